@@ -1,0 +1,48 @@
+// createApp(): the API under /cli (and the dev outbox) for one database.
+// Static files are served by server/serve.ts around it, so tests can call
+// the API alone with app.request().
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from './db/client.ts';
+import type { Config } from './config.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { errorResponse, HttpError, notFoundResponse } from './http.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+export type AppEnv = { Variables: AppDeps };
+
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .use(bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new HttpError(400, 'Richiesta troppo grande.'); } }))
+    .use(async (c, next) => {
+      c.set('db', deps.db);
+      c.set('config', deps.config);
+      c.set('mailer', deps.mailer);
+      c.header('Cache-Control', 'no-store');
+      await next();
+    })
+    .route('/', catalogueRoutes);
+  api.notFound(notFoundResponse);
+  api.onError(errorResponse);
+
+  const app = new Hono<AppEnv>();
+  app.get('/cli/health', (c) => c.json({ responseCode: 0, data: { status: 'ok' } }));
+  app.route('/cli', api);
+  if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {
+    const dev = new Hono<AppEnv>().use(async (c, next) => {
+      c.set('db', deps.db);
+      await next();
+    }).route('/', outboxRoutes);
+    dev.onError(errorResponse);
+    app.route('/dev', dev);
+  }
+  app.onError(errorResponse);
+  return app;
+}

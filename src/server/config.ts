@@ -1,0 +1,36 @@
+// The server's environment, parsed once at start-up; a bad value stops the
+// process with a clear message instead of failing later.
+import { z } from 'zod';
+import { readFlags, type Flags } from '#src/shared/flags.ts';
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('./data/pglite'),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Spesa online <noreply@spesaonline.local>'),
+  JWT_SECRET: z.string().min(32).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),
+});
+
+export interface Config extends z.infer<typeof env> {
+  flags: Flags;
+  publicUrl: string;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  return {
+    ...cfg,
+    flags: readFlags(source),
+    publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+  };
+}

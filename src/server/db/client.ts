@@ -1,0 +1,82 @@
+// One data-access layer for both engines (DESIGN.md §1): PGlite in-process by
+// default, a real PostgreSQL server when DATABASE_URL is set. Kysely's PGlite
+// dialect holds PGlite's exclusive transaction() for the whole of a Kysely
+// transaction, so concurrent requests never interleave inside one.
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** postgres://… for a server; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; omitted = in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+export interface DbHandle {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  description: string;
+  /** Runs a multi-statement SQL script and a recording statement in one transaction. */
+  runScript(script: string, record: { text: string; params: unknown[] }): Promise<void>;
+  close(): Promise<void>;
+}
+
+// bigint ids and numeric quantities are read as numbers: ids stay far below
+// 2^53 and quantities have at most 3 decimals.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+const pgliteParsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const pglite = options.dataDir
+    ? new PGlite(options.dataDir, { parsers: pgliteParsers })
+    : new PGlite({ parsers: pgliteParsers });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    engine: 'pglite',
+    description: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+    async runScript(script, record) {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(script);
+        await tx.query(record.text, record.params);
+      });
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string): DbHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    description: `PostgreSQL at ${new URL(databaseUrl).host}`,
+    async runScript(script, record) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        await client.query(record.text, record.params);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// Versioned SQL migrations: every file of migrations/ runs once, in name order,
+// in a transaction of its own, and is recorded in schema_migrations.
+import { readdir, readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import type { DbHandle } from './client.ts';
+
+const migrationsDir = new URL('./migrations/', import.meta.url);
+
+export async function migrate(handle: DbHandle): Promise<string[]> {
+  // Two processes starting at once must not both apply a migration: the
+  // primary key on name makes the loser's transaction fail and roll back.
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(handle.db);
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(handle.db)).rows.map((r) => r.name),
+  );
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const script = await readFile(new URL(file, migrationsDir), 'utf8');
+    await handle.runScript(script, { text: 'INSERT INTO schema_migrations (name) VALUES ($1)', params: [file] });
+    applied.push(file);
+  }
+  return applied;
+}

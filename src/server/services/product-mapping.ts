@@ -1,0 +1,62 @@
+// One mapping from a product row (with its store price and promotion) to the
+// Product of the contract.
+import type { Product, Promotion } from '#src/shared/contract/catalogue.ts';
+import { toEuro } from '#src/shared/contract/money.ts';
+import type { Database } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export type ProductRow = Selectable<Database['products']> & {
+  price_cents: number;
+  available: boolean;
+  promo_description: string | null;
+  promo_type: Promotion['valueType'] | null;
+  promo_value: number | null;
+  promo_valid_to: string | Date | null;
+};
+
+/** The price after the promotion, in cents. */
+export function netPriceCents(priceCents: number, promo: { type: Promotion['valueType']; value: number } | null): number {
+  if (!promo) return priceCents;
+  if (promo.type === 'NEW_PRICE') return Math.min(priceCents, Math.round(promo.value * 100));
+  if (promo.type === 'PERCENTAGE') return Math.round((priceCents * (100 - promo.value)) / 100);
+  return priceCents;
+}
+
+const isoDate = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+export function toProduct(row: ProductRow, images: string[], variants: Product['productVariants']): Product {
+  const promo = row.promo_type && row.promo_value !== null ? { type: row.promo_type, value: Number(row.promo_value) } : null;
+  const promotions: Promotion[] =
+    promo && row.promo_valid_to
+      ? [{ description: row.promo_description ?? '', valueType: promo.type, value: promo.value, validTo: isoDate(row.promo_valid_to) }]
+      : [];
+  return {
+    id: row.id,
+    barcode: row.barcode,
+    ref: row.ref,
+    description: row.description,
+    brand: row.brand,
+    imageUrl: row.image_url,
+    images: images.length > 0 ? images : row.image_url ? [row.image_url] : [],
+    um: row.um,
+    purchaseUm: row.purchase_um,
+    umStep: Number(row.um_step),
+    minWeight: row.min_weight === null ? null : Number(row.min_weight),
+    maxAmount: row.max_amount === null ? null : Number(row.max_amount),
+    price: toEuro(row.price_cents),
+    netPrice: toEuro(netPriceCents(row.price_cents, promo)),
+    categoryId: row.category_id,
+    promotions,
+    available: row.available,
+    attrib3: row.attrib3,
+    origin: row.origin,
+    caliber: row.caliber,
+    productVariants: variants,
+    ingredients: row.ingredients,
+    allergyAdvice: row.allergy_advice,
+    allergyOther: row.allergy_other,
+    nutrition: row.nutrition,
+    storage: row.storage,
+    recycling: row.recycling,
+  };
+}

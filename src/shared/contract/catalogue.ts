@@ -1,0 +1,89 @@
+// Catalogue shapes of spec §3 and the product query of spec §7, shared by the
+// API (which validates what it answers) and the browser and build (which
+// validate what they receive).
+import { z } from 'zod';
+import { pageParam, paged } from './envelope.ts';
+
+export const DEFAULT_STORE_ID = 1109; // spec §9
+export const PRODUCTS_PAGE_SIZE = 24;
+
+export interface Category {
+  id: string;
+  description: string;
+  slug: string;
+  items: Category[];
+}
+export const category: z.ZodType<Category> = z.lazy(() =>
+  z.object({ id: z.string(), description: z.string(), slug: z.string(), items: z.array(category) }),
+);
+
+export const promotion = z.object({
+  description: z.string(),
+  valueType: z.enum(['NEW_PRICE', 'PERCENTAGE', 'UNKNOWN']),
+  value: z.number(),
+  validTo: z.string(), // ISO date, shown as day/month (spec §9)
+});
+export type Promotion = z.infer<typeof promotion>;
+
+export const productVariant = z.object({ barcode: z.string(), description: z.string(), imageUrl: z.string().nullable() });
+
+export const product = z.object({
+  id: z.number().int(),
+  barcode: z.string(),
+  ref: z.string(),
+  description: z.string(),
+  brand: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  images: z.array(z.string()),
+  um: z.enum(['PZ', 'KG']),
+  purchaseUm: z.string(),
+  umStep: z.number(),
+  minWeight: z.number().nullable(),
+  maxAmount: z.number().nullable(),
+  price: z.number(),
+  netPrice: z.number(),
+  categoryId: z.string(),
+  promotions: z.array(promotion),
+  available: z.boolean(),
+  attrib3: z.string().nullable(),
+  origin: z.string().nullable(),
+  caliber: z.string().nullable(),
+  productVariants: z.array(productVariant),
+  ingredients: z.string().nullable(),
+  allergyAdvice: z.string().nullable(),
+  allergyOther: z.string().nullable(),
+  nutrition: z.string().nullable(),
+  storage: z.string().nullable(),
+  recycling: z.string().nullable(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productPage = paged(product);
+
+export const productSort = z.enum(['price', 'description']);
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /cli/ecommerce/products/{storeId}/ — sort as 'price-ASC' or sort=price&direction=ASC (spec §7, §9). */
+export const productQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    p: pageParam,
+    s: z.coerce.number().int().min(1).max(100).default(PRODUCTS_PAGE_SIZE),
+    category: z.string().regex(/^[0-9]{2,6}$/, 'categoria non valida').optional(),
+    onlyPromotions: flag.optional(),
+    onlyBranded: flag.optional(),
+    tag: z.coerce.number().int().positive().optional(),
+    sort: z
+      .string()
+      .regex(/^(price|description)(-(ASC|DESC))?$/, 'ordinamento non valido')
+      .optional(),
+    direction: z.enum(['ASC', 'DESC']).optional(),
+  })
+  .strict();
+export type ProductQuery = z.infer<typeof productQuery>;
+
+export const storeIdParam = z.coerce.number().int().positive().max(99_999_999);
+export const barcodeParam = z.string().regex(/^[0-9]{8,14}$/, 'codice a barre non valido');
+
+export const tag = z.object({ id: z.number().int(), description: z.string(), imageUrl: z.string().nullable() });
+export type Tag = z.infer<typeof tag>;

@@ -1,0 +1,30 @@
+// The response envelope and paging of DESIGN.md §3.
+import { z } from 'zod';
+
+export const okEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ responseCode: z.literal(0), data });
+
+export const errorEnvelope = z.object({
+  responseCode: z.number().int(),
+  errorMessage: z.string(),
+  issues: z.array(z.unknown()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    totalPages: z.number().int().nonnegative(),
+    number: z.number().int().nonnegative(),
+    last: z.boolean(),
+    totalElements: z.number().int().nonnegative(),
+  });
+export type Paged<T> = { data: T[]; totalPages: number; number: number; last: boolean; totalElements: number };
+
+export function toPage<T>(rows: T[], totalElements: number, page: number, size: number): Paged<T> {
+  const totalPages = Math.ceil(totalElements / size);
+  return { data: rows, totalPages, number: page, last: page >= totalPages - 1, totalElements };
+}
+
+/** Query-string page number: 0-based, defaults to 0. */
+export const pageParam = z.coerce.number().int().min(0).max(100_000).default(0);

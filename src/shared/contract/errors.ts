@@ -1,0 +1,63 @@
+// The error catalogue of spec §8, in one place for the server (which answers
+// with these codes and messages) and the browser (which shows the message).
+// Where the spec gives only an English meaning, the Italian text is ours.
+export const ErrorCode = {
+  OK: 0,
+  USER_NOT_FOUND: 2,
+  INVALID_USERNAME: 4,
+  INVALID_PASSWORD: 13,
+  INVALID_PHONE: 30,
+  DELIVERY_NOT_ACTIVE_FOR_ADDRESS: 42,
+  USERNAME_TAKEN: 43,
+  LAST_LIST: 2035,
+  HOME_DELIVERY_NOT_ACTIVE: 2222,
+  GENERIC: 4000,
+  CART_NOT_FOUND: 4004,
+  CART_CLOSED_MOVED_TO_LIST: 4008,
+  BOOKING_CUTOFF_EXCEEDED: 4029,
+  PRODUCT_NOT_FOUND: 4030,
+  PRODUCT_NOT_VALID: 4031,
+  MAX_QUANTITY_REACHED: 4034,
+  DELIVERY_CREATION_FAILED: 4035,
+  BILLING_ADDRESS_MISSING: 4037,
+  MAX_PACKS_EXCEEDED: 4038,
+  PRICES_CHANGED: 4105,
+  WRONG_ORDER_STATUS: 4205,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorMessages: Readonly<Record<number, string>> = {
+  2: 'Utente non trovato.',
+  4: 'Username non valido.',
+  13: 'Password non valida',
+  30: 'Numero di telefono non valido.',
+  42: "Il servizio di consegna non è attualmente attivo per l'indirizzo indicato.",
+  43: 'Username già in uso, utilizza il servizio di recupero password.',
+  2035: "Non puoi eliminare l'ultima lista della spesa.",
+  2222: 'La consegna a domicilio non è attiva per la città selezionata.',
+  4000: 'Errore generico.',
+  4004: 'Carrello non trovato.',
+  4008: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.',
+  4029: "L'orario limite per prenotare questa fascia oraria è stato superato.",
+  4030: 'Prodotto non trovato.',
+  4031: 'Prodotto non valido.',
+  4034: 'Massima quantità acquistabile raggiunta.',
+  4035: "Creazione della consegna non riuscita: verifica l'indirizzo o riprova più tardi.",
+  4037: 'Indirizzo di fatturazione mancante.',
+  4038: "Superato il numero massimo di confezioni d'acqua per ordine (5).",
+  4105: 'Prezzi o disponibilità di alcuni prodotti sono cambiati.',
+  4205: "Stato dell'ordine errato.",
+};
+
+/** The message for a code; other codes use the server's errorMessage (spec §8). */
+export function messageFor(code: number, serverMessage?: string): string {
+  return errorMessages[code] ?? serverMessage ?? errorMessages[ErrorCode.GENERIC]!;
+}
+
+// HTTP-level messages of spec §8.
+export const COMMUNICATION_ERROR = 'Errore di comunicazione col server';
+export const SESSION_EXPIRED = 'Sessione scaduta, effettua di nuovo il login.';
+export const TOO_MANY_ATTEMPTS = 'Troppi tentativi. Riprova tra qualche minuto.';
+export const LOGIN_REQUIRED = 'Accesso richiesto.';
+export const FORBIDDEN = 'Operazione non consentita.';

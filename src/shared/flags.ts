@@ -1,0 +1,21 @@
+// Feature flags of spec §9, defaults as the spec gives them; each can be
+// overridden by an environment variable of the same name ('true'/'false').
+export const flagDefaults = {
+  SHOW_CART_LISTS: true,
+  SHOW_CART_UPDATE: false,
+  SHOW_STATE_DROPDOWN: false,
+  ENABLED_SLIST: true,
+  ENABLED_PAYMENTS: false,
+} as const;
+
+export type Flags = { -readonly [K in keyof typeof flagDefaults]: boolean };
+
+export function readFlags(env: Record<string, string | undefined>): Flags {
+  const flags = { ...flagDefaults } as Flags;
+  for (const key of Object.keys(flagDefaults) as (keyof Flags)[]) {
+    const value = env[key]?.trim().toLowerCase();
+    if (value === 'true' || value === '1') flags[key] = true;
+    else if (value === 'false' || value === '0') flags[key] = false;
+  }
+  return flags;
+}
