@@ -11,5 +11,4 @@ export default defineConfig({
   integrations: [react()],
   build: { format: 'directory' },
   devToolbar: { enabled: false },
-  telemetry: false,
 });
