@@ -1,0 +1,23 @@
+// The logged-in user as stored locally (spec §3 User): jwt and profile.
+import { z } from 'zod';
+
+export const loyaltyCard = z.object({ code: z.string(), principal: z.boolean(), enabled: z.boolean() });
+
+export const profile = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  email: z.string(),
+  ssnCode: z.string().nullable(),
+  cards: z.array(loyaltyCard),
+  accept1: z.boolean(),
+  accept2: z.boolean(),
+  accept3: z.boolean(),
+  accept4: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const sessionUser = z.object({ jwt: z.string(), profile });
+export type SessionUser = z.infer<typeof sessionUser>;
