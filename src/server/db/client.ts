@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { lockDataDir } from './pglite-lock.ts';
 
 export type Db = Kysely<Database>;
 
@@ -33,10 +34,15 @@ const pgliteParsers = { 20: (v: string) => Number(v), 1700: (v: string) => Numbe
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const pglite = options.dataDir
-    ? new PGlite(options.dataDir, { parsers: pgliteParsers })
-    : new PGlite({ parsers: pgliteParsers });
-  await pglite.waitReady;
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = options.dataDir ? new PGlite(options.dataDir, { parsers: pgliteParsers }) : new PGlite({ parsers: pgliteParsers });
+    await pglite.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
@@ -50,6 +56,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     },
     async close() {
       await db.destroy();
+      unlock();
     },
   };
 }

@@ -1,0 +1,50 @@
+// npm start: migrate, seed the demo catalogue when the database is empty,
+// serve the shop on one port, and (re)build the static site when dist/ is
+// missing or stale. Ctrl-C closes the server and the database cleanly.
+import { loadConfig } from '#src/server/config.ts';
+import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
+import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
+import { createMailer } from '#src/server/mail/mailer.ts';
+import { listen, shopHandler } from '#src/server/server.ts';
+import { catalogueVersion } from '#src/server/catalogue-version.ts';
+import { buildSite } from '#src/server/site/build-site.ts';
+import { staleReason } from '#src/server/site/site-paths.ts';
+
+const config = loadConfig();
+logStep(`Spesa online is starting (Node ${process.version})`);
+const handle = await openShopDatabase(config);
+await timed(
+  'Checking the catalogue',
+  () => seedIfEmpty(handle, { products: config.CATALOGUE_PRODUCTS, log: logStep }),
+  (report) => (report ? `seeded the demo catalogue (${config.CATALOGUE_PRODUCTS} products)` : 'already loaded'),
+);
+
+const mailer = createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM);
+const version = await catalogueVersion(handle.db);
+const reason = await staleReason(version);
+let siteReady = reason === null;
+const server = await listen(shopHandler({ db: handle.db, config, mailer }, () => siteReady).fetch, config.PORT, config.HOST);
+logStep(`API listening on ${server.url}/cli`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logStep(`${signal}: closing the server and the database…`);
+  await server.close().catch(() => {});
+  await handle.close();
+  logStep('Stopped cleanly.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+if (reason) {
+  await timed(`Building the site (${reason})`, () =>
+    buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: version }),
+    (stamp) => `${stamp.pages} pages`,
+  );
+  siteReady = true;
+}
+if (mailer.usesOutbox) logStep(`Mail goes to the development outbox: ${server.url}/dev/outbox`);
+logStep(`Spesa online is ready: ${server.url}/app/`);

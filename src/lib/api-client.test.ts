@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { $user, setSession } from '#src/features/session/session.store.ts';
+import { $toasts } from './toast.store.ts';
+import { ApiError, createApiClient } from './api-client.ts';
+
+const shopper = {
+  jwt: 'token-123',
+  profile: {
+    id: 7, firstName: 'Anna', lastName: 'Rossi', birthDate: null, mobilePhone: '3331234567', email: 'anna@example.it',
+    ssnCode: null, cards: [], accept1: true, accept2: true, accept3: false, accept4: false,
+  },
+};
+
+function clientAnswering(status: number, body: unknown) {
+  const seen: Request[] = [];
+  const lost: number[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://shop.test',
+    fetch: async (input, init) => {
+      seen.push(new Request(input as RequestInfo, init));
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    },
+    onSessionLost: (s) => lost.push(s),
+  });
+  return { client, seen, lost };
+}
+
+afterEach(() => {
+  $user.set(null);
+  $toasts.set([]);
+});
+
+describe('api client', () => {
+  it('sends the bearer token of the logged-in shopper and returns validated data', async () => {
+    setSession(shopper);
+    const { client, seen } = clientAnswering(200, { responseCode: 0, data: { ok: 'sì' } });
+    await expect(client.data('get', '/cli/profiles/login', z.object({ ok: z.string() }))).resolves.toEqual({ ok: 'sì' });
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(seen[0]!.url).toBe('http://shop.test/cli/profiles/login');
+  });
+
+  it('turns a business code into the Italian message of the catalogue', async () => {
+    const { client } = clientAnswering(200, { responseCode: 4030, errorMessage: 'x' });
+    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({ code: 4030, message: 'Prodotto non trovato.' });
+  });
+
+  it("uses the server's message for codes outside the catalogue", async () => {
+    const { client } = clientAnswering(200, { responseCode: 9999, errorMessage: 'Negozio chiuso per inventario' });
+    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({ code: 9999, message: 'Negozio chiuso per inventario' });
+  });
+
+  it('passes 4105 through as a result, not an error', async () => {
+    const { client } = clientAnswering(200, { responseCode: 4105, data: { updated: [], removed: [] } });
+    await expect(client.call('post', '/cli/ecommerce/cart/freeze/check', z.unknown())).resolves.toEqual({
+      responseCode: 4105,
+      data: { updated: [], removed: [] },
+    });
+  });
+
+  it('rejects a 400 with the communication error', async () => {
+    const { client } = clientAnswering(400, { responseCode: 4000, errorMessage: 'Richiesta non valida.' });
+    const error = await client.data('get', '/cli/x', z.unknown()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Errore di comunicazione col server');
+  });
+
+  it('on 401 clears the session, says it expired and goes home', async () => {
+    setSession(shopper);
+    const { client, lost } = clientAnswering(401, { responseCode: 4000, errorMessage: 'Accesso richiesto.' });
+    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    expect($user.get()).toBeNull();
+    expect($toasts.get().map((t) => t.message)).toEqual(['Sessione scaduta, effettua di nuovo il login.']);
+    expect(lost).toEqual([401]);
+  });
+
+  it('on 403 clears the session and goes home without the expiry toast', async () => {
+    setSession(shopper);
+    const { client, lost } = clientAnswering(403, { responseCode: 4000, errorMessage: 'no' });
+    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    expect($user.get()).toBeNull();
+    expect($toasts.get()).toEqual([]);
+    expect(lost).toEqual([403]);
+  });
+});

@@ -1,0 +1,28 @@
+// Start-up steps shared by the scripts: open the database and migrate it,
+// with visible progress and timings.
+import { loadConfig, type Config } from './config.ts';
+import { openDb, type DbHandle } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+
+export function logStep(message: string): void {
+  const time = new Date().toLocaleTimeString('it-IT', { hour12: false });
+  console.log(`[${time}] ${message}`);
+}
+
+export async function timed<T>(label: string, work: () => Promise<T>, done?: (result: T) => string): Promise<T> {
+  logStep(`${label}…`);
+  const started = performance.now();
+  const result = await work();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  logStep(`${label}: ${done ? done(result) : 'done'} (${seconds} s)`);
+  return result;
+}
+
+export async function openShopDatabase(config: Config = loadConfig()): Promise<DbHandle> {
+  const options = config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+  const handle = await timed('Opening the database', () => openDb(options), (h) => h.description);
+  await timed('Applying migrations', () => migrate(handle), (applied) =>
+    applied.length ? `applied ${applied.join(', ')}` : 'up to date',
+  );
+  return handle;
+}

@@ -1,0 +1,39 @@
+// The whole shop on one port: static site under /app, API under /cli,
+// images under /media, the dev outbox under /dev.
+import { Hono } from 'hono';
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppDeps } from './app.ts';
+import { staticSite } from './site/static-site.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
+  const shop = new Hono();
+  shop.route('/', createApp(deps));
+  shop.route('/', staticSite(siteReady));
+  return shop;
+}
+
+export function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    let server: ServerType | undefined;
+    try {
+      server = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
+        const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+        resolve({
+          url: `http://${shown}:${info.port}`,
+          port: info.port,
+          close: () => new Promise<void>((done) => server!.close(() => done())),
+        });
+      });
+      server.on('error', reject);
+    } catch (error) {
+      reject(error);
+    }
+  });
+}

@@ -1,0 +1,60 @@
+// Builds the static storefront from the API (DESIGN.md §1) into a fresh
+// directory and swaps dist/ to it only when the build succeeded.
+import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
+
+export interface BuildSiteOptions {
+  /** Base URL of a running API, e.g. http://127.0.0.1:4321 */
+  apiUrl: string;
+  catalogueVersion: string;
+  log?: (message: string) => void;
+}
+
+async function countPages(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((e) => e.endsWith('.html')).length;
+}
+
+export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> {
+  const log = options.log ?? (() => {});
+  const sourceHash = await siteSourceHash();
+  const outDir = join(buildDir, `site-${Date.now()}`);
+  await mkdir(buildDir, { recursive: true });
+  process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+  process.env['SPESA_API_URL'] = options.apiUrl;
+  const { build } = await import('astro');
+  try {
+    await build({ root: projectRoot, outDir, logLevel: 'warn', mode: 'production' });
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true });
+    throw error;
+  }
+  const stamp: BuildStamp = {
+    sourceHash,
+    catalogueVersion: options.catalogueVersion,
+    builtAt: new Date().toISOString(),
+    pages: await countPages(outDir),
+  };
+  await writeFile(join(outDir, STAMP_FILE), JSON.stringify(stamp, null, 2));
+  await swapDist(outDir);
+  log(`site swapped to ${outDir}`);
+  return stamp;
+}
+
+/** Points dist/ at the new site in one rename, then removes older sites. */
+async function swapDist(outDir: string): Promise<void> {
+  const existing = await lstat(distDir).catch(() => null);
+  if (existing && !existing.isSymbolicLink()) await rm(distDir, { recursive: true, force: true });
+  const previous = existing?.isSymbolicLink() ? await readlink(distDir) : null;
+  const next = join(buildDir, `dist-next-${process.pid}`);
+  await rm(next, { force: true });
+  await symlink(outDir, next, 'dir');
+  await rename(next, distDir);
+  for (const entry of await readdir(buildDir)) {
+    const path = join(buildDir, entry);
+    if (entry.startsWith('site-') && path !== outDir && path !== previous) await rm(path, { recursive: true, force: true });
+  }
+  // The previous site may still be serving a request that started before the
+  // swap; it goes at the next build.
+}

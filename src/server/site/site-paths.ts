@@ -1,0 +1,57 @@
+// Where the built site lives. dist/ is a symlink to .build/site-<stamp>, so a
+// rebuild swaps the whole site at once (rename of a symlink is atomic) and a
+// request never sees a half-built site.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const distDir = join(projectRoot, 'dist');
+export const buildDir = join(projectRoot, '.build');
+export const STAMP_FILE = '.build-stamp.json';
+
+/** Inputs of the static site: when one changes, dist/ is stale. */
+const siteSources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
+const ignored = /(^|\/)(server|node_modules)(\/|$)|\.test\.tsx?$/;
+
+export interface BuildStamp {
+  sourceHash: string;
+  catalogueVersion: string;
+  builtAt: string;
+  pages: number;
+}
+
+async function listFiles(path: string): Promise<string[]> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return [];
+  if (info.isFile()) return [path];
+  const entries = await readdir(path, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+export async function siteSourceHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const files = (await Promise.all(siteSources.map((s) => listFiles(join(projectRoot, s))))).flat();
+  for (const file of files.map((f) => relative(projectRoot, f)).filter((f) => !ignored.test(f)).sort()) {
+    hash.update(file).update('\0').update(await readFile(join(projectRoot, file))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function readStamp(): Promise<BuildStamp | null> {
+  try {
+    return JSON.parse(await readFile(join(distDir, STAMP_FILE), 'utf8')) as BuildStamp;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the site must be (re)built, or null when dist/ is current. */
+export async function staleReason(catalogueVersion: string): Promise<string | null> {
+  const stamp = await readStamp();
+  if (!stamp) return 'no built site yet';
+  if (stamp.sourceHash !== (await siteSourceHash())) return 'site sources changed';
+  if (stamp.catalogueVersion !== catalogueVersion) return 'catalogue changed';
+  return null;
+}

@@ -1,0 +1,41 @@
+// Serves the built storefront under /app (DESIGN.md §1): /app → /app/,
+// pages as directories with index.html, the site's 404 page, and a friendly
+// "being prepared" page while the first build runs.
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { distDir } from './site-paths.ts';
+
+const preparingPage = `<!doctype html><html lang="it"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5">
+<title>Spesa online</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem">
+<h1>Stiamo preparando il negozio</h1><p>Il catalogo è in aggiornamento: la pagina si ricarica da sola tra pochi secondi.</p>
+</body></html>`;
+
+export function staticSite(siteReady: () => boolean) {
+  const site = new Hono();
+  site.get('/app', (c) => c.redirect('/app/', 301));
+  site.get('/favicon.ico', (c) => c.redirect('/app/favicon.svg', 301));
+  site.use('/app/*', async (c, next) => {
+    if (!siteReady()) return c.html(preparingPage, 503, { 'Retry-After': '5' });
+    return next();
+  });
+  site.use(
+    '/app/*',
+    serveStatic({
+      root: distDir,
+      rewriteRequestPath: (path) => path.replace(/^\/app/, ''),
+      onFound: (path, c) => {
+        // Hashed assets never change; pages change with every catalogue build.
+        c.header('Cache-Control', path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      },
+    }),
+  );
+  site.get('/app/*', async (c) => {
+    const notFound = await readFile(join(distDir, '404.html'), 'utf8').catch(() => '<h1>Pagina non trovata</h1>');
+    return c.html(notFound, 404);
+  });
+  site.get('/', (c) => c.redirect('/app/', 302));
+  return site;
+}
