@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $user, setSession } from '#src/features/session/session.store.ts';
 import { $toasts } from './toast.store.ts';

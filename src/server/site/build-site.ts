@@ -9,6 +9,8 @@ export interface BuildSiteOptions {
   apiUrl: string;
   catalogueVersion: string;
   log?: (message: string) => void;
+  /** Build into this directory and leave dist/ alone (benchmarks). */
+  outDir?: string;
 }
 
 async function countPages(dir: string): Promise<number> {
@@ -19,7 +21,7 @@ async function countPages(dir: string): Promise<number> {
 export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> {
   const log = options.log ?? (() => {});
   const sourceHash = await siteSourceHash();
-  const outDir = join(buildDir, `site-${Date.now()}`);
+  const outDir = options.outDir ?? join(buildDir, `site-${Date.now()}`);
   await mkdir(buildDir, { recursive: true });
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   process.env['SPESA_API_URL'] = options.apiUrl;
@@ -37,8 +39,10 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> 
     pages: await countPages(outDir),
   };
   await writeFile(join(outDir, STAMP_FILE), JSON.stringify(stamp, null, 2));
-  await swapDist(outDir);
-  log(`site swapped to ${outDir}`);
+  if (!options.outDir) {
+    await swapDist(outDir);
+    log(`site swapped to ${outDir}`);
+  }
   return stamp;
 }
 
