@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { errorResponse, HttpError, notFoundResponse } from './http.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { outboxRoutes } from './routes/outbox.ts';
+import { sessionKey } from './auth/session-token.ts';
 
 export interface AppDeps {
   db: Db;
@@ -16,15 +17,18 @@ export interface AppDeps {
   mailer: Mailer;
 }
 
-export type AppEnv = { Variables: AppDeps };
+export type AppEnv = { Variables: AppDeps & { sessionKey: () => Promise<Uint8Array> } };
 
 export function createApp(deps: AppDeps) {
+  let key: Promise<Uint8Array> | undefined;
+  const lazyKey = () => (key ??= sessionKey(deps.db, deps.config.JWT_SECRET));
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new HttpError(400, 'Richiesta troppo grande.'); } }))
     .use(async (c, next) => {
       c.set('db', deps.db);
       c.set('config', deps.config);
       c.set('mailer', deps.mailer);
+      c.set('sessionKey', lazyKey);
       c.header('Cache-Control', 'no-store');
       await next();
     })

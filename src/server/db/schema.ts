@@ -275,5 +275,6 @@ export interface Database {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
+  app_secrets: { key: string; value: string; created_at: Generated<Date> };
   mail_outbox: { id: Generated<number>; recipient: string; subject: string; text: string; html: string | null; sent_at: Generated<Date> };
 }
