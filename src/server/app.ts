@@ -33,7 +33,6 @@ export function createApp(deps: AppDeps) {
       await next();
     })
     .route('/', catalogueRoutes);
-  api.notFound(notFoundResponse);
   api.onError(errorResponse);
 
   const app = new Hono<AppEnv>();
@@ -48,5 +47,6 @@ export function createApp(deps: AppDeps) {
     app.route('/dev', dev);
   }
   app.onError(errorResponse);
+  app.notFound(notFoundResponse);
   return app;
 }

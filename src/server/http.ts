@@ -1,7 +1,7 @@
 // Everything that turns outcomes into HTTP answers (DESIGN.md §3): the
 // envelope, business errors, 400 for bad input, 401/403/429.
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   COMMUNICATION_ERROR,
   ErrorCode,
@@ -10,6 +10,9 @@ import {
   TOO_MANY_ATTEMPTS,
   messageFor,
 } from '#src/shared/contract/errors.ts';
+
+// Validation issues are shown to shoppers and callers: in Italian.
+z.config(z.locales.it());
 
 /** A business outcome of spec §8: HTTP 200 with a non-zero responseCode. */
 export class BusinessError extends Error {
@@ -81,5 +84,8 @@ export function errorResponse(error: unknown, c: Context): Response {
   return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: messageFor(ErrorCode.GENERIC) }, 500);
 }
 
+/** 404: JSON in the envelope for API paths, plain text elsewhere. */
 export const notFoundResponse = (c: Context) =>
-  c.json({ responseCode: ErrorCode.GENERIC, errorMessage: `${COMMUNICATION_ERROR}: risorsa non trovata.` }, 404);
+  c.req.path.startsWith('/cli/') || c.req.path.startsWith('/dev/')
+    ? c.json({ responseCode: ErrorCode.GENERIC, errorMessage: `${COMMUNICATION_ERROR}: risorsa non trovata.` }, 404)
+    : c.text('Pagina non trovata', 404);

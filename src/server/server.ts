@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from './app.ts';
 import { staticSite } from './site/static-site.ts';
+import { notFoundResponse } from './http.ts';
 
 export interface RunningServer {
   url: string;
@@ -16,6 +17,7 @@ export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   const shop = new Hono();
   shop.route('/', createApp(deps));
   shop.route('/', staticSite(siteReady));
+  shop.notFound(notFoundResponse);
   return shop;
 }
 

@@ -1,5 +1,5 @@
 // Catalogue calls of spec §7.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { barcodeParam, DEFAULT_STORE_ID, productQuery, storeIdParam } from '#src/shared/contract/catalogue.ts';
 import type { AppEnv } from '../app.ts';
@@ -32,7 +32,11 @@ export const catalogueRoutes = new Hono<AppEnv>()
       recycling: p.recycling,
     });
   })
-  .get('/ecommerce/products/:storeId{[^/]+}/?', async (c) => {
-    const storeId = parseInput(storeIdParam, c.req.param('storeId'));
-    return ok(c, await listProducts(c.var.db, storeId, parseQuery(c, productQuery)));
-  });
+  // The spec's path ends with a slash; answer without it too.
+  .get('/ecommerce/products/:storeId/', listStoreProducts)
+  .get('/ecommerce/products/:storeId', listStoreProducts);
+
+async function listStoreProducts(c: Context<AppEnv>) {
+  const storeId = parseInput(storeIdParam, c.req.param('storeId'));
+  return ok(c, await listProducts(c.var.db, storeId, parseQuery(c, productQuery)));
+}
