@@ -9,7 +9,9 @@ import type { Mailer } from './mail/mailer.ts';
 import { errorResponse, HttpError, notFoundResponse } from './http.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { outboxRoutes } from './routes/outbox.ts';
-import { sessionKey } from './auth/session-token.ts';
+import { myProfileRoutes, profileRoutes } from './routes/profiles.ts';
+import { addressRoutes } from './routes/addresses.ts';
+import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
 export interface AppDeps {
   db: Db;
@@ -17,7 +19,13 @@ export interface AppDeps {
   mailer: Mailer;
 }
 
-export type AppEnv = { Variables: AppDeps & { sessionKey: () => Promise<Uint8Array> } };
+export type AppEnv = {
+  Variables: AppDeps & {
+    sessionKey: () => Promise<Uint8Array>;
+    /** Set by requireUser() on calls that need login; absent elsewhere. */
+    session: SessionClaims;
+  };
+};
 
 export function createApp(deps: AppDeps) {
   let key: Promise<Uint8Array> | undefined;
@@ -32,7 +40,10 @@ export function createApp(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       await next();
     })
-    .route('/', catalogueRoutes);
+    .route('/', catalogueRoutes)
+    .route('/', profileRoutes)
+    .route('/', myProfileRoutes)
+    .route('/', addressRoutes);
   api.onError(errorResponse);
 
   const app = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app.ts';
 import { forbidden, unauthorized } from '../http.ts';
 import { verifySession, type SessionClaims } from './session-token.ts';
 
-export type AuthEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: SessionClaims } };
+export type AuthEnv = AppEnv;
 
 export function requireUser(role?: SessionClaims['role']) {
   return createMiddleware<AuthEnv>(async (c, next) => {

@@ -1,9 +1,13 @@
 // The error catalogue of spec §8, in one place for the server (which answers
 // with these codes and messages) and the browser (which shows the message).
-// Where the spec gives only an English meaning, the Italian text is ours.
+// Where the spec gives only an English meaning, the Italian text is ours;
+// codes 1, 3, 4206 and 4207 are ours too (login failure, account not yet
+// confirmed, deletion refused during a shopping, expired mailed link).
 export const ErrorCode = {
   OK: 0,
+  BAD_CREDENTIALS: 1,
   USER_NOT_FOUND: 2,
+  ACCOUNT_NOT_CONFIRMED: 3,
   INVALID_USERNAME: 4,
   INVALID_PASSWORD: 13,
   INVALID_PHONE: 30,
@@ -23,12 +27,16 @@ export const ErrorCode = {
   MAX_PACKS_EXCEEDED: 4038,
   PRICES_CHANGED: 4105,
   WRONG_ORDER_STATUS: 4205,
+  SHOPPING_IN_PROGRESS: 4206,
+  INVALID_LINK: 4207,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const errorMessages: Readonly<Record<number, string>> = {
+  1: 'Credenziali errate',
   2: 'Utente non trovato.',
+  3: "Account non ancora attivato: segui il link dell'e-mail di conferma che ti abbiamo inviato per completare la registrazione.",
   4: 'Username non valido.',
   13: 'Password non valida',
   30: 'Numero di telefono non valido.',
@@ -48,6 +56,8 @@ export const errorMessages: Readonly<Record<number, string>> = {
   4038: "Superato il numero massimo di confezioni d'acqua per ordine (5).",
   4105: 'Prezzi o disponibilità di alcuni prodotti sono cambiati.',
   4205: "Stato dell'ordine errato.",
+  4206: 'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.',
+  4207: 'Il link non è valido o è scaduto. Richiedine uno nuovo.',
 };
 
 /** The message for a code; other codes use the server's errorMessage (spec §8). */

@@ -1,0 +1,108 @@
+// Auth and profile calls of spec §7 (addresses live in addresses.ts).
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { loginRequest, passwordChange, profileUpdate, resetConfirm, resetRequest, signupRequest } from '#src/shared/contract/auth.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import type { AppEnv } from '../app.ts';
+import { BusinessError, HttpError, ok, parseInput, parseJson, parseQuery } from '../http.ts';
+import { requireUser, type AuthEnv } from '../auth/require-user.ts';
+import { clearRateLimit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
+import { revokeSession, signSession } from '../auth/session-token.ts';
+import {
+  changePassword, checkCredentials, confirmAccount, requestDeletion, requestPasswordReset, requireProfile, resetPassword, signup, updateProfile,
+} from '../services/accounts.ts';
+
+// Per account: a few tries, then a pause of minutes — never a permanent lock.
+const perAccount: Limit = { limit: 8, windowSeconds: 15 * 60 };
+const perIp: Limit = { limit: 60, windowSeconds: 15 * 60 };
+const signupPerIp: Limit = { limit: 20, windowSeconds: 60 * 60 };
+
+export function clientIp(c: Context): string {
+  // Behind the load balancer of DESIGN.md §1 the first forwarded address is the client.
+  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return forwarded || incoming?.socket?.remoteAddress || 'local';
+}
+
+/** Signup answers the business codes of spec §8 for the three fields that have one. */
+function signupInput(body: unknown) {
+  const result = signupRequest.safeParse(body);
+  if (result.success) return result.data;
+  const fields = new Set(result.error.issues.map((i) => i.path.join('.')));
+  if (fields.has('username')) throw new BusinessError(ErrorCode.INVALID_USERNAME);
+  if (fields.has('password')) throw new BusinessError(ErrorCode.INVALID_PASSWORD);
+  if (fields.has('profile.mobilePhone')) throw new BusinessError(ErrorCode.INVALID_PHONE);
+  return parseInput(signupRequest, body);
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    const text = await c.req.text();
+    return text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Il corpo della richiesta non è un JSON valido.');
+  }
+}
+
+const confirmQuery = z.object({ token: z.string().max(200).default('') });
+
+export const profileRoutes = new Hono<AppEnv>()
+  .post('/profiles/signup', async (c) => {
+    await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: signupPerIp }]);
+    const input = signupInput(await readJson(c));
+    await signup(c.var.db, c.var.mailer, c.var.config.publicUrl, input);
+    return ok(c, null);
+  })
+  .get('/profiles/confirm', async (c) => {
+    const { token } = parseQuery(c, confirmQuery);
+    const confirmed = token !== '' && (await confirmAccount(c.var.db, token));
+    return c.redirect(confirmed ? '/app/signup/confirmed' : '/app/signup/link-expired', 302);
+  })
+  .post('/profiles/login', async (c) => {
+    const { username, password } = await parseJson(c, loginRequest);
+    const accountKey = `login:user:${username}`;
+    await hitRateLimit(c.var.db, [
+      { key: accountKey, rule: perAccount },
+      { key: `login:ip:${clientIp(c)}`, rule: perIp },
+    ]);
+    const user = await checkCredentials(c.var.db, username, password);
+    await clearRateLimit(c.var.db, accountKey);
+    const jwt = await signSession(await c.var.sessionKey(), user.id, user.role);
+    return ok(c, { jwt, profile: await requireProfile(c.var.db, user.id) });
+  })
+  .post('/profiles/password', async (c) => {
+    const { email } = await parseJson(c, resetRequest);
+    await hitRateLimit(c.var.db, [
+      { key: `reset:user:${email}`, rule: { limit: 5, windowSeconds: 60 * 60 } },
+      { key: `reset:ip:${clientIp(c)}`, rule: perIp },
+    ]);
+    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config.publicUrl, email);
+    return ok(c, null);
+  })
+  .post('/profiles/password/reset', async (c) => {
+    await hitRateLimit(c.var.db, [{ key: `reset:ip:${clientIp(c)}`, rule: perIp }]);
+    await resetPassword(c.var.db, await parseJson(c, resetConfirm));
+    return ok(c, null);
+  });
+
+const auth = requireUser();
+
+/** Calls that need login: each route names its guard, so public siblings stay public. */
+export const myProfileRoutes = new Hono<AuthEnv>()
+  .get('/profiles/login', auth, async (c) => {
+    const token = c.req.header('Authorization')!.replace(/^Bearer\s+/i, '');
+    return ok(c, { jwt: token, profile: await requireProfile(c.var.db, c.var.session.userId) });
+  })
+  .post('/profiles/logout', auth, async (c) => {
+    await revokeSession(c.var.db, c.var.session);
+    return ok(c, null);
+  })
+  .put('/profiles', auth, async (c) => ok(c, await updateProfile(c.var.db, c.var.session.userId, await parseJson(c, profileUpdate))))
+  .post('/profiles/deleteRequest', auth, async (c) => {
+    await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId);
+    return ok(c, null);
+  })
+  .post('/profiles/password/change', auth, async (c) => {
+    await changePassword(c.var.db, c.var.session.userId, await parseJson(c, passwordChange));
+    return ok(c, null);
+  });

@@ -1,0 +1,138 @@
+// Accounts (spec §4 Session, §5, §7 Auth and profile): signup with mailed
+// confirmation, login, refresh, logout, password reset and change, profile
+// update and the deletion request.
+import { hash, verify } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { passwordChange, profileUpdate, resetConfirm, signupRequest } from '#src/shared/contract/auth.ts';
+import type { Profile } from '#src/shared/contract/session.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { LOYALTY_PREFIX } from '#src/shared/contract/profile-rules.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { BusinessError } from '../http.ts';
+import { consumeLinkToken, issueLinkToken } from './mail-links.ts';
+import { loadProfile } from './profile-mapping.ts';
+
+type Signup = z.output<typeof signupRequest>;
+
+// A hash to verify against when the user does not exist, so a login for an
+// unknown username costs the same time as a wrong password.
+const dummyHash = hash('password-that-nobody-has-Aa1!');
+
+const realCards = (cards: { code: string; principal: boolean; enabled: boolean }[]) =>
+  cards.filter((c) => c.code !== '' && c.code !== LOYALTY_PREFIX);
+
+export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: Signup): Promise<void> {
+  const passwordHash = await hash(input.password);
+  const userId = await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ username: input.username, password_hash: passwordHash, operator_store_id: null, confirmed_at: null, deletion_requested_at: null })
+      .onConflict((oc) => oc.column('username').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) throw new BusinessError(ErrorCode.USERNAME_TAKEN);
+    const p = input.profile;
+    await trx
+      .insertInto('profiles')
+      .values({ user_id: user.id, first_name: p.firstName, last_name: p.lastName, birth_date: p.birthDate, mobile_phone: p.mobilePhone, email: p.email ?? input.username, ssn_code: p.ssnCode })
+      .execute();
+    await trx.insertInto('consents').values({ user_id: user.id, accept1: true, accept2: true, accept3: input.accept3, accept4: input.accept4 }).execute();
+    const cards = realCards(p.cards);
+    if (cards.length) await trx.insertInto('loyalty_cards').values(cards.map((c, i) => ({ user_id: user.id, code: c.code, principal: i === 0, enabled: c.enabled }))).execute();
+    return user.id;
+  });
+  const token = await issueLinkToken(db, userId, 'CONFIRM');
+  const link = `${publicUrl}/cli/profiles/confirm?token=${token}`;
+  await mailer.send({
+    to: input.username,
+    subject: 'Conferma la tua registrazione a Spesa online',
+    text: `Ciao ${input.profile.firstName},\n\ngrazie per esserti registrato a Spesa online. Per completare la registrazione apri questo link entro 72 ore:\n\n${link}\n\nSe non hai chiesto tu la registrazione, ignora questo messaggio.\n`,
+  });
+}
+
+/** Follows the confirmation link: true when the account is now active. */
+export async function confirmAccount(db: Db, token: string): Promise<boolean> {
+  const userId = await consumeLinkToken(db, token, 'CONFIRM');
+  if (userId === null) return false;
+  await db.updateTable('users').set({ confirmed_at: new Date() }).where('id', '=', userId).where('confirmed_at', 'is', null).execute();
+  return true;
+}
+
+/** Checks the credentials: the user's id and role, or the login error of spec §8. */
+export async function checkCredentials(db: Db, username: string, password: string): Promise<{ id: number; role: 'CUSTOMER' | 'OPERATOR' }> {
+  const user = await db.selectFrom('users').select(['id', 'password_hash', 'confirmed_at', 'role']).where('username', '=', username).executeTakeFirst();
+  const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
+  if (!user || !valid) throw new BusinessError(ErrorCode.BAD_CREDENTIALS);
+  if (!user.confirmed_at) throw new BusinessError(ErrorCode.ACCOUNT_NOT_CONFIRMED);
+  return { id: user.id, role: user.role };
+}
+
+export async function requireProfile(db: Db, userId: number): Promise<Profile> {
+  const profile = await loadProfile(db, userId);
+  if (!profile) throw new BusinessError(ErrorCode.USER_NOT_FOUND);
+  return profile;
+}
+
+export async function updateProfile(db: Db, userId: number, input: z.output<typeof profileUpdate>): Promise<Profile> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('profiles')
+      .set({ first_name: input.firstName, last_name: input.lastName, mobile_phone: input.mobilePhone, ssn_code: input.ssnCode })
+      .where('user_id', '=', userId)
+      .execute();
+    // Privacy consents are shown disabled (spec §6): only the optional ones may change here.
+    const optional: { accept3?: boolean; accept4?: boolean } = {};
+    if (input.accept3 !== undefined) optional.accept3 = input.accept3;
+    if (input.accept4 !== undefined) optional.accept4 = input.accept4;
+    if (Object.keys(optional).length) await trx.updateTable('consents').set({ ...optional, updated_at: new Date() }).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('loyalty_cards').where('user_id', '=', userId).execute();
+    const cards = realCards(input.cards);
+    if (cards.length) await trx.insertInto('loyalty_cards').values(cards.map((c, i) => ({ user_id: userId, code: c.code, principal: i === 0, enabled: c.enabled }))).execute();
+  });
+  return requireProfile(db, userId);
+}
+
+const shoppingInProgress = ['PAYMENT_PENDING', 'TO_BE_PREPARED', 'IN_PREPARATION', 'TO_BE_COLLECTED', 'TO_BE_DELIVERED', 'ISSUING_RECEIPT'];
+
+export async function requestDeletion(db: Db, mailer: Mailer, userId: number): Promise<void> {
+  const active = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'in', shoppingInProgress).limit(1).executeTakeFirst();
+  if (active) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS);
+  const profile = await requireProfile(db, userId);
+  await db.updateTable('users').set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` }).where('id', '=', userId).execute();
+  await mailer.send({
+    to: profile.email,
+    subject: 'Richiesta di eliminazione del profilo ricevuta',
+    text: `Ciao ${profile.firstName},\n\nabbiamo ricevuto la tua richiesta di eliminazione del profilo. Dopo le verifiche necessarie verrà eseguita entro 48 ore.\n`,
+  });
+}
+
+export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
+  const user = await db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirst();
+  if (!user) throw new BusinessError(ErrorCode.USER_NOT_FOUND);
+  const token = await issueLinkToken(db, user.id, 'RESET');
+  await mailer.send({
+    to: email,
+    subject: 'Reimposta la password di Spesa online',
+    text: `Hai chiesto di reimpostare la password di Spesa online. Apri questo link entro 60 minuti per sceglierne una nuova:\n\n${publicUrl}/app/reset/password?token=${token}\n\nIl link vale una sola volta. Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n`,
+  });
+}
+
+export async function resetPassword(db: Db, input: z.output<typeof resetConfirm>): Promise<void> {
+  const userId = await consumeLinkToken(db, input.token, 'RESET');
+  if (userId === null) throw new BusinessError(ErrorCode.INVALID_LINK);
+  // Following a mailed link also proves the address: confirm the account.
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hash(input.newPassword), confirmed_at: sql`coalesce(confirmed_at, now())` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function changePassword(db: Db, userId: number, input: z.output<typeof passwordChange>): Promise<void> {
+  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new BusinessError(ErrorCode.USER_NOT_FOUND);
+  if (!(await verify(user.password_hash, input.oldPassword).catch(() => false))) throw new BusinessError(ErrorCode.INVALID_PASSWORD, 'La password attuale non è corretta.');
+  await db.updateTable('users').set({ password_hash: await hash(input.newPassword) }).where('id', '=', userId).execute();
+}
