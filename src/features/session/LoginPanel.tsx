@@ -1,0 +1,52 @@
+// The login panel overlay of spec §2: username, password, Access, password
+// forgotten link, sign-up link; 'Credenziali errate' on failure.
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '#src/lib/api-client.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { login } from './session.actions.ts';
+import { $overlay } from './session.store.ts';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+export function LoginPanel() {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+      $overlay.set(null);
+    } catch (e) {
+      const code = e instanceof ApiError ? e.code : 0;
+      // Wrong credentials and malformed input read the same to the shopper.
+      setError(code === ErrorCode.BAD_CREDENTIALS || code === ErrorCode.GENERIC || !(e instanceof ApiError) ? 'Credenziali errate' : e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="panel-form" onSubmit={submit} noValidate>
+      <label htmlFor="login-username">Username (e-mail)</label>
+      <input id="login-username" name="username" type="email" autoComplete="username" required />
+      <label htmlFor="login-password">Password</label>
+      <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        Accedi
+      </button>
+      <p className="panel-links">
+        <a href={`${base}/reset`}>Password dimenticata?</a>
+        <a href={`${base}/signup`}>Non hai un account? Registrati</a>
+      </p>
+    </form>
+  );
+}
