@@ -1,0 +1,71 @@
+// Browser journeys in tests/e2e, in the Chromium found by scripts/chromium.ts
+// (Playwright's own browser download does not work here), on a phone and on a
+// desktop. The shop runs with `node scripts/start.ts` on a port of its own over
+// a fresh PGlite directory per run, seeded with a small catalogue so the first
+// start (migrate, seed, build the site) stays quick.
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
+
+const port = 4391;
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = '.build/e2e-data';
+const ci = !!process.env['CI'];
+
+// The data directory is removed by the server command itself, not here: this
+// file is also evaluated inside every worker process, after the server started.
+const clearDataDir = `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })"`;
+
+const launchOptions = { executablePath: chromiumPath(), args: [...chromiumArgs] };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 360, height: 800 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
+    },
+    {
+      name: 'desktop',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 900 },
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: `${clearDataDir} && node scripts/start.ts`,
+    url: `${baseURL}/app/`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CATALOGUE_PRODUCTS: '400',
+    },
+    // The first start migrates, seeds and builds the site.
+    timeout: 300_000,
+    reuseExistingServer: !ci,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
