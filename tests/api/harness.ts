@@ -1,0 +1,92 @@
+// The shop's real API over a fresh database, for the integration tests in
+// tests/api: PGlite in memory by default; a database of its own on the
+// PostgreSQL server named by DATABASE_URL when that is set (npm run test:pg),
+// so test files running in parallel never see each other's rows.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '#src/server/app.ts';
+import { loadConfig } from '#src/server/config.ts';
+import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import { migrate } from '#src/server/db/migrate.ts';
+import { createMailer } from '#src/server/mail/mailer.ts';
+import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
+
+export interface TestShop {
+  app: ReturnType<typeof createApp>;
+  handle: DbHandle;
+  /** Calls the app in-process; the body is parsed JSON, or the text when it is not JSON. */
+  request(path: string, init?: RequestInit): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+interface ServerDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates spesa_t_<random> on the server of serverUrl and says how to drop it. */
+async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+  const name = `spesa_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function createTestShop(opts: { products?: number } = {}): Promise<TestShop> {
+  const serverUrl = process.env['DATABASE_URL'];
+  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+  let handle: DbHandle | undefined;
+  try {
+    handle = await openDb({ databaseUrl: server?.url });
+    await migrate(handle);
+    await seedIfEmpty(handle, { products: opts.products ?? 200 });
+  } catch (error) {
+    await handle?.close().catch(() => {});
+    await server?.drop().catch(() => {});
+    throw error;
+  }
+  const db = handle.db;
+  const config = loadConfig({ ...process.env, DATABASE_URL: server?.url, NODE_ENV: 'test' });
+  const app = createApp({ db, config, mailer: createMailer(db, undefined, 'test@spesa') });
+  const openHandle = handle;
+  let closed = false;
+  return {
+    app,
+    handle: openHandle,
+    async request(path, init) {
+      const response = await app.request(path, init);
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // Not JSON (a redirect page, an HTML error): the test sees the text.
+      }
+      return { status: response.status, body };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await openHandle.close();
+      await server?.drop();
+    },
+  };
+}
