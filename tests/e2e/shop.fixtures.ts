@@ -1,0 +1,46 @@
+// What the browser journeys share: the shop's own data read from its API (so
+// the tests follow whatever catalogue was seeded) and the accessibility check.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface ShownCategory {
+  description: string;
+  items: ShownCategory[];
+}
+
+export interface ShownProduct {
+  barcode: string;
+  description: string;
+  netPrice: number;
+}
+
+async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  const body = (await response.json()) as { responseCode: number; data: T };
+  expect(body.responseCode, `GET ${path} responseCode`).toBe(0);
+  return body.data;
+}
+
+/** The first product of the default store 1109, as the API answers it. */
+export async function firstProduct(request: APIRequestContext): Promise<ShownProduct> {
+  const page = await apiData<{ data: ShownProduct[] }>(request, '/cli/ecommerce/products/1109/?p=0&s=1');
+  const [product] = page.data;
+  if (!product) throw new Error('The demo catalogue has no product in store 1109');
+  return product;
+}
+
+export function categoryTree(request: APIRequestContext): Promise<ShownCategory[]> {
+  return apiData<ShownCategory[]>(request, '/cli/categories');
+}
+
+/** Euro as the shop shows it (DESIGN.md §6): "1,99 €". */
+export const euro = (amount: number): string =>
+  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
+
+/** axe (all its rules) finds nothing on the page as it stands. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, 'axe violations').toEqual([]);
+}
