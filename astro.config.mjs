@@ -2,6 +2,7 @@
 // read it at build time from the API at SPESA_API_URL (set by scripts/build.ts).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { readFlags } from './src/shared/flags.ts';
 
 export default defineConfig({
   output: 'static',
@@ -9,6 +10,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   outDir: process.env.SPESA_OUT_DIR ?? './dist',
   integrations: [react()],
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
+  // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts),
+  // read from the environment of the build.
+  vite: { define: { __SPESA_FLAGS__: JSON.stringify(readFlags(process.env)) } },
 });

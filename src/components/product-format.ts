@@ -1,0 +1,51 @@
+// Pure rules for showing a product (spec §9): promotion badge, frozen marker,
+// the approximate weight of one step of a variable-weight product, and the
+// category path behind a product's categoryId. No DOM: used by the build and
+// tested beside this file.
+import type { Category, Product, Promotion } from '#src/shared/contract/catalogue.ts';
+import { formatDayMonth } from '#src/shared/time.ts';
+
+/** Frozen products have a categoryId starting with 04 (spec §3, §9). */
+export const isFrozen = (product: Pick<Product, 'categoryId'>): boolean => product.categoryId.startsWith('04');
+
+export interface PromotionBadge {
+  /** '-20%' */
+  label: string;
+  /** 'fino al 31/12' */
+  until: string;
+}
+
+/** NEW_PRICE: percent computed from price and the new price; otherwise the value is a percent (spec §9). */
+export function promotionBadge(price: number, promo: Promotion): PromotionBadge | null {
+  const percent = promo.valueType === 'NEW_PRICE' ? (price > 0 ? Math.round(((price - promo.value) / price) * 100) : 0) : Math.round(promo.value);
+  if (percent <= 0) return null;
+  return { label: `-${percent}%`, until: `fino al ${formatDayMonth(promo.validTo)}` };
+}
+
+const kgFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+
+/**
+ * One step of a variable-weight product as an approximation: rounded up to
+ * 10 g, in g below 1000 g and in kg from there (spec §9): 0.3 → 'circa 300 g',
+ * 1.5 → 'circa 1,5 kg'.
+ */
+export function approxWeight(kg: number): string {
+  // Round away float noise first (0.29999…), then up to the next 10 g.
+  const grams = Math.ceil(Math.round(kg * 100_000) / 100 / 10) * 10;
+  return grams < 1000 ? `circa ${grams} g` : `circa ${kgFormat.format(grams / 1000)} kg`;
+}
+
+/** The categories from the top level down to the one with this id (empty when unknown). */
+export function categoryPath(tree: Category[], id: string): Category[] {
+  for (const node of tree) {
+    if (node.id === id) return [node];
+    if (id.startsWith(node.id)) {
+      const below = categoryPath(node.items, id);
+      if (below.length > 0) return [node, ...below];
+    }
+  }
+  return [];
+}
+
+/** The page of a category path: /category/{first}[/{second}[/{third}]] under base. */
+export const categoryHref = (base: string, path: Category[]): string => `${base}/category/${path.map((c) => c.slug).join('/')}`;

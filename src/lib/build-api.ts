@@ -1,0 +1,71 @@
+// Build-time reads of the catalogue API (DESIGN.md §1): pages call /cli at
+// SPESA_API_URL while Astro renders them, and validate every answer with the
+// same zod contract the server uses. Never imported by browser code.
+import type { z } from 'zod';
+import { category, productPage, type Category, type Product } from '#src/shared/contract/catalogue.ts';
+
+function apiBase(): string {
+  const url = process.env['SPESA_API_URL'];
+  if (!url) {
+    throw new Error('SPESA_API_URL is not set: the site is built from a running API (npm run build starts one).');
+  }
+  return url.replace(/\/$/, '');
+}
+
+/** GET an API path, check the {responseCode: 0, data} envelope and validate data. */
+export async function fetchApi<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  const url = `${apiBase()}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw new Error(`API call GET ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!response.ok) throw new Error(`API call GET ${path} answered HTTP ${response.status}`);
+  const body = (await response.json()) as { responseCode?: unknown; data?: unknown; errorMessage?: unknown };
+  if (body.responseCode !== 0) {
+    throw new Error(`API call GET ${path} answered responseCode ${String(body.responseCode)}: ${String(body.errorMessage ?? '')}`);
+  }
+  const parsed = schema.safeParse(body.data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`API call GET ${path} answered data outside the contract:\n  ${issues.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+// One build renders many pages that need the same tree and product list:
+// fetch each once per build process.
+const cache = new Map<string, Promise<unknown>>();
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let hit = cache.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    cache.set(key, hit);
+    hit.catch(() => cache.delete(key));
+  }
+  return hit;
+}
+
+const categoryList = category.array();
+
+export const categories = (): Promise<Category[]> => cached('categories', () => fetchApi('/cli/categories', categoryList));
+
+/** Every product of a store, paging 100 at a time until the last page. */
+export function allProducts(storeId: number): Promise<Product[]> {
+  return cached(`products:${storeId}`, async () => {
+    const products: Product[] = [];
+    for (let p = 0; ; p++) {
+      const page = await fetchApi(`/cli/ecommerce/products/${storeId}/?p=${p}&s=100`, productPage);
+      products.push(...page.data);
+      if (page.last || page.data.length === 0) return products;
+    }
+  });
+}
+
+/** One page of a product listing, e.g. productList(1109, {category: '0101', s: 24}). */
+export function productList(storeId: number, query: Record<string, string | number | boolean>): Promise<z.infer<typeof productPage>> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const path = `/cli/ecommerce/products/${storeId}/?${qs}`;
+  return cached(path, () => fetchApi(path, productPage));
+}
