@@ -1,0 +1,45 @@
+// Categories overlay of spec §2 (mobile): a favourites entry and the
+// top-level categories, as a modal dialog opened from the header.
+import { useStore } from '@nanostores/react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { $overlay, openOverlay } from '#src/features/session/session.store.ts';
+
+export interface MenuCategory {
+  description: string;
+  href: string;
+}
+
+export default function CategoriesMenu({ categories, favoritesHref }: { categories: MenuCategory[]; favoritesHref: string }) {
+  const overlay = useStore($overlay);
+  return (
+    <>
+      <button type="button" className="header-action" aria-haspopup="dialog" aria-label="Categorie" onClick={() => openOverlay('categories')}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </button>
+      <ModalOverlay className="overlay" isDismissable isOpen={overlay === 'categories'} onOpenChange={(open) => !open && $overlay.set(null)}>
+        <Modal className="overlay-panel overlay-panel--side">
+          <Dialog className="overlay-dialog" aria-label="Categorie">
+            <div className="overlay-head">
+              <Heading slot="title">Categorie</Heading>
+              <button type="button" className="overlay-close" aria-label="Chiudi" onClick={() => $overlay.set(null)}>
+                ×
+              </button>
+            </div>
+            <ul className="overlay-menu">
+              <li>
+                <a href={favoritesHref}>Preferiti</a>
+              </li>
+              {categories.map((c) => (
+                <li key={c.href}>
+                  <a href={c.href}>{c.description}</a>
+                </li>
+              ))}
+            </ul>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+// What the header shows about the shopper's cart (spec §2 Header): its net
+// total and the store it is for. The cart feature fills $cartSummary when it
+// loads or changes the cart; until then the header shows 0,00 € and the
+// default store.
+import { atom } from 'nanostores';
+
+/** The default store (spec §9: 1109, a superstore in Bari), named in one place. */
+export const DEFAULT_STORE = { id: 1109, name: 'Superstore Bari' } as const;
+export const DEFAULT_DELIVERY_DESCRIPTION = `Ritiro in negozio · ${DEFAULT_STORE.name}`;
+
+export interface CartSummary {
+  netTotal: number;
+  itemsCount: number;
+  /** e.g. 'Ritiro in negozio · Superstore Bari' or the delivery address; null without a cart. */
+  storeDescription: string | null;
+}
+
+export const emptyCartSummary: CartSummary = { netTotal: 0, itemsCount: 0, storeDescription: null };
+export const $cartSummary = atom<CartSummary>(emptyCartSummary);
+
+export function setCartSummary(summary: CartSummary | null): void {
+  $cartSummary.set(summary ?? emptyCartSummary);
+}
