@@ -10,7 +10,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   outDir: process.env.SPESA_OUT_DIR ?? './dist',
   integrations: [react()],
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // Product pages each read their product from the API: render a few at a
+  // time so the build is not bound by one request after another.
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },
   devToolbar: { enabled: false },
   // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts),
   // read from the environment of the build.
