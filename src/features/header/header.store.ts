@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 
 /** The default store (spec §9: 1109, a superstore in Bari), named in one place. */
-export const DEFAULT_STORE = { id: 1109, name: 'Superstore Bari' } as const;
+export const DEFAULT_STORE = { id: 1109, name: 'Superstore Bari Japigia' } as const;
 export const DEFAULT_DELIVERY_DESCRIPTION = `Ritiro in negozio · ${DEFAULT_STORE.name}`;
 
 export interface CartSummary {
