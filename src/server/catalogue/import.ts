@@ -1,0 +1,60 @@
+// importCatalogue(): validates a feed (validate.ts) and writes it in ONE
+// transaction, so a failure half-way leaves the database as it was.
+// Carts, orders, lists and favourites refer to products, so nothing they
+// refer to is ever deleted: products are upserted by barcode (ids stay), and a
+// product missing from the feed only loses its prices (no longer sold).
+import { createHash } from 'node:crypto';
+import type { DbHandle } from '../db/client.ts';
+import { feedSections, type FeedSection } from './feed.ts';
+import { judgeFeed, type RejectedRow, type SectionCount } from './validate.ts';
+import { writeCatalogue, type WriteStep } from './write.ts';
+
+export type { RejectedRow, SectionCount } from './validate.ts';
+
+export interface ImportOptions {
+  /** Import the valid rows and report the others, instead of refusing the whole feed. */
+  skipInvalid?: boolean;
+  /** Tests only: throw after this write step, inside the transaction. */
+  failAfter?: WriteStep;
+}
+
+export interface ImportReport {
+  /** True when the catalogue was written. */
+  imported: boolean;
+  /** The new catalogue version (first 16 hex of the feed's sha256), when imported. */
+  version: string | null;
+  counts: Record<FeedSection, SectionCount>;
+  rejected: RejectedRow[];
+  /** Products still in the database but absent from this feed: no longer sold. */
+  withdrawn: number;
+  durationMs: number;
+  message: string;
+}
+
+/** JSON with object keys sorted, so the same catalogue always hashes the same. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+export async function importCatalogue(handle: DbHandle, input: unknown, opts: ImportOptions = {}): Promise<ImportReport> {
+  const started = performance.now();
+  const { feed, counts, rejected } = judgeFeed(input);
+  const report = (imported: boolean, version: string | null, withdrawn: number, message: string): ImportReport => ({
+    imported, version, counts, rejected, withdrawn, durationMs: Math.round(performance.now() - started), message,
+  });
+  if (!feed) return report(false, null, 0, `Feed rifiutato: ${rejected[0]?.reason ?? 'non valido'}. Nessuna modifica al database.`);
+  if (rejected.length > 0 && !opts.skipInvalid) {
+    return report(false, null, 0, `Feed rifiutato: ${rejected.length} righe non valide. Nessuna modifica al database (usa --skip-invalid per importare le righe valide).`);
+  }
+  const version = createHash('sha256').update(canonicalJson(feed)).digest('hex').slice(0, 16);
+  const withdrawn = await handle.db.transaction().execute((trx) =>
+    writeCatalogue(trx, feed, { version, importedAt: new Date().toISOString() }, opts.failAfter),
+  );
+  const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
+  const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
+  return report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.`);
+}
