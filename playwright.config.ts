@@ -4,6 +4,8 @@
 // a fresh PGlite directory per run, seeded with a small catalogue so the first
 // start (migrate, seed, build the site) stays quick.
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 const port = 4391;
@@ -11,9 +13,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = '.build/e2e-data';
 const ci = !!process.env['CI'];
 
+// The project's own Node 24 (npm package node@24), even when playwright was
+// started outside npm with the machine's older node first on PATH.
+const projectNode = fileURLToPath(new URL('./node_modules/.bin/node', import.meta.url));
+const node = existsSync(projectNode) ? `"${projectNode}"` : 'node';
+
 // The data directory is removed by the server command itself, not here: this
 // file is also evaluated inside every worker process, after the server started.
-const clearDataDir = `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })"`;
+const clearDataDir = `${node} -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })"`;
 
 const launchOptions = { executablePath: chromiumPath(), args: [...chromiumArgs] };
 
@@ -54,7 +61,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `${clearDataDir} && node scripts/start.ts`,
+    command: `${clearDataDir} && ${node} scripts/start.ts`,
     url: `${baseURL}/app/`,
     env: {
       PORT: String(port),

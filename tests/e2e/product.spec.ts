@@ -14,13 +14,14 @@ test.describe('product page', () => {
     const image = page.getByTestId('product-image');
     await expect(image).toBeVisible();
     // Loaded for real: a broken or missing image has no natural width.
+    const src = await image.evaluate((el) => (el instanceof HTMLImageElement ? el.currentSrc || el.src : el.querySelector('img')?.src));
+    const naturalWidth = () =>
+      image.evaluate((el) => {
+        const img = el instanceof HTMLImageElement ? el : el.querySelector('img');
+        return img?.complete ? img.naturalWidth : 0;
+      });
     await expect
-      .poll(() =>
-        image.evaluate((el) => {
-          const img = el instanceof HTMLImageElement ? el : el.querySelector('img');
-          return img?.complete ? img.naturalWidth : 0;
-        }),
-      )
+      .poll(naturalWidth, { message: `the product image ${src ?? '(no src)'} loads` })
       .toBeGreaterThan(0);
   });
 
