@@ -1,0 +1,169 @@
+// Loading a catalogue feed, as the cooperative's ERP export and the shop's
+// catalogue readers see it: all or nothing, ids kept, rejects reported.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import { migrate } from '#src/server/db/migrate.ts';
+import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { importCatalogue } from '#src/server/catalogue/import.ts';
+import { ean13CheckDigit, type CatalogueFeed } from '#src/server/catalogue/feed.ts';
+import { listProducts, productByBarcode } from '#src/server/services/catalogue.ts';
+import { romeToday } from '#src/shared/time.ts';
+
+let handle: DbHandle;
+const feed = generateCatalogue({ products: 300, seed: 7, today: romeToday() });
+const copy = (): CatalogueFeed => structuredClone(feed);
+
+beforeAll(async () => {
+  handle = await openDb({});
+  await migrate(handle);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const tables = ['products', 'store_products', 'promotions', 'product_images', 'product_tags', 'categories', 'tags', 'stores', 'banners',
+  'banner_products', 'delivery_towns', 'slot_templates', 'store_timetables', 'store_payment_modes'] as const;
+
+/** Everything a reader of the catalogue could notice. */
+async function snapshot() {
+  const counts: Record<string, number> = {};
+  for (const t of tables) counts[t] = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(t)}`.execute(handle.db)).rows[0]!.n);
+  const meta = await handle.db.selectFrom('catalogue_meta').selectAll().orderBy('key').execute();
+  const prices = await sql<{ s: number }>`SELECT coalesce(sum(price_cents), 0)::bigint AS s FROM store_products`.execute(handle.db);
+  return { counts, meta, priceSum: Number(prices.rows[0]!.s) };
+}
+
+describe('importCatalogue', () => {
+  it('fills the catalogue tables from a 300-product feed', async () => {
+    const report = await importCatalogue(handle, feed);
+    expect(report.imported).toBe(true);
+    expect(report.rejected).toEqual([]);
+    expect(report.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(report.counts.products).toEqual({ received: 300, accepted: 300, rejected: 0 });
+    const { counts, meta } = await snapshot();
+    expect(counts).toMatchObject({
+      products: 300,
+      store_products: 3300,
+      promotions: feed.promotions.length,
+      product_images: feed.products.reduce((n, p) => n + p.images.length, 0),
+      categories: feed.categories.length,
+      tags: 12,
+      stores: 11,
+      banners: 6,
+      delivery_towns: 8,
+    });
+    expect(counts['slot_templates']).toBeGreaterThan(100);
+    expect(meta.find((m) => m.key === 'version')?.value).toBe(report.version);
+    expect(meta.find((m) => m.key === 'importedAt')?.value).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('reads back through the catalogue service with euro prices and the store promotion', async () => {
+    const promo = feed.promotions.find((p) => p.storeId === 1109 && p.valueType === 'PERCENTAGE')!;
+    const price = feed.prices.find((p) => p.storeId === 1109 && p.barcode === promo.barcode)!;
+    const product = await productByBarcode(handle.db, promo.barcode, 1109);
+    expect(product).toMatchObject({ barcode: promo.barcode, price: price.price, available: price.available });
+    expect(product.promotions).toEqual([{ description: promo.description, valueType: 'PERCENTAGE', value: promo.value, validTo: promo.validTo }]);
+    expect(product.netPrice).toBe(Math.round(price.price * (100 - promo.value)) / 100);
+    const source = feed.products.find((p) => p.barcode === promo.barcode)!;
+    expect(product.images).toEqual(source.images);
+    expect(product.description).toBe(source.description);
+
+    const fixed = feed.promotions.find((p) => p.storeId === 1109 && p.valueType === 'NEW_PRICE')!;
+    expect(await productByBarcode(handle.db, fixed.barcode, 1109)).toMatchObject({ netPrice: fixed.value });
+
+    const onPromotion = new Set(feed.promotions.filter((p) => p.storeId === 1109).map((p) => p.barcode));
+    const page = await listProducts(handle.db, 1109, { p: 0, s: 100, onlyPromotions: true });
+    expect(page.totalElements).toBe(onPromotion.size);
+    expect(page.data.every((p) => onPromotion.has(p.barcode) && p.netPrice < p.price)).toBe(true);
+    const frozen = await listProducts(handle.db, 1109, { p: 0, s: 5, category: '04' });
+    expect(frozen.totalElements).toBe(feed.products.filter((p) => p.categoryId.startsWith('04')).length);
+  });
+
+  it('keeps product ids across imports; a product left out stays but is no longer sold', async () => {
+    const before = new Map((await handle.db.selectFrom('products').select(['id', 'barcode']).execute()).map((r) => [r.barcode, r.id]));
+    const next = copy();
+    const gone = next.products.pop()!;
+    next.prices = next.prices.filter((p) => p.barcode !== gone.barcode);
+    next.promotions = next.promotions.filter((p) => p.barcode !== gone.barcode);
+    for (const b of next.banners) b.barcodes = b.barcodes.filter((c) => c !== gone.barcode);
+    next.prices[0]!.price = 12.34;
+    const report = await importCatalogue(handle, next);
+    expect(report.imported).toBe(true);
+    expect(report.withdrawn).toBe(1);
+    const after = await handle.db.selectFrom('products').select(['id', 'barcode']).execute();
+    expect(after).toHaveLength(300);
+    for (const row of after) expect(row.id).toBe(before.get(row.barcode));
+    const goneId = before.get(gone.barcode)!;
+    expect(await handle.db.selectFrom('store_products').select('product_id').where('product_id', '=', goneId).execute()).toEqual([]);
+    const first = next.prices[0]!;
+    expect((await productByBarcode(handle.db, first.barcode, first.storeId)).price).toBe(12.34);
+    expect(await importCatalogue(handle, feed)).toMatchObject({ imported: true, withdrawn: 0 });
+    expect(await handle.db.selectFrom('products').select('id').where('barcode', '=', gone.barcode).executeTakeFirst()).toEqual({ id: goneId });
+  });
+
+  it('refuses a feed with one bad row whole in strict mode, and imports the rest with skipInvalid', async () => {
+    const bad = copy();
+    const victim = bad.products[10]!;
+    const wrongDigit = ((Number(victim.barcode[12]) + 1) % 10).toString();
+    victim.barcode = victim.barcode.slice(0, 12) + wrongDigit;
+    victim.description = 'Prodotto con codice sbagliato';
+    const before = await snapshot();
+
+    const strict = await importCatalogue(handle, bad);
+    expect(strict.imported).toBe(false);
+    expect(strict.version).toBeNull();
+    expect(strict.message).toMatch(/rifiutato/);
+    expect(strict.rejected).toContainEqual({ section: 'products', index: 10, key: victim.barcode, reason: expect.stringMatching(/EAN-13/) });
+    expect(await snapshot()).toEqual(before);
+
+    const lenient = await importCatalogue(handle, bad, { skipInvalid: true });
+    expect(lenient.imported).toBe(true);
+    expect(lenient.counts.products).toEqual({ received: 300, accepted: 299, rejected: 1 });
+    const after = await snapshot();
+    expect(after.counts['products']).toBe(300); // the real product stays, withdrawn
+    expect(after.counts['store_products']).toBe(3300 - 11);
+    expect(await handle.db.selectFrom('products').select('id').where('description', '=', 'Prodotto con codice sbagliato').execute()).toEqual([]);
+    await importCatalogue(handle, feed);
+  });
+
+  it('rejects rows whose references are unknown, naming each', async () => {
+    const bad = copy();
+    bad.prices[5] = { ...bad.prices[5]!, storeId: 4242 };
+    bad.products[3] = { ...bad.products[3]!, categoryId: '0401' };
+    bad.categories.push({ id: '9901', parentId: '99', description: 'Orfana', slug: 'orfana', position: 1 });
+    const report = await importCatalogue(handle, bad);
+    expect(report.imported).toBe(false);
+    const reasons = report.rejected.map((r) => `${r.section}:${r.reason}`);
+    expect(reasons).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^prices:negozio sconosciuto/),
+      expect.stringMatching(/^products:.*categoria di terzo livello/),
+      expect.stringMatching(/^categories:categoria padre sconosciuta/),
+    ]));
+    // The product's own prices fall with it.
+    expect(report.rejected.filter((r) => r.section === 'prices' && r.key.endsWith(bad.products[3]!.barcode))).toHaveLength(11);
+  });
+
+  it.each(['stores', 'products', 'prices', 'banners'] as const)('leaves the database as it was when the writes fail after %s', async (step) => {
+    const before = await snapshot();
+    const changed = copy();
+    changed.prices = changed.prices.map((p) => ({ ...p, price: p.price + 1 }));
+    changed.products.push({ ...changed.products[0]!, barcode: `800000000001${ean13CheckDigit('800000000001')}`, description: 'Nuovo arrivo' });
+    await expect(importCatalogue(handle, changed, { failAfter: step })).rejects.toThrow(/interrotto/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ['a text that is not JSON', '{"version": 1, "states": ['],
+    ['a wrong format version', { ...feed, version: 2 }],
+    ['a section that is not a list', { ...feed, products: {} }],
+    ['an empty object', {}],
+    ['an array', []],
+  ])('changes nothing for a malformed file: %s', async (_label, input) => {
+    const before = await snapshot();
+    const report = await importCatalogue(handle, input);
+    expect(report.imported).toBe(false);
+    expect(report.rejected).toEqual([expect.objectContaining({ section: 'feed', index: -1 })]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
