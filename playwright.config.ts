@@ -67,6 +67,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SITE_DIR: '.build/e2e-dist',
+      DATABASE_URL: '',
       CATALOGUE_PRODUCTS: '400',
     },
     // The first start migrates, seeds and builds the site.

@@ -22,7 +22,9 @@ export interface Config extends z.infer<typeof env> {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = env.safeParse(source);
+  // An empty variable means unset (e.g. DATABASE_URL= to force PGlite).
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = env.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -30,7 +32,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const cfg = parsed.data;
   return {
     ...cfg,
-    flags: readFlags(source),
+    flags: readFlags(given),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
   };
 }

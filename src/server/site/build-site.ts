@@ -1,7 +1,7 @@
 // Builds the static storefront from the API (DESIGN.md §1) into a fresh
 // directory and swaps dist/ to it only when the build succeeded.
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, lstat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
 
 export interface BuildSiteOptions {
@@ -13,6 +13,9 @@ export interface BuildSiteOptions {
   outDir?: string;
 }
 
+/** Builds of one site directory; another shop's (SITE_DIR) are left alone. */
+const sitePrefix = () => `site-${basename(distDir)}-`;
+
 async function countPages(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true });
   return entries.filter((e) => e.endsWith('.html')).length;
@@ -21,7 +24,7 @@ async function countPages(dir: string): Promise<number> {
 export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> {
   const log = options.log ?? (() => {});
   const sourceHash = await siteSourceHash();
-  const outDir = options.outDir ?? join(buildDir, `site-${Date.now()}`);
+  const outDir = options.outDir ?? join(buildDir, `${sitePrefix()}${Date.now()}`);
   await mkdir(buildDir, { recursive: true });
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   process.env['SPESA_API_URL'] = options.apiUrl;
@@ -51,13 +54,13 @@ async function swapDist(outDir: string): Promise<void> {
   const existing = await lstat(distDir).catch(() => null);
   if (existing && !existing.isSymbolicLink()) await rm(distDir, { recursive: true, force: true });
   const previous = existing?.isSymbolicLink() ? await readlink(distDir) : null;
-  const next = join(buildDir, `dist-next-${process.pid}`);
+  const next = `${distDir}-next-${process.pid}`;
   await rm(next, { force: true });
   await symlink(outDir, next, 'dir');
   await rename(next, distDir);
   for (const entry of await readdir(buildDir)) {
     const path = join(buildDir, entry);
-    if (entry.startsWith('site-') && path !== outDir && path !== previous) await rm(path, { recursive: true, force: true });
+    if (entry.startsWith(sitePrefix()) && path !== outDir && path !== previous) await rm(path, { recursive: true, force: true });
   }
   // The previous site may still be serving a request that started before the
   // swap; it goes at the next build.

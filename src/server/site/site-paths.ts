@@ -3,11 +3,12 @@
 // request never sees a half-built site.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-export const distDir = join(projectRoot, 'dist');
+// SITE_DIR lets a second shop (the browser tests) keep its own site.
+export const distDir = resolve(projectRoot, process.env['SITE_DIR'] || 'dist');
 export const buildDir = join(projectRoot, '.build');
 export const STAMP_FILE = '.build-stamp.json';
 

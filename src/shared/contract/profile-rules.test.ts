@@ -14,7 +14,7 @@ describe('field rules of spec §5', () => {
 
   it('upper-cases the fiscal code and tells length from format', () => {
     expect(ssnCode.parse('rssmra80a01a662x')).toBe('RSSMRA80A01A662X');
-    expect(firstMessage(ssnCode.safeParse('RSSMRA80A01'))).toBe('Codice fiscale non valido');
+    expect(ssnCode.safeParse('RSSMRA80A01').error?.issues.map((i) => i.message)).toEqual(['Codice fiscale non valido']);
     expect(firstMessage(ssnCode.safeParse('RSSMRA80Z01A662X'))).toBe('Formato errato');
     expect(firstMessage(ssnCode.safeParse(''))).toBe('Campo obbligatorio');
   });

@@ -20,7 +20,7 @@ export const email = z
   .string({ error: REQUIRED })
   .trim()
   .toLowerCase()
-  .min(1, REQUIRED)
+  .min(1, { error: REQUIRED, abort: true })
   .max(254, INVALID_EMAIL)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, INVALID_EMAIL);
 
@@ -32,22 +32,23 @@ export function passwordStrongEnough(password: string): boolean {
 
 export const newPassword = z
   .string({ error: REQUIRED })
-  .min(1, REQUIRED)
-  .min(8, PASSWORD_TOO_SHORT)
+  .min(1, { error: REQUIRED, abort: true })
+  .min(8, { error: PASSWORD_TOO_SHORT, abort: true })
   .max(128)
   .refine(passwordStrongEnough, PASSWORD_HINT);
 
 /** 6 letters, 2 digits, month letter, 2 digits, letter, 3 digits, letter (spec §5). */
 export const SSN_PATTERN = /^[A-Z]{6}[0-9]{2}[ABCDEHLMPRST][0-9]{2}[A-Z][0-9]{3}[A-Z]$/;
+// Each check stops at the first failure, so the shopper reads one message.
 export const ssnCode = z
   .string({ error: REQUIRED })
   .trim()
   .toUpperCase()
-  .min(1, REQUIRED)
-  .length(16, SSN_LENGTH)
+  .min(1, { error: REQUIRED, abort: true })
+  .length(16, { error: SSN_LENGTH, abort: true })
   .regex(SSN_PATTERN, SSN_FORMAT);
 
-export const mobilePhone = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(/^[0-9]{10}$/, MOBILE_INVALID);
+export const mobilePhone = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).regex(/^[0-9]{10}$/, MOBILE_INVALID);
 
 /** Optional loyalty card: '' or the bare prefix mean none. */
 export const loyaltyCardCode = z
