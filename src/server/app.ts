@@ -11,6 +11,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { myProfileRoutes, profileRoutes } from './routes/profiles.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
 export interface AppDeps {
@@ -46,7 +47,17 @@ export function createApp(deps: AppDeps) {
     .route('/', addressRoutes);
   api.onError(errorResponse);
 
+  // Images are public and cacheable, unlike the API's answers.
+  const media = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('db', deps.db);
+      await next();
+    })
+    .route('/', mediaRoutes);
+  media.onError(errorResponse);
+
   const app = new Hono<AppEnv>();
+  app.route('/media', media);
   app.get('/cli/health', (c) => c.json({ responseCode: 0, data: { status: 'ok' } }));
   app.route('/cli', api);
   if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {
