@@ -58,6 +58,14 @@ describe('importCatalogue', () => {
     expect(meta.find((m) => m.key === 'importedAt')?.value).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('gives the same version to the same catalogue written with its keys in another order', async () => {
+    const reordered = copy();
+    reordered.products = reordered.products.map((p) => Object.fromEntries(Object.entries(p).reverse()) as typeof p);
+    const first = await importCatalogue(handle, feed);
+    const second = await importCatalogue(handle, JSON.stringify(reordered));
+    expect(second.version).toBe(first.version);
+  });
+
   it('reads back through the catalogue service with euro prices and the store promotion', async () => {
     const promo = feed.promotions.find((p) => p.storeId === 1109 && p.valueType === 'PERCENTAGE')!;
     const price = feed.prices.find((p) => p.storeId === 1109 && p.barcode === promo.barcode)!;

@@ -31,15 +31,6 @@ export interface ImportReport {
   message: string;
 }
 
-/** JSON with object keys sorted, so the same catalogue always hashes the same. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 export async function importCatalogue(handle: DbHandle, input: unknown, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const { feed, counts, rejected } = judgeFeed(input);
@@ -50,7 +41,9 @@ export async function importCatalogue(handle: DbHandle, input: unknown, opts: Im
   if (rejected.length > 0 && !opts.skipInvalid) {
     return report(false, null, 0, `Feed rifiutato: ${rejected.length} righe non valide. Nessuna modifica al database (usa --skip-invalid per importare le righe valide).`);
   }
-  const version = createHash('sha256').update(canonicalJson(feed)).digest('hex').slice(0, 16);
+  // The validated feed is canonical already: zod writes every object's keys in
+  // schema order, whatever order the file had, and fills in the defaults.
+  const version = createHash('sha256').update(JSON.stringify(feed)).digest('hex').slice(0, 16);
   const withdrawn = await handle.db.transaction().execute((trx) =>
     writeCatalogue(trx, feed, { version, importedAt: new Date().toISOString() }, opts.failAfter),
   );
