@@ -116,6 +116,14 @@ describe('GET /cli/ecommerce/products/barcode/{barcode}', () => {
     expect(p.images.length).toBeGreaterThan(0);
   });
 
+  it("gives the price per kg from the store's own price", async () => {
+    const row = await shop.handle.db.selectFrom('products').select(['id', 'barcode']).where('um', '=', 'KG').limit(1).executeTakeFirstOrThrow();
+    await shop.handle.db.updateTable('store_products').set({ price_cents: 1234 }).where('store_id', '=', 1109).where('product_id', '=', row.id).execute();
+    await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
+    const p = product.parse((await shop.request(`/cli/ecommerce/products/barcode/${row.barcode}`)).body.data);
+    expect(p.attrib3).toBe(`${new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(12.34)}/kg`);
+  });
+
   it('ignores expired promotions', async () => {
     const row = await shop.handle.db.selectFrom('products').select(['id', 'barcode']).orderBy('id').offset(1).limit(1).executeTakeFirstOrThrow();
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();

@@ -92,11 +92,11 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
   const gf = /senza glutine/i.test(description) ? glutenFree(p, rng) : { ingredients: pick(rng, p.ingredients ?? [null]), allergy: p.allergy ?? null };
   const isFruit = slot.leaf[1] === 'fruit';
   let baseCents: number;
-  let sale: Pick<FeedProduct, 'um' | 'purchaseUm' | 'umStep' | 'minWeight' | 'maxAmount' | 'attrib3' | 'waterPack'>;
+  let sale: Pick<FeedProduct, 'um' | 'purchaseUm' | 'umStep' | 'minWeight' | 'maxAmount' | 'attrib3' | 'waterPack' | 'unitQuantity' | 'unitLabel'>;
   if (p.byWeight) {
     baseCents = shelfCents(perKg, true);
     const step = pick(rng, p.byWeight.steps);
-    sale = { um: 'KG', purchaseUm: 'KG', umStep: step, minWeight: step, maxAmount: p.byWeight.maxKg, attrib3: `${comma(baseCents / 100)} €/kg`, waterPack: false };
+    sale = { um: 'KG', purchaseUm: 'KG', umStep: step, minWeight: step, maxAmount: p.byWeight.maxKg, attrib3: `${comma(baseCents / 100)} €/kg`, waterPack: false, unitQuantity: 1, unitLabel: 'kg' };
   } else {
     const pack = parsePack(name.size ?? '1 pezzo');
     const perPiece = p.perPiece ? p.perPiece[0] + rng() * (p.perPiece[1] - p.perPiece[0]) : 0.5;
@@ -107,7 +107,8 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
       : pack.unit === 'pz'
         ? pack.count > 1 ? `${comma(baseCents / 100 / pack.count)} €/${pack.noun}` : null
         : `${comma(baseCents / 100 / pack.quantity)} €/${pack.unit}`;
-    sale = { um: 'PZ', purchaseUm: 'PZ', umStep: 1, minWeight: null, maxAmount: water ? 5 : baseCents > 2000 ? 10 : 30, attrib3, waterPack: water };
+    const unit = pack.multipack || attrib3 === null ? null : pack.unit === 'pz' ? { unitQuantity: pack.count, unitLabel: pack.noun } : { unitQuantity: pack.quantity, unitLabel: pack.unit };
+    sale = { um: 'PZ', purchaseUm: 'PZ', umStep: 1, minWeight: null, maxAmount: water ? 5 : baseCents > 2000 ? 10 : 30, attrib3, waterPack: water, unitQuantity: unit?.unitQuantity ?? null, unitLabel: unit?.unitLabel ?? null };
   }
   const images = [`/media/products/${barcode}.svg`];
   if (rng() < 0.5) images.push(`/media/products/${barcode}-2.svg`);

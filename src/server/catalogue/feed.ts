@@ -108,6 +108,9 @@ export const productRow = z
     minWeight: z.number().positive().nullable().optional(),
     maxAmount: z.number().positive().max(1000).nullable().optional(),
     attrib3: optionalText,
+    /** Content of one sale unit for the unit price: 0.5 with 'kg', 1.5 with 'l', 6 with 'uovo'… */
+    unitQuantity: z.number().positive().max(100_000).nullable().optional(),
+    unitLabel: z.string().trim().min(1).max(12).nullable().optional(),
     categoryId: z.string().regex(/^[0-9]{6}$/, 'categoria di terzo livello (6 cifre)'),
     origin: optionalText,
     caliber: optionalText,

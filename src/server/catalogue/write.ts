@@ -54,19 +54,20 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
   await bulk(trx, products, async (j) => {
     const result = await sql<{ id: number; barcode: string }>`WITH up AS (
       INSERT INTO products (barcode, ref, description, brand, branded, image_url, um, purchase_um, um_step, min_weight, max_amount, attrib3,
-        category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, water_pack)
+        category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, water_pack, unit_quantity, unit_label)
       SELECT barcode, ref, description, brand, branded, "imageUrl", um, "purchaseUm", "umStep", "minWeight", "maxAmount", attrib3,
-        "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText", "waterPack"
+        "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText", "waterPack", "unitQuantity", "unitLabel"
       FROM ${rows(j, `barcode text, ref text, description text, brand text, branded bool, "imageUrl" text, um text, "purchaseUm" text,
         "umStep" numeric, "minWeight" numeric, "maxAmount" numeric, attrib3 text, "categoryId" text, origin text, caliber text, ingredients text,
-        "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "waterPack" bool`)}
+        "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text`)}
       ON CONFLICT (barcode) DO UPDATE SET ref = excluded.ref, description = excluded.description, brand = excluded.brand,
         branded = excluded.branded, image_url = excluded.image_url, um = excluded.um, purchase_um = excluded.purchase_um,
         um_step = excluded.um_step, min_weight = excluded.min_weight, max_amount = excluded.max_amount, attrib3 = excluded.attrib3,
         category_id = excluded.category_id, origin = excluded.origin, caliber = excluded.caliber, ingredients = excluded.ingredients,
         allergy_advice = excluded.allergy_advice, allergy_other = excluded.allergy_other, nutrition = excluded.nutrition,
         storage = excluded.storage, recycling = excluded.recycling, variant_group = excluded.variant_group,
-        search_text = excluded.search_text, water_pack = excluded.water_pack
+        search_text = excluded.search_text, water_pack = excluded.water_pack,
+        unit_quantity = excluded.unit_quantity, unit_label = excluded.unit_label
       RETURNING id, barcode),
     remembered AS (INSERT INTO feed_products SELECT id FROM up)
     SELECT id, barcode FROM up`.execute(trx);

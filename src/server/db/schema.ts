@@ -38,6 +38,8 @@ export interface Database {
     variant_group: string | null;
     search_text: string;
     water_pack: Generated<boolean>;
+    unit_quantity: Numeric | null;
+    unit_label: string | null;
   };
   product_images: { product_id: number; position: number; url: string };
   tags: { id: number; description: string; image_url: string | null };

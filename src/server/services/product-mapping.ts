@@ -1,7 +1,7 @@
 // One mapping from a product row (with its store price and promotion) to the
 // Product of the contract.
 import type { Product, Promotion } from '#src/shared/contract/catalogue.ts';
-import { toEuro } from '#src/shared/contract/money.ts';
+import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import type { Database } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -23,6 +23,13 @@ export function netPriceCents(priceCents: number, promo: { type: Promotion['valu
 }
 
 const isoDate = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+/** attrib3 from the store's own price when the pack's content is known ('2,90 €/kg'). */
+function unitPrice(row: ProductRow, netCents: number): string | null {
+  const quantity = row.unit_quantity === null ? null : Number(row.unit_quantity);
+  if (!quantity || !row.unit_label) return row.attrib3;
+  return `${formatEuro(netCents / 100 / quantity)}/${row.unit_label}`;
+}
 
 export function toProduct(row: ProductRow, images: string[], variants: Product['productVariants']): Product {
   const promo = row.promo_type && row.promo_value !== null ? { type: row.promo_type, value: Number(row.promo_value) } : null;
@@ -48,7 +55,7 @@ export function toProduct(row: ProductRow, images: string[], variants: Product['
     categoryId: row.category_id,
     promotions,
     available: row.available,
-    attrib3: row.attrib3,
+    attrib3: unitPrice(row, netPriceCents(row.price_cents, promo)),
     origin: row.origin,
     caliber: row.caliber,
     productVariants: variants,
