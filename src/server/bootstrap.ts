@@ -2,6 +2,7 @@
 // with visible progress and timings.
 import { loadConfig, type Config } from './config.ts';
 import { openDb, type DbHandle } from './db/client.ts';
+import { DataDirInUseError } from './db/pglite-lock.ts';
 import { migrate } from './db/migrate.ts';
 
 export function logStep(message: string): void {
@@ -20,7 +21,11 @@ export async function timed<T>(label: string, work: () => Promise<T>, done?: (re
 
 export async function openShopDatabase(config: Config = loadConfig()): Promise<DbHandle> {
   const options = config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
-  const handle = await timed('Opening the database', () => openDb(options), (h) => h.description);
+  const handle = await timed('Opening the database', () => openDb(options), (h) => h.description).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    logStep(error.message);
+    process.exit(1);
+  });
   await timed('Applying migrations', () => migrate(handle), (applied) =>
     applied.length ? `applied ${applied.join(', ')}` : 'up to date',
   );

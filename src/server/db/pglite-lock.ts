@@ -13,6 +13,9 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Another live process holds the data directory. */
+export class DataDirInUseError extends Error {}
+
 export function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir.replace(/\/+$/, '')}.lock`;
   mkdirSync(dirname(lockFile), { recursive: true });
@@ -24,7 +27,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockFile, 'utf8'));
       if (owner && owner !== process.pid && alive(owner)) {
-        throw new Error(
+        throw new DataDirInUseError(
           `The database in ${dataDir} is in use by process ${owner} (is the shop running?). Stop it first, or set DATA_DIR to another directory.`,
         );
       }

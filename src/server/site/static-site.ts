@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { distDir } from './site-paths.ts';
 
 const preparingPage = `<!doctype html><html lang="it"><head><meta charset="utf-8">
@@ -24,8 +24,9 @@ export function staticSite(siteReady: () => boolean) {
   site.use(
     '/app/*',
     serveStatic({
-      root: distDir,
-      rewriteRequestPath: (path) => path.replace(/^\/app/, ''),
+      // Rooted above dist so that the root exists before the first build.
+      root: dirname(distDir),
+      rewriteRequestPath: (path) => path.replace(/^\/app/, `/${basename(distDir)}`),
       onFound: (path, c) => {
         // Hashed assets never change; pages change with every catalogue build.
         c.header('Cache-Control', path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
