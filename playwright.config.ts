@@ -8,9 +8,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
-const port = 4391;
+// E2E_PORT lets two runs side by side (e.g. two developers' sessions) keep
+// their own shop, database and site.
+const port = Number(process.env['E2E_PORT'] ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = '.build/e2e-data';
+const dataDir = `.build/e2e-data-${port}`;
 const ci = !!process.env['CI'];
 
 // The project's own Node 24 (npm package node@24), even when playwright was
@@ -67,7 +69,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SITE_DIR: '.build/e2e-dist',
+      SITE_DIR: `.build/e2e-dist-${port}`,
       DATABASE_URL: '',
       CATALOGUE_PRODUCTS: '400',
     },
