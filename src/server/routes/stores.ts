@@ -1,0 +1,13 @@
+// Stores calls of spec §7, plus one store by id for the store pages.
+import { Hono } from 'hono';
+import { storeIdParam } from '#src/shared/contract/catalogue.ts';
+import { deliveryStoresQuery, storeQuery } from '#src/shared/contract/stores.ts';
+import type { AppEnv } from '../app.ts';
+import { ok, parseInput, parseQuery } from '../http.ts';
+import { deliveryStores, listStores, storeById, storeStates } from '../services/stores.ts';
+
+export const storeRoutes = new Hono<AppEnv>()
+  .get('/stores/ecommerce', async (c) => ok(c, await listStores(c.var.db, parseQuery(c, storeQuery))))
+  .get('/stores/states', async (c) => ok(c, await storeStates(c.var.db)))
+  .get('/stores/ecommerce/delivery', async (c) => ok(c, await deliveryStores(c.var.db, parseQuery(c, deliveryStoresQuery))))
+  .get('/stores/ecommerce/:id', async (c) => ok(c, await storeById(c.var.db, parseInput(storeIdParam, c.req.param('id')))));
