@@ -12,6 +12,7 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { myProfileRoutes, profileRoutes } from './routes/profiles.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { storeRoutes } from './routes/stores.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
 export interface AppDeps {
@@ -44,7 +45,8 @@ export function createApp(deps: AppDeps) {
     .route('/', catalogueRoutes)
     .route('/', profileRoutes)
     .route('/', myProfileRoutes)
-    .route('/', addressRoutes);
+    .route('/', addressRoutes)
+    .route('/', storeRoutes);
   api.onError(errorResponse);
 
   // Images are public and cacheable, unlike the API's answers.
