@@ -12,6 +12,8 @@ import { outboxRoutes } from './routes/outbox.ts';
 import { myProfileRoutes, profileRoutes } from './routes/profiles.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { listRoutes } from './routes/lists.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps) {
     .route('/', profileRoutes)
     .route('/', myProfileRoutes)
     .route('/', addressRoutes)
+    .route('/', cartRoutes)
+    .route('/', listRoutes)
     .route('/', storeRoutes);
   api.onError(errorResponse);
 

@@ -28,7 +28,7 @@ export async function productTags(db: Db): Promise<Tag[]> {
 }
 
 /** Product columns with the store's price, availability and current promotion. */
-function productSelect(db: Db, storeId: number, today: string) {
+export function productSelect(db: Db, storeId: number, today: string) {
   return db
     .selectFrom('products as p')
     .innerJoin('store_products as sp', (j) => j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId))

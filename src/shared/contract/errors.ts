@@ -29,6 +29,9 @@ export const ErrorCode = {
   WRONG_ORDER_STATUS: 4205,
   SHOPPING_IN_PROGRESS: 4206,
   INVALID_LINK: 4207,
+  /** Below the cart's minNetTotal: the server's message names the amount. */
+  BELOW_MINIMUM: 4208,
+  STORE_MODE_NOT_OFFERED: 4209,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -58,6 +61,7 @@ export const errorMessages: Readonly<Record<number, string>> = {
   4205: "Stato dell'ordine errato.",
   4206: 'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.',
   4207: 'Il link non è valido o è scaduto. Richiedine uno nuovo.',
+  4209: 'Il punto vendita scelto non offre questa modalità di consegna.',
 };
 
 /** The message for a code; other codes use the server's errorMessage (spec §8). */

@@ -1,0 +1,43 @@
+// Cart calls of spec §7 (freeze, copy and orders come with checkout).
+import { Hono } from 'hono';
+import { abortRequest, cartIdRequest, deleteItemRequest, listToCartRequest, moveRequest, openCartRequest, storeItemRequest } from '#src/shared/contract/cart.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import type { AppEnv } from '../app.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { BusinessError, ok, parseJson } from '../http.ts';
+import { abortCart, currentCart, deleteItem, freezeCheck, moveCart, openCart, openCarts, reviewCart, storeItem } from '../services/cart.ts';
+import { addListToCart } from '../services/lists.ts';
+
+const auth = requireUser();
+
+export const cartRoutes = new Hono<AppEnv>()
+  .get('/ecommerce/cart/current', auth, async (c) => ok(c, await currentCart(c.var.db, c.var.session.userId)))
+  .get('/ecommerce/carts/open', auth, async (c) => ok(c, await openCarts(c.var.db, c.var.session.userId)))
+  .post('/ecommerce/cart/open', auth, async (c) => ok(c, await openCart(c.var.db, c.var.session.userId, await parseJson(c, openCartRequest))))
+  .post('/ecommerce/cart/store', auth, async (c) => ok(c, await storeItem(c.var.db, c.var.session.userId, await parseJson(c, storeItemRequest))))
+  .post('/ecommerce/cart/review', auth, async (c) => {
+    const { cartId } = await parseJson(c, cartIdRequest);
+    return ok(c, await reviewCart(c.var.db, c.var.session.userId, cartId));
+  })
+  .post('/ecommerce/cart/delete', auth, async (c) => {
+    const { cartId, barcode } = await parseJson(c, deleteItemRequest);
+    return ok(c, await deleteItem(c.var.db, c.var.session.userId, cartId, barcode));
+  })
+  .post('/ecommerce/cart/abort', auth, async (c) => {
+    const { cartId, orderId } = await parseJson(c, abortRequest);
+    // Aborting an order comes with the checkout and orders calls.
+    if (!cartId) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, `Ordine ${orderId} non trovato.`);
+    return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId));
+  })
+  .post('/ecommerce/cart/move', auth, async (c) => ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest))))
+  .post('/ecommerce/cart/freeze/check', auth, async (c) => {
+    const { cartId } = await parseJson(c, cartIdRequest);
+    const result = await freezeCheck(c.var.db, c.var.session.userId, cartId);
+    // 4105 is not an error (DESIGN.md §3): the changed items travel as data.
+    if (result.changed) return c.json({ responseCode: ErrorCode.PRICES_CHANGED, data: { updated: result.updated, removed: result.removed } });
+    return ok(c, result.cart);
+  })
+  .post('/ecommerce/cart/list', auth, async (c) => {
+    const input = await parseJson(c, listToCartRequest);
+    return ok(c, await addListToCart(c.var.db, c.var.session.userId, input.smartListId, input.cartId));
+  });

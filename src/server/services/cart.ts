@@ -1,0 +1,285 @@
+// Carts (spec §4 Cart lifecycle, §5 quantity rules, §9 fees and limits).
+// Every answer carries the whole cart, recomputed from current prices; every
+// write locks the cart row, so parallel writes to one cart never lose one.
+import { sql, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import {
+  MAX_PIECES_PER_ARTICLE, MAX_WATER_PACKS, type Cart, type DeliveryMode, type openCartRequest, type storeItemRequest,
+} from '#src/shared/contract/cart.ts';
+import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { formatEuro, toCents } from '#src/shared/contract/money.ts';
+import { romeToday } from '#src/shared/time.ts';
+import type { Db } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
+import { BusinessError, forbidden, HttpError } from '../http.ts';
+import { productSelect } from './catalogue.ts';
+import { toProduct, type ProductRow } from './product-mapping.ts';
+import { cartTotals, quantityProblem, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
+
+type Tx = Db | Transaction<Database>;
+type CartRow = { id: number; user_id: number; store_id: number; delivery_mode: DeliveryMode; address_id: number | null; title: string | null; status: string; is_current: boolean };
+
+export const modeLabels: Record<DeliveryMode, string> = {
+  IN_STORE: 'Ritiro in negozio',
+  DRIVE: 'Ritiro drive',
+  AT_HOME: 'Consegna a domicilio',
+  SHIPPED: 'Spedizione',
+};
+
+/** The customer's cart, or 4004 when it does not exist, 403 when it is someone else's. */
+export async function ownedCart(db: Tx, userId: number, cartId: number, opts: { lock?: boolean; open?: boolean } = {}): Promise<CartRow> {
+  let query = db.selectFrom('carts').select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current']).where('id', '=', cartId);
+  if (opts.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+  if (row.user_id !== userId) throw forbidden();
+  if (opts.open !== false && row.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+  return row;
+}
+
+export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
+  const items = await db
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .select(['ci.id', 'ci.product_id', 'ci.amount', 'ci.weight', 'ci.price_cents', 'p.barcode', 'p.description', 'p.ref', 'p.image_url', 'p.um', 'p.water_pack'])
+    .where('ci.cart_id', '=', cart.id)
+    .orderBy('ci.id')
+    .execute();
+  if (items.length === 0) return [];
+  const rows = await productSelect(db as Db, cart.store_id, romeToday()).where('p.id', 'in', items.map((i) => i.product_id)).execute();
+  const products = new Map(rows.map((r) => [r.id, toProduct(r as ProductRow, [], [])]));
+  return items.map((i) => ({
+    itemId: i.id,
+    amount: i.amount === null ? null : Number(i.amount),
+    weight: i.weight === null ? null : Number(i.weight),
+    product: products.get(i.product_id) ?? null,
+    snapshot: { barcode: i.barcode, description: i.description, ref: i.ref, imageUrl: i.image_url, um: i.um, priceCents: i.price_cents },
+    waterPack: i.water_pack,
+  }));
+}
+
+export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
+  const store = await db.selectFrom('stores').select(['name', 'delivery_fee_cents', 'bag_fee_cents', 'min_net_total_cents']).where('id', '=', cart.store_id).executeTakeFirstOrThrow();
+  const lines = await cartLines(db, cart);
+  const totals = cartTotals(lines, cart.delivery_mode, {
+    deliveryFeeCents: store.delivery_fee_cents,
+    bagFeeCents: store.bag_fee_cents,
+    minNetTotalCents: store.min_net_total_cents,
+  });
+  const address = cart.address_id
+    ? await db.selectFrom('addresses').select(['address', 'street_number', 'city']).where('id', '=', cart.address_id).executeTakeFirst()
+    : undefined;
+  const categories = [...new Set(lines.map((l) => l.product?.categoryId.slice(0, 2)).filter((c): c is string => !!c))];
+  return {
+    id: cart.id,
+    title: cart.title,
+    storeId: cart.store_id,
+    storeDescription: `${modeLabels[cart.delivery_mode]} · ${store.name}`,
+    deliveryMode: cart.delivery_mode,
+    addressId: cart.address_id,
+    ...totals,
+    paymentMode: null,
+    code: null,
+    delivery: { addressDescription: address ? `${address.address} ${address.street_number}, ${address.city}` : null, timeSlot: null },
+    payment: { mode: null },
+    categories,
+    current: cart.is_current,
+  };
+}
+
+async function offersMode(db: Tx, storeId: number, mode: DeliveryMode): Promise<boolean> {
+  return !!(await db.selectFrom('store_delivery_modes').select('store_id').where('store_id', '=', storeId).where('delivery_mode', '=', mode).executeTakeFirst());
+}
+
+/** Which store serves this mode and address (spec §4 cart creation; DESIGN.md §4 delivery towns). */
+async function storeFor(db: Tx, userId: number, input: z.output<typeof openCartRequest>): Promise<{ storeId: number; addressId: number | null }> {
+  if (input.deliveryMode === 'IN_STORE' || input.deliveryMode === 'DRIVE') {
+    const storeId = input.storeId ?? DEFAULT_STORE_ID;
+    if (!(await offersMode(db, storeId, input.deliveryMode))) throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
+    return { storeId, addressId: null };
+  }
+  if (!input.addressId) throw new HttpError(400, 'Richiesta non valida.', [{ path: 'addressId', message: "Scegli un indirizzo di consegna" }]);
+  const address = await db.selectFrom('addresses').select(['user_id', 'city', 'deleted_at']).where('id', '=', input.addressId).executeTakeFirst();
+  if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
+  if (address.user_id !== userId) throw forbidden();
+  if (input.deliveryMode === 'SHIPPED') {
+    const shipper = await db.selectFrom('store_delivery_modes').select('store_id').where('delivery_mode', '=', 'SHIPPED').orderBy('store_id').executeTakeFirst();
+    if (!shipper) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
+    return { storeId: shipper.store_id, addressId: input.addressId };
+  }
+  const town = await sql<{ store_id: number }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()})`.execute(db);
+  const storeId = town.rows[0]?.store_id;
+  if (!storeId) throw new BusinessError(ErrorCode.HOME_DELIVERY_NOT_ACTIVE);
+  if (!(await offersMode(db, storeId, 'AT_HOME'))) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
+  return { storeId, addressId: input.addressId };
+}
+
+async function makeCurrent(trx: Tx, userId: number, cartId: number): Promise<void> {
+  await trx.updateTable('carts').set({ is_current: false }).where('user_id', '=', userId).where('is_current', '=', true).execute();
+  await trx.updateTable('carts').set({ is_current: true, updated_at: new Date() }).where('id', '=', cartId).execute();
+}
+
+/** Opens (or reopens) the shopper's cart for a store and mode and makes it current. */
+export async function openCart(db: Db, userId: number, input: z.output<typeof openCartRequest>): Promise<Cart> {
+  const { storeId, addressId } = await storeFor(db, userId, input);
+  return db.transaction().execute(async (trx) => {
+    await lockCustomer(trx, userId);
+    let existing = trx.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN')
+      .where('store_id', '=', storeId).where('delivery_mode', '=', input.deliveryMode);
+    existing = addressId === null ? existing.where('address_id', 'is', null) : existing.where('address_id', '=', addressId);
+    const found = await existing.executeTakeFirst();
+    const cartId = found?.id ?? (
+      await trx.insertInto('carts')
+        .values({ user_id: userId, store_id: storeId, delivery_mode: input.deliveryMode, address_id: addressId, title: null, terminal_type: 'WEB', terminal_id: input.terminalId ?? null })
+        .returning('id').executeTakeFirstOrThrow()
+    ).id;
+    await makeCurrent(trx, userId, cartId);
+    return cartView(trx, await ownedCart(trx, userId, cartId));
+  });
+}
+
+/** Serialises a customer's cart-level changes (current cart switches). */
+async function lockCustomer(trx: Tx, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The current cart; a cart whose store stopped serving its mode is closed into a list (4008). */
+export async function currentCart(db: Db, userId: number): Promise<Cart | null> {
+  const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
+  if (!row) return null;
+  const cart = await ownedCart(db, userId, row.id);
+  if (!(await offersMode(db, cart.store_id, cart.delivery_mode))) {
+    const listId = await closeIntoList(db, userId, cart);
+    throw new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST, undefined, { smartListId: listId });
+  }
+  return cartView(db, cart);
+}
+
+async function closeIntoList(db: Db, userId: number, cart: CartRow): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const list = await trx.insertInto('shopping_lists').values({ user_id: userId, title: `Carrello del ${new Date().toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' })}` }).returning('id').executeTakeFirstOrThrow();
+    await sql`INSERT INTO list_items (list_id, type, product_id, amount)
+      SELECT ${list.id}, 'PRODUCT', product_id, GREATEST(1, round(coalesce(amount, 1))) FROM cart_items WHERE cart_id = ${cart.id}`.execute(trx);
+    await trx.updateTable('carts').set({ status: 'CLOSED', is_current: false, updated_at: new Date() }).where('id', '=', cart.id).execute();
+    return list.id;
+  });
+}
+
+export async function openCarts(db: Db, userId: number): Promise<Cart[]> {
+  const rows = await db.selectFrom('carts').select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current'])
+    .where('user_id', '=', userId).where('status', '=', 'OPEN').orderBy('updated_at', 'desc').execute();
+  return Promise.all(rows.map((r) => cartView(db, r)));
+}
+
+export async function reviewCart(db: Db, userId: number, cartId: number): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    await lockCustomer(trx, userId);
+    await ownedCart(trx, userId, cartId);
+    await makeCurrent(trx, userId, cartId);
+    return cartView(trx, await ownedCart(trx, userId, cartId));
+  });
+}
+
+/** Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on the server. */
+export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
+  return db.transaction().execute(async (trx) => {
+    const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
+    const row = await productSelect(trx as unknown as Db, cart.store_id, romeToday()).where('p.barcode', '=', input.barcode).executeTakeFirst();
+    if (!row) {
+      const exists = await trx.selectFrom('products').select('id').where('barcode', '=', input.barcode).executeTakeFirst();
+      throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
+    }
+    const product = toProduct(row as ProductRow, [], []);
+    if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
+    const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
+    const problem = quantityProblem(product, quantity);
+    if (problem) throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
+    if ((product.maxAmount !== null && quantity > product.maxAmount) || (product.um === 'PZ' && quantity > MAX_PIECES_PER_ARTICLE)) {
+      throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
+    }
+    if (row.water_pack && quantity > 0) {
+      const others = waterPacks((await cartLines(trx, cart)).filter((l) => l.snapshot.barcode !== input.barcode));
+      if (others + quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
+    }
+    if (quantity === 0) {
+      await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('product_id', '=', row.id).execute();
+    } else {
+      const values = { amount: product.um === 'PZ' ? quantity : null, weight: product.um === 'KG' ? quantity : null, price_cents: toCents(product.netPrice), available: true };
+      await trx.insertInto('cart_items').values({ cart_id: cart.id, product_id: row.id, ...values })
+        .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet(values)).execute();
+    }
+    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cart.id).execute();
+    return {
+      cart: await cartView(trx, cart),
+      updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
+    };
+  });
+}
+
+export async function deleteItem(db: Db, userId: number, cartId: number, barcode: string): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cart = await ownedCart(trx, userId, cartId, { lock: true });
+    const product = await trx.selectFrom('products').select('id').where('barcode', '=', barcode).executeTakeFirst();
+    if (!product) throw new BusinessError(ErrorCode.PRODUCT_NOT_FOUND);
+    await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('product_id', '=', product.id).execute();
+    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cart.id).execute();
+    return cartView(trx, cart);
+  });
+}
+
+/** Abandons a cart; another open cart, if any, becomes current. */
+export async function abortCart(db: Db, userId: number, cartId: number): Promise<Cart | null> {
+  return db.transaction().execute(async (trx) => {
+    await lockCustomer(trx, userId);
+    await ownedCart(trx, userId, cartId, { lock: true });
+    await trx.updateTable('carts').set({ status: 'ABORTED', is_current: false, updated_at: new Date() }).where('id', '=', cartId).execute();
+    const next = await trx.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN').orderBy('updated_at', 'desc').executeTakeFirst();
+    if (!next) return null;
+    await makeCurrent(trx, userId, next.id);
+    return cartView(trx, await ownedCart(trx, userId, next.id));
+  });
+}
+
+/** Moves the cart to another store (and mode): prices follow the new store. */
+export async function moveCart(db: Db, userId: number, input: { cartId: number; storeId: number; deliveryMode?: DeliveryMode | undefined; addressId?: number | null | undefined }): Promise<Cart> {
+  const current = await ownedCart(db, userId, input.cartId);
+  const mode = input.deliveryMode ?? current.delivery_mode;
+  const target = await storeFor(db, userId, { deliveryMode: mode, storeId: input.storeId, addressId: input.addressId ?? current.address_id, terminalType: 'WEB' });
+  return db.transaction().execute(async (trx) => {
+    await ownedCart(trx, userId, input.cartId, { lock: true });
+    await trx.updateTable('carts').set({ store_id: target.storeId, delivery_mode: mode, address_id: target.addressId, updated_at: new Date() }).where('id', '=', input.cartId).execute();
+    return cartView(trx, await ownedCart(trx, userId, input.cartId));
+  });
+}
+
+/**
+ * Before booking (spec §4 Booking): items whose price changed are updated,
+ * items no longer available are removed; both are answered with 4105 so the
+ * shopper sees them. Below the minimum order the booking is refused.
+ */
+export async function freezeCheck(db: Db, userId: number, cartId: number): Promise<{ changed: false; cart: Cart } | { changed: true; updated: Cart['items']; removed: Cart['items'] }> {
+  return db.transaction().execute(async (trx) => {
+    const cart = await ownedCart(trx, userId, cartId, { lock: true });
+    const lines = await cartLines(trx, cart);
+    const updated: Cart['items'] = [];
+    const removed: Cart['items'] = [];
+    for (const line of lines) {
+      const item = toCartItem(line);
+      if (!line.product || !line.product.available) {
+        removed.push(item);
+        await trx.deleteFrom('cart_items').where('id', '=', line.itemId).execute();
+      } else if (toCents(line.product.netPrice) !== line.snapshot.priceCents) {
+        updated.push(item);
+        await trx.updateTable('cart_items').set({ price_cents: toCents(line.product.netPrice) }).where('id', '=', line.itemId).execute();
+      }
+    }
+    if (updated.length || removed.length) return { changed: true, updated, removed };
+    const view = await cartView(trx, cart);
+    if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
+    if (view.netTotal < view.minNetTotal) {
+      throw new BusinessError(ErrorCode.BELOW_MINIMUM, `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`);
+    }
+    return { changed: false, cart: view };
+  });
+}

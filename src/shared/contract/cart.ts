@@ -1,0 +1,101 @@
+// Cart calls and shapes of spec §3 and §7.
+import { z } from 'zod';
+import { promotion } from './catalogue.ts';
+
+export const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
+export type DeliveryMode = z.infer<typeof deliveryMode>;
+export const paymentMode = z.enum(['CASH', 'BANCOMAT', 'XPAY']);
+
+export const MAX_PIECES_PER_ARTICLE = 30; // spec §9
+export const MAX_WATER_PACKS = 5;
+export const WATER_PACKS_INCLUDED = 2;
+export const WATER_PACK_FEE_CENTS = 50;
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const quantity = z.number().finite().min(0).max(1000);
+
+export const openCartRequest = z.object({
+  storeId: id.optional(),
+  deliveryMode,
+  addressId: id.nullish(),
+  terminalType: z.literal('WEB').default('WEB'),
+  terminalId: z.string().max(100).nullish(),
+});
+
+export const storeItemRequest = z
+  .object({
+    cartId: id,
+    barcode: z.string().regex(/^[0-9]{8,14}$/, 'codice a barre non valido'),
+    amount: quantity.optional(),
+    weight: quantity.optional(),
+    preview: z.boolean().optional(),
+  })
+  .refine((r) => r.amount !== undefined || r.weight !== undefined, { message: 'Indica la quantità', path: ['amount'] });
+
+export const cartIdRequest = z.object({ cartId: id, refresh: z.boolean().optional(), preview: z.boolean().optional() });
+export const deleteItemRequest = z.object({ cartId: id, barcode: z.string().regex(/^[0-9]{8,14}$/), preview: z.boolean().optional() });
+export const abortRequest = z.object({ cartId: id.optional(), orderId: id.optional() }).refine((r) => r.cartId || r.orderId, { message: 'cartId o orderId', path: ['cartId'] });
+export const moveRequest = z.object({ cartId: id, storeId: id, deliveryMode: deliveryMode.optional(), addressId: id.nullish() });
+export const listToCartRequest = z.object({ smartListId: id, cartId: id.optional() });
+
+export const fee = z.object({ id: z.string(), description: z.string(), value: z.number() });
+
+export const cartItem = z.object({
+  id: z.number().int(),
+  ref: z.string(),
+  barcode: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  um: z.enum(['PZ', 'KG']),
+  purchaseUm: z.string(),
+  amount: z.number().nullable(),
+  weight: z.number().nullable(),
+  umStep: z.number(),
+  minWeight: z.number().nullable(),
+  maxAmount: z.number().nullable(),
+  price: z.number(),
+  netPrice: z.number(),
+  rowNetPrice: z.number(),
+  promotions: z.array(promotion),
+  vatConfigurationId: z.number().nullable(),
+  attrib3: z.string().nullable(),
+  available: z.boolean(),
+  status: z.enum(['ok', 'danger']),
+  operatorAmount: z.number().nullable(),
+  operatorTotal: z.number().nullable(),
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+export const cart = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  storeId: z.number().int(),
+  storeDescription: z.string(),
+  deliveryMode,
+  addressId: z.number().int().nullable(),
+  items: z.array(cartItem),
+  itemsCount: z.number().int(),
+  netTotal: z.number(),
+  total: z.number(),
+  totalToPay: z.number(),
+  minNetTotal: z.number(),
+  fees: z.array(fee),
+  paymentMode: paymentMode.nullable(),
+  code: z.string().nullable(),
+  delivery: z.object({
+    addressDescription: z.string().nullable(),
+    timeSlot: z.object({ weekDay: z.number().int(), validFrom: z.string(), validTo: z.string() }).nullable(),
+  }),
+  payment: z.object({ mode: paymentMode.nullable() }),
+  categories: z.array(z.string()),
+  current: z.boolean(),
+});
+export type Cart = z.infer<typeof cart>;
+
+export const storeItemResponse = z.object({
+  cart,
+  updatedProduct: z.object({ barcode: z.string(), um: z.enum(['PZ', 'KG']), description: z.string(), amount: z.number() }),
+});
+
+/** freeze/check answer with 4105: what changed since the items were added (spec §4 Booking). */
+export const changedItems = z.object({ updated: z.array(cartItem), removed: z.array(cartItem) });

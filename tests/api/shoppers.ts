@@ -1,0 +1,27 @@
+// Registered, confirmed, logged-in shoppers for API tests, made through the
+// real signup, mailed confirmation link and login.
+import type { createTestShop } from './harness.ts';
+
+type Shop = Awaited<ReturnType<typeof createTestShop>>;
+
+export const post = (body: unknown, token?: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify(body),
+});
+export const bearer = (token: string): RequestInit => ({ headers: { Authorization: `Bearer ${token}` } });
+
+export async function shopper(shop: Shop, username: string, password = 'Orecchiette1!'): Promise<string> {
+  const signup = await shop.request('/cli/profiles/signup', post({
+    username, password,
+    profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', ssnCode: 'RSSNNA85D52A662X', cards: [] },
+    accept1: true, accept2: true,
+  }));
+  if (signup.body.responseCode !== 0) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const mail = (await shop.request(`/dev/outbox?to=${encodeURIComponent(username)}`)).body.messages[0];
+  const link = new URL(/(http\S+)/.exec(mail.text)![1]!);
+  await shop.app.request(`${link.pathname}${link.search}`);
+  const login = await shop.request('/cli/profiles/login', post({ username, password }));
+  if (login.body.responseCode !== 0) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return login.body.data.jwt as string;
+}
