@@ -1,0 +1,66 @@
+// The shop's calendar (DESIGN.md §4): Monday–Saturday, no Italian public
+// holidays (Easter Monday included), wall-clock times in Europe/Rome.
+import { SHOP_TIME_ZONE } from './time.ts';
+
+/** Easter Sunday (Gregorian, anonymous algorithm) as [month 1-12, day]. */
+export function easterSunday(year: number): [number, number] {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return [month, day];
+}
+
+const fixedHolidays = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-08', '12-25', '12-26'];
+
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+export function isItalianHoliday(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  if (fixedHolidays.includes(day.slice(5))) return true;
+  const [em, ed] = easterSunday(y);
+  const monday = new Date(Date.UTC(y, em - 1, ed + 1));
+  return iso(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate()) === iso(y, m, d);
+}
+
+/** 1 = Sunday … 7 = Saturday (spec §3). */
+export const weekDayOf = (day: string): number => new Date(`${day}T12:00:00Z`).getUTCDay() + 1;
+
+export const isServiceDay = (day: string): boolean => weekDayOf(day) !== 1 && !isItalianHoliday(day);
+
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** Rome's offset from UTC at an instant, in minutes (60 in winter, 120 in summer). */
+function romeOffsetMinutes(instant: number): number {
+  const p = Object.fromEntries(parts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(Number(p['year']), Number(p['month']) - 1, Number(p['day']), Number(p['hour']), Number(p['minute']), Number(p['second']));
+  return Math.round((asUtc - instant) / 60_000);
+}
+
+/** The instant of a wall-clock time in Rome, e.g. ('2026-03-29', '09:00'), right across DST changes. */
+export function romeTime(day: string, time: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let instant = wall - romeOffsetMinutes(wall) * 60_000;
+  instant = wall - romeOffsetMinutes(instant) * 60_000;
+  return new Date(instant);
+}
