@@ -14,6 +14,7 @@ import { addressRoutes } from './routes/addresses.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { listRoutes } from './routes/lists.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
     .route('/', addressRoutes)
     .route('/', cartRoutes)
     .route('/', listRoutes)
+    .route('/', checkoutRoutes)
     .route('/', storeRoutes);
   api.onError(errorResponse);
 

@@ -4,9 +4,10 @@ import { abortRequest, cartIdRequest, deleteItemRequest, listToCartRequest, move
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { BusinessError, ok, parseJson } from '../http.ts';
+import { ok, parseJson } from '../http.ts';
 import { abortCart, currentCart, deleteItem, freezeCheck, moveCart, openCart, openCarts, reviewCart, storeItem } from '../services/cart.ts';
 import { addListToCart } from '../services/lists.ts';
+import { abortOrder } from '../services/orders.ts';
 
 const auth = requireUser();
 
@@ -25,9 +26,9 @@ export const cartRoutes = new Hono<AppEnv>()
   })
   .post('/ecommerce/cart/abort', auth, async (c) => {
     const { cartId, orderId } = await parseJson(c, abortRequest);
-    // Aborting an order comes with the checkout and orders calls.
-    if (!cartId) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, `Ordine ${orderId} non trovato.`);
-    return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId));
+    // With an orderId the customer cancels a booked order (spec §7).
+    if (orderId) return ok(c, await abortOrder(c.var.db, c.var.session.userId, orderId));
+    return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
   })
   .post('/ecommerce/cart/move', auth, async (c) => ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest))))
   .post('/ecommerce/cart/freeze/check', auth, async (c) => {

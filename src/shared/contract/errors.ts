@@ -32,6 +32,7 @@ export const ErrorCode = {
   /** Below the cart's minNetTotal: the server's message names the amount. */
   BELOW_MINIMUM: 4208,
   STORE_MODE_NOT_OFFERED: 4209,
+  SLOT_FULL: 4210,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -62,6 +63,7 @@ export const errorMessages: Readonly<Record<number, string>> = {
   4206: 'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.',
   4207: 'Il link non è valido o è scaduto. Richiedine uno nuovo.',
   4209: 'Il punto vendita scelto non offre questa modalità di consegna.',
+  4210: "La fascia oraria scelta non è più disponibile: scegline un'altra.",
 };
 
 /** The message for a code; other codes use the server's errorMessage (spec §8). */

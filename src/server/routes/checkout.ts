@@ -1,0 +1,46 @@
+// Slots, booking (freeze), orders and the checkout configuration (spec §7).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { deliveryMode } from '#src/shared/contract/cart.ts';
+import { storeIdParam } from '#src/shared/contract/catalogue.ts';
+import { copyOrderRequest, freezeRequest, ORDERS_PAGE_SIZE, slotsQuery } from '#src/shared/contract/checkout.ts';
+import { pageParam } from '#src/shared/contract/envelope.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import type { AppEnv } from '../app.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { ok, parseInput, parseJson, parseQuery } from '../http.ts';
+import { modeLabels } from '../services/cart.ts';
+import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
+import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
+
+const auth = requireUser();
+const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ordersQuery = z.object({ s: z.coerce.number().int().min(1).max(50).default(ORDERS_PAGE_SIZE), p: pageParam });
+const configQuery = z.object({ storeId: storeIdParam });
+
+export const checkoutRoutes = new Hono<AppEnv>()
+  .get('/ecommerce/slots/first/available', auth, async (c) => ok(c, await firstAvailableSlot(c.var.db, c.var.session.userId)))
+  .get('/ecommerce/slots/:cartId/days', auth, async (c) => ok(c, await slotDays(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')))))
+  .get('/ecommerce/slots/:cartId', auth, async (c) =>
+    ok(c, await slotsOfDay(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')), parseQuery(c, slotsQuery))),
+  )
+  .post('/ecommerce/cart/freeze', auth, async (c) => ok(c, await freezeCart(c.var.db, c.var.session.userId, await parseJson(c, freezeRequest), c.var.config.flags)))
+  .get('/ecommerce/orders', auth, async (c) => {
+    const { s, p } = parseQuery(c, ordersQuery);
+    return ok(c, await listOrders(c.var.db, c.var.session.userId, p, s));
+  })
+  .get('/ecommerce/orders/:id/fetch', auth, async (c) => ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))))
+  .post('/ecommerce/cart/copy', auth, async (c) => {
+    const { orderId, addressId } = await parseJson(c, copyOrderRequest);
+    const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId);
+    if (result.updated.length || result.removed.length) {
+      return c.json({ responseCode: ErrorCode.PRICES_CHANGED, data: { cart: result.cart, updated: result.updated, removed: result.removed } });
+    }
+    return ok(c, result.cart);
+  })
+  .get('/ecommerce/configuration/deliveryMode/:mode', async (c) => {
+    const mode = parseInput(deliveryMode, c.req.param('mode'));
+    const { storeId } = parseQuery(c, configQuery);
+    return ok(c, await allowedPaymentModes(c.var.db, storeId, mode, c.var.config.flags));
+  })
+  .get('/ecommerce/deliveries', (c) => ok(c, deliveryMode.options.map((mode) => ({ id: mode, description: modeLabels[mode] }))));

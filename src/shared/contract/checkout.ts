@@ -1,0 +1,74 @@
+// Slots, checkout and orders (spec §3 Slot, Order, Checkout info; §7).
+import { z } from 'zod';
+import { cart, cartItem, paymentMode } from './cart.ts';
+import { email, mobilePhone } from './profile-rules.ts';
+import { paged } from './envelope.ts';
+
+export const SLOT_DAYS = 10; // day strip (spec §9)
+export const ORDERS_PAGE_SIZE = 5;
+
+export const slot = z.object({ id: z.number().int(), weekDay: z.number().int(), validFrom: z.string(), validTo: z.string(), available: z.boolean() });
+export type Slot = z.infer<typeof slot>;
+export const slotDay = z.object({ day: z.string(), weekDay: z.number().int(), validFrom: z.string(), available: z.boolean() });
+export const firstSlot = z.object({ weekDay: z.number().int(), validFrom: z.string(), validTo: z.string() });
+
+export const slotsQuery = z.object({
+  weekDay: z.coerce.number().int().min(1).max(7).optional(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const freezeRequest = z.object({
+  cartId: id,
+  profileEmail: email,
+  profileMobilePhone: mobilePhone,
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  timeSlotId: id,
+  paymentMode,
+  notes: z.string().max(500).nullish(),
+  invoice: z.boolean().default(false),
+  billingAddressId: id.nullish(),
+  enableProductsReplacement: z.boolean(),
+  clientWeb: z.boolean().optional(),
+});
+
+export const orderStatus = z.enum([
+  'ISSUING_RECEIPT', 'CANCELLED', 'ABORTED', 'TO_BE_PREPARED', 'IN_PREPARATION', 'COLLECTED', 'NOT_COLLECTED',
+  'TO_BE_COLLECTED', 'TO_BE_DELIVERED', 'DELIVERED', 'REFUSED', 'PAYMENT_PENDING',
+]);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** Italian labels per status (spec §4: labels are translated per status). */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  PAYMENT_PENDING: 'In attesa di pagamento',
+  TO_BE_PREPARED: 'Da preparare',
+  IN_PREPARATION: 'In preparazione',
+  TO_BE_COLLECTED: 'Pronto per il ritiro',
+  TO_BE_DELIVERED: 'In consegna',
+  ISSUING_RECEIPT: 'Emissione scontrino',
+  COLLECTED: 'Ritirato',
+  DELIVERED: 'Consegnato',
+  NOT_COLLECTED: 'Non ritirato',
+  REFUSED: 'Rifiutato',
+  ABORTED: 'Annullato',
+  CANCELLED: 'Annullato dal punto vendita',
+};
+
+export const order = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  code: z.string(),
+  status: orderStatus,
+  deliveryDate: z.string().nullable(),
+  cart,
+  operatorCart: z.object({ netTotal: z.number(), total: z.number(), itemsCount: z.number().int(), payed: z.number().nullable() }).nullable(),
+  preparedCartItems: z.array(cartItem),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+export const orderPage = paged(order);
+
+export const orderIdRequest = z.object({ orderId: id });
+export const copyOrderRequest = z.object({ orderId: id, addressId: id.nullish(), terminalType: z.literal('WEB').default('WEB') });

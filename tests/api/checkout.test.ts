@@ -1,0 +1,138 @@
+// Slots, booking and orders as shoppers use them (spec §4, §7; DESIGN.md §4).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cart as cartSchema } from '#src/shared/contract/cart.ts';
+import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
+import { isServiceDay } from '#src/shared/calendar.ts';
+import { createTestShop } from './harness.ts';
+import { bearer, post, shopper } from './shoppers.ts';
+
+let shop: Awaited<ReturnType<typeof createTestShop>>;
+let piece: { barcode: string; id: number };
+
+beforeAll(async () => {
+  shop = await createTestShop({ products: 200 });
+  const row = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
+    .orderBy('p.id').executeTakeFirstOrThrow();
+  piece = row;
+  await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('product_id', '=', row.id).execute();
+  await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
+});
+afterAll(() => shop.close());
+
+/** A shopper with an IN_STORE cart at 1109 worth 30 € (above the 25 € minimum). */
+async function readyCart(email: string) {
+  const token = await shopper(shop, email);
+  const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
+  await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
+  return { token, cartId: cart.id };
+}
+
+async function firstSlot(token: string, cartId: number) {
+  const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cartId}/days`, bearer(token))).body.data);
+  const day = days.find((d) => d.available)!;
+  const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cartId}?day=${day.day}`, bearer(token))).body.data);
+  return slots.find((s) => s.available)!;
+}
+
+const booking = (cartId: number, timeSlotId: number, extra: Record<string, unknown> = {}) => ({
+  cartId, timeSlotId, profileEmail: 'anna@example.it', profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
+  paymentMode: 'CASH', notes: 'Citofono Rossi', invoice: false, enableProductsReplacement: true, clientWeb: true, ...extra,
+});
+
+describe('slots', () => {
+  it('offers a strip of 10 days, closed on Sundays and holidays, with slots per day', async () => {
+    const { token, cartId } = await readyCart('slot@example.it');
+    const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cartId}/days`, bearer(token))).body.data);
+    expect(days).toHaveLength(10);
+    for (const d of days) if (!isServiceDay(d.day)) expect(d.available).toBe(false);
+    expect(days.some((d) => d.available)).toBe(true);
+    const slot = await firstSlot(token, cartId);
+    expect(new Date(slot.validTo).getTime()).toBeGreaterThan(new Date(slot.validFrom).getTime());
+    const first = (await shop.request('/cli/ecommerce/slots/first/available', bearer(token))).body.data;
+    expect(first).toMatchObject({ weekDay: expect.any(Number), validFrom: expect.any(String) });
+  });
+});
+
+describe('booking', () => {
+  it('books with cash: the order waits TO_BE_PREPARED, the cart is no longer current, the order is listed', async () => {
+    const { token, cartId } = await readyCart('prenota.ok@example.it');
+    const slot = await firstSlot(token, cartId);
+    const { body } = await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id), token));
+    expect(body.responseCode).toBe(0);
+    const frozen = cartSchema.parse(body.data);
+    expect(frozen).toMatchObject({ paymentMode: 'CASH', code: expect.stringMatching(/^\d{6}$/), netTotal: 30 });
+    expect(frozen.delivery.timeSlot).toMatchObject({ validFrom: slot.validFrom });
+    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data).toBeNull();
+    const page = orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data);
+    expect(page).toMatchObject({ totalElements: 1, number: 0, last: true });
+    expect(page.data[0]).toMatchObject({ status: 'TO_BE_PREPARED', cart: { netTotal: 30 } });
+    const fetched = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${page.data[0]!.id}/fetch`, bearer(token))).body.data);
+    expect(fetched.cart.items).toEqual([expect.objectContaining({ barcode: piece.barcode, amount: 12 })]);
+  });
+
+  it('lets the customer cancel a TO_BE_PREPARED order once, freeing the slot place (4205 after)', async () => {
+    const { token, cartId } = await readyCart('annulla@example.it');
+    const slot = await firstSlot(token, cartId);
+    await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id), token));
+    const booked = await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slot.id).executeTakeFirstOrThrow();
+    const orderId = orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data).data[0]!.id;
+    const aborted = await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token));
+    expect(aborted.body.data.status).toBe('ABORTED');
+    expect((await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slot.id).executeTakeFirstOrThrow()).booked).toBe(booked.booked - 1);
+    expect((await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token))).body).toEqual({ responseCode: 4205, errorMessage: "Stato dell'ordine errato." });
+  });
+
+  it('refuses a slot past its cut-off (4029), an invoice without billing address (4037) and card payment while it is off', async () => {
+    const { token, cartId } = await readyCart('limiti@example.it');
+    const slot = await firstSlot(token, cartId);
+    expect((await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id, { invoice: true }), token))).body.responseCode).toBe(4037);
+    expect((await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id, { paymentMode: 'XPAY' }), token))).status).toBe(400);
+    expect((await shop.request('/cli/ecommerce/configuration/deliveryMode/IN_STORE?storeId=1109')).body.data).not.toContain('XPAY');
+    await shop.handle.db.updateTable('slots').set({ valid_from: new Date(Date.now() + 30 * 60_000) }).where('id', '=', slot.id).execute();
+    expect((await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id), token))).body.responseCode).toBe(4029);
+  });
+
+  it('never books more orders than a slot holds, whatever the concurrency', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 8 }, (_, i) => readyCart(`folla${i}@example.it`)));
+    const slot = await firstSlot(shoppers[0]!.token, shoppers[0]!.cartId);
+    await shop.handle.db.updateTable('slots').set({ capacity: 3, booked: 0 }).where('id', '=', slot.id).execute();
+    const answers = await Promise.all(shoppers.map((s) => shop.request('/cli/ecommerce/cart/freeze', post(booking(s.cartId, slot.id), s.token))));
+    const codes = answers.map((a) => a.body.responseCode);
+    expect(codes.filter((c) => c === 0)).toHaveLength(3);
+    expect(codes.filter((c) => c === 4210)).toHaveLength(5);
+    const orders = await shop.handle.db.selectFrom('orders').select('id').where('slot_id', '=', slot.id).where('status', '!=', 'ABORTED').execute();
+    expect(orders).toHaveLength(3);
+  });
+
+  it('copies an order back into a cart, reporting price changes with 4105', async () => {
+    const { token, cartId } = await readyCart('copia@example.it');
+    const slot = await firstSlot(token, cartId);
+    await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id), token));
+    const orderId = orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data).data[0]!.id;
+    const same = await shop.request('/cli/ecommerce/cart/copy', post({ orderId, terminalType: 'WEB' }, token));
+    expect(same.body.responseCode).toBe(0);
+    expect(same.body.data.items).toEqual([expect.objectContaining({ barcode: piece.barcode, amount: 12 })]);
+    await shop.handle.db.updateTable('store_products').set({ price_cents: 260 }).where('store_id', '=', 1109).where('product_id', '=', piece.id).execute();
+    const changed = await shop.request('/cli/ecommerce/cart/copy', post({ orderId, terminalType: 'WEB' }, token));
+    expect(changed.body.responseCode).toBe(4105);
+    expect(changed.body.data.updated).toEqual([expect.objectContaining({ barcode: piece.barcode, netPrice: 2.6 })]);
+    await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('store_id', '=', 1109).where('product_id', '=', piece.id).execute();
+  });
+});
+
+describe("another customer's orders and slots", () => {
+  it('gives no data and changes nothing', async () => {
+    const owner = await readyCart('owner.order@example.it');
+    const intruder = await shopper(shop, 'intruder.order@example.it');
+    const slot = await firstSlot(owner.token, owner.cartId);
+    await shop.request('/cli/ecommerce/cart/freeze', post(booking(owner.cartId, slot.id), owner.token));
+    const orderId = orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(owner.token))).body.data).data[0]!.id;
+    expect((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(intruder))).status).toBe(403);
+    expect((await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, intruder))).status).toBe(403);
+    expect((await shop.request('/cli/ecommerce/cart/copy', post({ orderId }, intruder))).status).toBe(403);
+    expect((await shop.request(`/cli/ecommerce/slots/${owner.cartId}/days`, bearer(intruder))).status).toBe(403);
+    expect(orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(intruder))).body.data).totalElements).toBe(0);
+    expect((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(owner.token))).body.data.status).toBe('TO_BE_PREPARED');
+  });
+});
