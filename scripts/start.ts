@@ -9,6 +9,7 @@ import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
+import { expireUnpaidOrders } from '#src/server/services/order-lifecycle.ts';
 
 const config = loadConfig();
 logStep(`Spesa online is starting (Node ${process.version})`);
@@ -46,5 +47,8 @@ if (reason) {
   );
   siteReady = true;
 }
+// Unpaid card orders expire on their own (spec §1); any API process may sweep.
+setInterval(() => void expireUnpaidOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)), 60_000).unref();
+
 if (mailer.usesOutbox) logStep(`Mail goes to the development outbox: ${server.url}/dev/outbox`);
 logStep(`Spesa online is ready: ${server.url}/app/`);

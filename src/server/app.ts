@@ -15,6 +15,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { listRoutes } from './routes/lists.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
     .route('/', cartRoutes)
     .route('/', listRoutes)
     .route('/', checkoutRoutes)
+    .route('/', opsRoutes)
     .route('/', storeRoutes);
   api.onError(errorResponse);
 

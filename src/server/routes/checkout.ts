@@ -12,6 +12,7 @@ import { ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { modeLabels } from '../services/cart.ts';
 import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
 import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
+import { expireUnpaidOrders } from '../services/order-lifecycle.ts';
 
 const auth = requireUser();
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -27,6 +28,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .post('/ecommerce/cart/freeze', auth, async (c) => ok(c, await freezeCart(c.var.db, c.var.session.userId, await parseJson(c, freezeRequest), c.var.config.flags)))
   .get('/ecommerce/orders', auth, async (c) => {
     const { s, p } = parseQuery(c, ordersQuery);
+    await expireUnpaidOrders(c.var.db);
     return ok(c, await listOrders(c.var.db, c.var.session.userId, p, s));
   })
   .get('/ecommerce/orders/:id/fetch', auth, async (c) => ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))))

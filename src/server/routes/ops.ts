@@ -1,0 +1,33 @@
+// The store's API (operator role): orders of the operator's own store only.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { orderStatus } from '#src/shared/contract/checkout.ts';
+import type { AppEnv } from '../app.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { forbidden, ok, parseInput, parseJson, parseQuery } from '../http.ts';
+import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';
+import type { Context } from 'hono';
+
+const operatorOnly = requireUser('OPERATOR');
+const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const pickedRequest = z.object({ rows: z.array(z.object({ id: idParam, operatorAmount: z.number().finite().min(0).max(1000) })).min(1).max(500) });
+
+async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; storeId: number }> {
+  const user = await c.var.db.selectFrom('users').select('operator_store_id').where('id', '=', c.var.session.userId).executeTakeFirst();
+  if (!user?.operator_store_id) throw forbidden();
+  return { userId: c.var.session.userId, storeId: user.operator_store_id };
+}
+
+export const opsRoutes = new Hono<AppEnv>()
+  .get('/ops/orders', operatorOnly, async (c) => {
+    const { status } = parseQuery(c, z.object({ status: orderStatus.optional() }));
+    return ok(c, await storeOrders(c.var.db, (await operatorStore(c)).storeId, status));
+  })
+  .post('/ops/orders/:id/status', operatorOnly, async (c) => {
+    const { status } = await parseJson(c, z.object({ status: orderStatus }));
+    return ok(c, await changeStatus(c.var.db, await operatorStore(c), parseInput(idParam, c.req.param('id')), status));
+  })
+  .post('/ops/orders/:id/picked', operatorOnly, async (c) => {
+    const { rows } = await parseJson(c, pickedRequest);
+    return ok(c, await setPicked(c.var.db, await operatorStore(c), parseInput(idParam, c.req.param('id')), rows));
+  });

@@ -1,0 +1,88 @@
+// The store's side of an order, from booking to pickup (DESIGN.md §4).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cart as cartSchema } from '#src/shared/contract/cart.ts';
+import { order as orderSchema, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
+import { createOperator } from '#src/server/services/operators.ts';
+import { createTestShop } from './harness.ts';
+import { bearer, post, shopper } from './shoppers.ts';
+
+let shop: Awaited<ReturnType<typeof createTestShop>>;
+let piece: { barcode: string; id: number };
+let operator: string;
+let otherOperator: string;
+
+async function login(username: string, password: string) {
+  return (await shop.request('/cli/profiles/login', post({ username, password }))).body.data.jwt as string;
+}
+
+beforeAll(async () => {
+  shop = await createTestShop({ products: 200 });
+  piece = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
+    .orderBy('p.id').executeTakeFirstOrThrow();
+  await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('product_id', '=', piece.id).execute();
+  await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
+  const other = await shop.handle.db.selectFrom('stores').select('id').where('id', '!=', 1109).orderBy('id').executeTakeFirstOrThrow();
+  await createOperator(shop.handle.db, { email: 'cassa@coop.example.it', password: 'Cassa2026!', storeId: 1109, firstName: 'Gino', lastName: 'Cassa' });
+  await createOperator(shop.handle.db, { email: 'altro@coop.example.it', password: 'Cassa2026!', storeId: other.id, firstName: 'Pia', lastName: 'Altro' });
+  operator = await login('cassa@coop.example.it', 'Cassa2026!');
+  otherOperator = await login('altro@coop.example.it', 'Cassa2026!');
+});
+afterAll(() => shop.close());
+
+async function bookedOrder(email: string) {
+  const token = await shopper(shop, email);
+  const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
+  await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
+  const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
+  const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token))).body.data);
+  const slot = slots.find((s) => s.available)!;
+  await shop.request('/cli/ecommerce/cart/freeze', post({
+    cartId: cart.id, timeSlotId: slot.id, profileEmail: email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
+    paymentMode: 'CASH', invoice: false, enableProductsReplacement: false,
+  }, token));
+  const orders = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data;
+  return { token, orderId: orders[0].id as number, slotId: slot.id };
+}
+
+describe('the store prepares and hands over an order', () => {
+  it('goes from TO_BE_PREPARED to COLLECTED, charging only what was picked', async () => {
+    const { token, orderId } = await bookedOrder('ritiro@example.it');
+    const queue = (await shop.request('/cli/ops/orders', bearer(operator))).body.data as { id: number }[];
+    expect(queue.map((o) => o.id)).toContain(orderId);
+    const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
+
+    expect((await step('TO_BE_COLLECTED')).body.responseCode).toBe(4205); // cannot skip preparation
+    expect((await step('IN_PREPARATION')).body.data.status).toBe('IN_PREPARATION');
+    expect((await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token))).body.responseCode).toBe(4205); // too late to cancel
+    const rowId = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data).cart.items[0]!.id;
+    const picked = await shop.request(`/cli/ops/orders/${orderId}/picked`, post({ rows: [{ id: rowId, operatorAmount: 10 }] }, operator));
+    expect(picked.body.responseCode).toBe(0);
+    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED']) expect((await step(status)).body.data.status).toBe(status);
+
+    const seen = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data);
+    expect(seen.status).toBe('COLLECTED');
+    expect(seen.preparedCartItems).toEqual([expect.objectContaining({ amount: 10, operatorAmount: 10, operatorTotal: 25 })]);
+    const bags = seen.cart.fees.reduce((sum, f) => sum + f.value, 0);
+    expect(seen.operatorCart).toMatchObject({ netTotal: 25, payed: Math.round((25 + bags) * 100) / 100 });
+    expect(seen.cart.netTotal).toBe(30); // the booking keeps the original estimate
+  });
+
+  it("keeps customers out of the store's API and operators out of other stores' orders", async () => {
+    const { token, orderId } = await bookedOrder('curioso@example.it');
+    expect((await shop.request('/cli/ops/orders', bearer(token))).status).toBe(403);
+    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, token))).status).toBe(403);
+    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, otherOperator))).status).toBe(403);
+    expect(((await shop.request('/cli/ops/orders', bearer(otherOperator))).body.data as { id: number }[]).map((o) => o.id)).not.toContain(orderId);
+    expect((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data.status).toBe('TO_BE_PREPARED');
+  });
+
+  it('expires an unpaid card order after its time and frees the slot place', async () => {
+    const { token, orderId, slotId } = await bookedOrder('nonpagato@example.it');
+    const before = (await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked;
+    await shop.handle.db.updateTable('orders').set({ status: 'PAYMENT_PENDING', payment_mode: 'XPAY', expires_at: new Date(Date.now() - 60_000) }).where('id', '=', orderId).execute();
+    const list = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data as { id: number; status: string }[];
+    expect(list.find((o) => o.id === orderId)?.status).toBe('ABORTED');
+    expect((await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked).toBe(before - 1);
+  });
+});
