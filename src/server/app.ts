@@ -16,6 +16,7 @@ import { cartRoutes } from './routes/cart.ts';
 import { listRoutes } from './routes/lists.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
     .route('/', listRoutes)
     .route('/', checkoutRoutes)
     .route('/', opsRoutes)
+    .route('/', bannerRoutes)
     .route('/', storeRoutes);
   api.onError(errorResponse);
 

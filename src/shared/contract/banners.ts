@@ -1,0 +1,15 @@
+// Banners of the home carousel (spec §3 Banner, §7 Banners).
+import { z } from 'zod';
+
+export const BANNER_PRODUCTS_PAGE_SIZE = 10; // spec §9
+
+export const banner = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string(),
+  imageApp: z.string(),
+  hasProducts: z.boolean(),
+});
+export type Banner = z.infer<typeof banner>;
+
+export const bannersQuery = z.object({ category: z.string().max(20).default('WEB') });
