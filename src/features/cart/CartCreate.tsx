@@ -1,0 +1,36 @@
+// /cart/create (spec §2): choose how and where to shop and open the cart.
+// With a cart already open it goes home; a product chosen before (spec §4
+// Product to add) is added as soon as the cart exists.
+import { useEffect, useState } from 'react';
+import { cartPaths, ensureCart, openCart, putInCart, takePendingForNewCart } from './cart.store.ts';
+import { DeliveryForm } from './DeliveryForm.tsx';
+import { RequireShopper } from './RequireShopper.tsx';
+
+function CreateForm() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    ensureCart()
+      .catch(() => null)
+      .then((cart) => (cart ? window.location.replace(cartPaths.home) : setReady(true)));
+  }, []);
+  if (!ready) return <p className="cart-loading" role="status">Caricamento…</p>;
+  return (
+    <DeliveryForm
+      submitLabel="Crea il carrello"
+      onSubmit={async (input) => {
+        await openCart(input);
+        const pending = takePendingForNewCart();
+        if (pending) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
+        // Let the toast be read before leaving.
+        await new Promise((resolve) => setTimeout(resolve, pending ? 800 : 0));
+        window.location.assign(pending?.returnTo ?? cartPaths.home);
+      }}
+    />
+  );
+}
+
+export default function CartCreate() {
+  return (
+    <RequireShopper reason="Per creare il carrello accedi con il tuo account.">{() => <CreateForm />}</RequireShopper>
+  );
+}

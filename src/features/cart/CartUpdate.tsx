@@ -1,0 +1,40 @@
+// /cart/update (spec §2): change delivery mode and store of the open cart
+// (cart/move); prices follow the new store.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { showToast } from '#src/lib/toast.store.ts';
+import { $cart, $cartLoaded, cartPaths, ensureCart, move } from './cart.store.ts';
+import { DeliveryForm, modeLabels } from './DeliveryForm.tsx';
+import { RequireShopper } from './RequireShopper.tsx';
+
+function UpdateForm() {
+  const cart = useStore($cart);
+  const loaded = useStore($cartLoaded);
+  useEffect(() => {
+    ensureCart()
+      .catch(() => null)
+      .then((c) => !c && window.location.replace(cartPaths.create));
+  }, []);
+  if (!loaded || !cart) return <p className="cart-loading" role="status">Caricamento…</p>;
+  return (
+    <>
+      <p>
+        Ora: <strong>{modeLabels[cart.deliveryMode]}</strong> · {cart.storeDescription}
+        {cart.delivery.addressDescription && ` · ${cart.delivery.addressDescription}`}
+      </p>
+      <DeliveryForm
+        initial={{ deliveryMode: cart.deliveryMode, storeId: cart.storeId, addressId: cart.addressId }}
+        submitLabel="Aggiorna il carrello"
+        onSubmit={async (input) => {
+          await move({ deliveryMode: input.deliveryMode, storeId: input.storeId ?? cart.storeId, ...(input.addressId ? { addressId: input.addressId } : {}) });
+          showToast('Carrello aggiornato', 'success');
+          window.location.assign(cartPaths.cart);
+        }}
+      />
+    </>
+  );
+}
+
+export default function CartUpdate() {
+  return <RequireShopper reason="Per modificare il carrello accedi con il tuo account.">{() => <UpdateForm />}</RequireShopper>;
+}

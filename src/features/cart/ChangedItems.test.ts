@@ -1,0 +1,29 @@
+// The 4105 popup's content as a shopper reads it, from a freeze check answer.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { changedItems, type CartItem } from '#src/shared/contract/cart.ts';
+import { ChangedItems } from './ChangedItems.tsx';
+
+const item = (over: Partial<CartItem>): CartItem => ({
+  id: 1, ref: 'R1', barcode: '8001234567890', description: 'Latte intero 1 l', imageUrl: null, um: 'PZ', purchaseUm: 'PZ',
+  amount: 2, weight: null, umStep: 1, minWeight: null, maxAmount: 30, price: 1.39, netPrice: 1.39, rowNetPrice: 2.78,
+  promotions: [], vatConfigurationId: null, attrib3: null, available: true, status: 'ok', operatorAmount: null, operatorTotal: null, ...over,
+});
+
+describe('the changed-items popup', () => {
+  it("marks updated items 'Variazione prezzo' with the new price and removed ones 'Momentaneamente non disponibile'", () => {
+    const answer = { responseCode: 4105, data: { updated: [item({ netPrice: 1.49 })], removed: [item({ barcode: '8009999999999', description: 'Mozzarella', available: false, status: 'danger' })] } };
+    const data = changedItems.parse(answer.data);
+    const html = renderToStaticMarkup(createElement(ChangedItems, data));
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Latte intero 1 l Variazione prezzo Nuovo prezzo: 1,49 €');
+    expect(text).toContain('Mozzarella Momentaneamente non disponibile Rimosso dal carrello');
+  });
+
+  it('shows only what the answer lists', () => {
+    const html = renderToStaticMarkup(createElement(ChangedItems, { updated: [item({})], removed: [] }));
+    expect(html).toContain('Variazione prezzo');
+    expect(html).not.toContain('Momentaneamente non disponibile');
+  });
+});

@@ -1,0 +1,36 @@
+// The booking warning of spec §4: after a freeze check answered 4105, the
+// items whose price changed ('Variazione prezzo') and those no longer
+// available ('Momentaneamente non disponibile'). Pure rendering, tested with
+// react-dom/server beside this file.
+import type { CartItem } from '#src/shared/contract/cart.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
+
+export const PRICE_CHANGED = 'Variazione prezzo';
+export const NOT_AVAILABLE = 'Momentaneamente non disponibile';
+
+export function ChangedItems({ updated, removed }: { updated: CartItem[]; removed: CartItem[] }) {
+  return (
+    <>
+      <p>Dal momento in cui li hai aggiunti al carrello, alcuni prodotti sono cambiati:</p>
+      <ul className="changed-items">
+        {updated.map((item) => (
+          <li key={`u-${item.barcode}`} className="changed-item">
+            <span className="changed-item__name">{item.description}</span>
+            <span className="changed-item__tag changed-item__tag--price">{PRICE_CHANGED}</span>
+            <span className="changed-item__detail">
+              Nuovo prezzo: {formatEuro(item.netPrice)}
+              {item.um === 'KG' ? ' al kg' : ''}
+            </span>
+          </li>
+        ))}
+        {removed.map((item) => (
+          <li key={`r-${item.barcode}`} className="changed-item">
+            <span className="changed-item__name">{item.description}</span>
+            <span className="changed-item__tag changed-item__tag--removed">{NOT_AVAILABLE}</span>
+            <span className="changed-item__detail">Rimosso dal carrello</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

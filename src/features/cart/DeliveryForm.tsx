@@ -1,0 +1,186 @@
+// Choosing how and where to shop (spec §2 /cart/create and /cart/update):
+// optional state, delivery mode, then a store (IN_STORE, DRIVE) or a shipping
+// address (AT_HOME, SHIPPED) with a link to the addresses page.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { api, ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { flags } from '#src/lib/flags.ts';
+import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
+import type { DeliveryMode } from '#src/shared/contract/cart.ts';
+import { stateList, storeList, type State, type Store } from '#src/shared/contract/stores.ts';
+import { cartPaths, type OpenCartInput } from './cart.store.ts';
+
+export const modeLabels: Record<DeliveryMode, string> = {
+  IN_STORE: 'Ritiro in negozio',
+  DRIVE: 'Ritiro drive',
+  AT_HOME: 'Consegna a domicilio',
+  SHIPPED: 'Spedizione',
+};
+const modeHints: Record<DeliveryMode, string> = {
+  IN_STORE: 'Ritiri la spesa pronta alla cassa del punto vendita. Gratis.',
+  DRIVE: "Ritiri la spesa in auto all'area drive. Gratis.",
+  AT_HOME: 'Ti portiamo la spesa a casa nelle città servite.',
+  SHIPPED: 'Spediamo la spesa al tuo indirizzo.',
+};
+const modes = Object.keys(modeLabels) as DeliveryMode[];
+export const needsAddress = (mode: DeliveryMode) => mode === 'AT_HOME' || mode === 'SHIPPED';
+const addressesHref = `${cartPaths.home.replace(/\/$/, '')}/profile/addresses`;
+
+interface DeliveryFormProps {
+  initial?: { deliveryMode: DeliveryMode; storeId?: number; addressId?: number | null };
+  submitLabel: string;
+  onSubmit: (input: OpenCartInput) => Promise<void>;
+}
+
+export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormProps) {
+  const id = useId();
+  const [state, setState] = useState('');
+  const [states, setStates] = useState<State[]>([]);
+  const [mode, setMode] = useState<DeliveryMode | null>(initial?.deliveryMode ?? null);
+  const [stores, setStores] = useState<Store[] | null>(null);
+  const [addresses, setAddresses] = useState<ShippingAddress[] | null>(null);
+  const [storeId, setStoreId] = useState<number | null>(initial?.storeId ?? null);
+  const [addressId, setAddressId] = useState<number | null>(initial?.addressId ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (flags.SHOW_STATE_DROPDOWN) api.data('get', '/cli/stores/states', stateList).then(setStates, () => setStates([]));
+  }, []);
+
+  useEffect(() => {
+    if (!mode) return;
+    setError(null);
+    if (needsAddress(mode)) {
+      if (addresses === null) api.data('get', '/cli/profiles/addresses', z.array(shippingAddress)).then(setAddresses, () => setAddresses([]));
+      return;
+    }
+    setStores(null);
+    const searchParams: Record<string, string> = { delivery: mode, ...(state ? { state } : {}) };
+    let live = true;
+    api.data('get', '/cli/stores/ecommerce/delivery', storeList, { searchParams }).then(
+      (list) => live && setStores(list),
+      () => live && setStores([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode, state]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!mode) return setError('Scegli la modalità di consegna.');
+    const withAddress = needsAddress(mode);
+    if (withAddress && !addressId) return setError('Scegli un indirizzo di consegna.');
+    if (!withAddress && !(storeId && stores?.some((s) => s.id === storeId))) return setError('Scegli un punto vendita.');
+    setError(null);
+    setBusy(true);
+    try {
+      await onSubmit(withAddress ? { deliveryMode: mode, addressId: addressId! } : { deliveryMode: mode, storeId: storeId! });
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : 'Errore generico.';
+      setError(message);
+      showToast(message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="delivery-form" onSubmit={submit} noValidate>
+      {flags.SHOW_STATE_DROPDOWN && (
+        <div className="field">
+          <label htmlFor={`${id}-state`}>Regione</label>
+          <select id={`${id}-state`} value={state} onChange={(e) => setState(e.target.value)}>
+            <option value="">Tutte le regioni</option>
+            {states.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.description}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <fieldset className="choice-group">
+        <legend>Come vuoi ricevere la spesa?</legend>
+        <div className="choice-grid">
+          {modes.map((m) => (
+            <label key={m} className="choice">
+              <input type="radio" name="deliveryMode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              <span>
+                <strong>{modeLabels[m]}</strong>
+                <small>{modeHints[m]}</small>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {mode && !needsAddress(mode) && (
+        <fieldset className="choice-group">
+          <legend>Punto vendita</legend>
+          {stores === null ? (
+            <p role="status">Caricamento dei punti vendita…</p>
+          ) : stores.length === 0 ? (
+            <p>Nessun punto vendita offre questa modalità{state ? ' nella regione scelta' : ''}.</p>
+          ) : (
+            <div className="choice-list">
+              {stores.map((s) => (
+                <label key={s.id} className="choice">
+                  <input type="radio" name="storeId" value={s.id} checked={storeId === s.id} onChange={() => setStoreId(s.id)} />
+                  <span>
+                    <strong>{s.name}</strong>
+                    <small>
+                      {s.address.address}, {s.address.town} ({s.address.county})
+                    </small>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      )}
+
+      {mode && needsAddress(mode) && (
+        <fieldset className="choice-group">
+          <legend>Indirizzo di consegna</legend>
+          {addresses === null ? (
+            <p role="status">Caricamento degli indirizzi…</p>
+          ) : addresses.length === 0 ? (
+            <p>Non hai ancora indirizzi di consegna.</p>
+          ) : (
+            <div className="choice-list">
+              {addresses.map((a) => (
+                <label key={a.id} className="choice">
+                  <input type="radio" name="addressId" value={a.id} checked={addressId === a.id} onChange={() => setAddressId(a.id)} />
+                  <span>
+                    <strong>
+                      {a.address} {a.streetNumber}
+                    </strong>
+                    <small>
+                      {a.zip} {a.city} ({a.county})
+                      {mode === 'AT_HOME' && !a.homeDelivery && ' · consegna a domicilio non attiva in questa città'}
+                    </small>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+          <p>
+            <a href={addressesHref}>Gestisci i tuoi indirizzi di consegna</a>
+          </p>
+        </fieldset>
+      )}
+
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

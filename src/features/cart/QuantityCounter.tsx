@@ -1,0 +1,54 @@
+// The quantity counter (spec §4, §5): minus, the value (announced when it
+// changes), plus; 44 px buttons for a thumb. The rules live in
+// quantity-rules.ts; at the minimum of an item in the cart, minus removes it.
+import { canIncrease, decrease, formatQuantity, increase, minimumOf, minusRemoves, type Measured } from './quantity-rules.ts';
+
+interface QuantityCounterProps {
+  product: Measured & { description: string };
+  value: number;
+  inCart: boolean;
+  onChange: (value: number) => void;
+  onRemove?: () => void;
+  disabled?: boolean;
+}
+
+export function QuantityCounter({ product, value, inCart, onChange, onRemove, disabled = false }: QuantityCounterProps) {
+  const removes = minusRemoves(product, value, inCart) && !!onRemove;
+  const atMinimum = !inCart && value <= minimumOf(product) + 1e-9;
+  function minus() {
+    const next = decrease(product, value, inCart);
+    if (next.kind === 'set') onChange(next.value);
+    else if (next.kind === 'remove') onRemove?.();
+  }
+  return (
+    <div className="qty" role="group" aria-label={`Quantità di ${product.description}`}>
+      <button
+        type="button"
+        className="qty__button"
+        aria-label={removes ? `Rimuovi ${product.description} dal carrello` : 'Diminuisci quantità'}
+        onClick={minus}
+        disabled={disabled || atMinimum || (!removes && inCart && value <= minimumOf(product) + 1e-9)}
+      >
+        {removes ? (
+          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+          </svg>
+        ) : (
+          <span aria-hidden="true">−</span>
+        )}
+      </button>
+      <output className="qty__value" aria-live="polite" aria-atomic="true">
+        {formatQuantity(product.um, value)}
+      </output>
+      <button
+        type="button"
+        className="qty__button"
+        aria-label="Aumenta quantità"
+        onClick={() => onChange(increase(product, value))}
+        disabled={disabled || !canIncrease(product, value)}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+// The shopper's current cart (spec §4 Cart lifecycle). Components useStore
+// these atoms and call the actions; every cart answer carries the whole cart,
+// so the last answer is the truth (two tabs never lose an update).
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { api, ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { setCartSummary } from '#src/features/header/header.store.ts';
+import { onLogin } from '#src/features/session/session.actions.ts';
+import { $user, type PendingProduct } from '#src/features/session/session.store.ts';
+import { cart as cartSchema, changedItems, storeItemResponse, type Cart, type CartItem, type DeliveryMode } from '#src/shared/contract/cart.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { addedMessage } from './quantity-rules.ts';
+
+export const $cart = atom<Cart | null>(null);
+/** False until the current cart has been asked for once (pages wait before redirecting). */
+export const $cartLoaded = atom<boolean>(false);
+/** The server closed the cart into a shopping list (4008): the 'Attenzione' popup is open. */
+export const $cartClosed = atom<boolean>(false);
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+export const cartPaths = { cart: `${base}/cart`, create: `${base}/cart/create`, update: `${base}/cart/update`, checkout: `${base}/checkout`, profile: `${base}/profile`, home: `${base}/` };
+
+$cart.listen((cart) => {
+  setCartSummary(cart ? { netTotal: cart.netTotal, itemsCount: cart.itemsCount, storeDescription: cart.storeDescription } : null);
+});
+$user.listen((user) => {
+  if (!user) {
+    $cart.set(null);
+    $cartLoaded.set(false);
+  }
+});
+
+let loading: Promise<Cart | null> | null = null;
+
+/** GET cart/current; 4008 opens the 'Attenzione' popup and leaves no cart. */
+export function loadCurrent(force = false): Promise<Cart | null> {
+  if (!$user.get()) return Promise.resolve(null);
+  if (loading && !force) return loading;
+  loading = api
+    .data('get', '/cli/ecommerce/cart/current', cartSchema.nullable())
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === ErrorCode.CART_CLOSED_MOVED_TO_LIST) {
+        $cartClosed.set(true);
+        return null;
+      }
+      throw error;
+    })
+    .then((cart) => {
+      $cart.set(cart);
+      $cartLoaded.set(true);
+      return cart;
+    })
+    .finally(() => setTimeout(() => (loading = null), 0));
+  return loading;
+}
+
+/** The cart as loaded, loading it the first time. */
+export const ensureCart = (): Promise<Cart | null> => ($cartLoaded.get() ? Promise.resolve($cart.get()) : loadCurrent());
+
+export interface OpenCartInput {
+  deliveryMode: DeliveryMode;
+  storeId?: number;
+  addressId?: number;
+}
+
+export async function openCart(input: OpenCartInput): Promise<Cart> {
+  const cart = await api.data('post', '/cli/ecommerce/cart/open', cartSchema, { json: { ...input, terminalType: 'WEB', terminalId: terminalId() } });
+  $cart.set(cart);
+  $cartLoaded.set(true);
+  return cart;
+}
+
+/** A cart that is gone (aborted in another tab): reload what the server has. */
+async function withCart<T>(work: (cart: Cart) => Promise<T>): Promise<T> {
+  const cart = $cart.get() ?? (await ensureCart());
+  if (!cart) throw new ApiError(ErrorCode.CART_NOT_FOUND, 'Carrello non trovato.', 200);
+  try {
+    return await work(cart);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.CART_NOT_FOUND) void loadCurrent(true);
+    throw error;
+  }
+}
+
+/** cart/store: amount for pieces, weight otherwise; 0 removes. Returns what the server kept. */
+export function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: number) {
+  return withCart(async (cart) => {
+    const quantityField = um === 'KG' ? { weight: quantity } : { amount: quantity };
+    const answer = await api.data('post', '/cli/ecommerce/cart/store', storeItemResponse, { json: { cartId: cart.id, barcode, ...quantityField, preview: false } });
+    $cart.set(answer.cart);
+    return answer.updatedProduct;
+  });
+}
+
+/** Adds or changes a product and says so ('Hai … nel carrello'); errors become a toast. */
+export async function putInCart(barcode: string, um: 'PZ' | 'KG' | null, quantity: number): Promise<boolean> {
+  try {
+    const updated = await storeItem(barcode, um, quantity);
+    showToast(addedMessage(updated), 'success');
+    return true;
+  } catch (error) {
+    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    return false;
+  }
+}
+
+export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Promise<boolean> {
+  return withCart(async (cart) => {
+    const answer = await api.data('post', '/cli/ecommerce/cart/delete', cartSchema, { json: { cartId: cart.id, barcode: item.barcode, preview: false } });
+    $cart.set(answer);
+    showToast(`${item.description} rimosso dal carrello`, 'success');
+    return true;
+  }).catch((error: unknown) => {
+    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    return false;
+  });
+}
+
+export const openCarts = () => api.data('get', '/cli/ecommerce/carts/open', z.array(cartSchema));
+
+/** Switches to another open cart ('Carrello non valido' when it cannot be used, spec §8). */
+export async function review(cartId: number): Promise<void> {
+  try {
+    $cart.set(await api.data('post', '/cli/ecommerce/cart/review', cartSchema, { json: { cartId, refresh: true } }));
+  } catch {
+    showToast('Carrello non valido', 'error');
+  }
+}
+
+/** Abandons the cart; another open cart, if any, becomes the current one. */
+export async function abort(): Promise<Cart | null> {
+  return withCart(async (cart) => {
+    const next = await api.data('post', '/cli/ecommerce/cart/abort', cartSchema.nullable(), { json: { cartId: cart.id } });
+    $cart.set(next);
+    return next;
+  });
+}
+
+export async function move(input: { storeId: number; deliveryMode: DeliveryMode; addressId?: number }): Promise<Cart> {
+  return withCart(async (cart) => {
+    const moved = await api.data('post', '/cli/ecommerce/cart/move', cartSchema, { json: { cartId: cart.id, ...input } });
+    $cart.set(moved);
+    return moved;
+  });
+}
+
+export type FreezeCheck = { kind: 'ok' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] };
+
+/** freeze/check before booking: 0 goes on, 4105 lists what changed; 4208 and others throw. */
+export function freezeCheck(): Promise<FreezeCheck> {
+  return withCart(async (cart) => {
+    const answer = await api.call('post', '/cli/ecommerce/cart/freeze/check', cartSchema, { json: { cartId: cart.id, preview: false } });
+    if (answer.responseCode === 0) {
+      $cart.set(answer.data);
+      return { kind: 'ok' };
+    }
+    const changed = changedItems.parse(answer.data);
+    void loadCurrent(true);
+    return { kind: 'changed', ...changed };
+  });
+}
+
+/** Adds a whole shopping list to the current cart (cart/list). */
+export function addListToCart(smartListId: number): Promise<Cart> {
+  return withCart(async (cart) => {
+    const updated = await api.data('post', '/cli/ecommerce/cart/list', cartSchema, { json: { smartListId, cartId: cart.id } });
+    $cart.set(updated);
+    return updated;
+  });
+}
+
+// ---- Product to add (spec §4): remembered across the trip to cart creation ----
+
+const PENDING_KEY = 'spesa.pendingCartProduct';
+export interface PendingCartProduct extends PendingProduct {
+  um?: 'PZ' | 'KG';
+  returnTo?: string;
+}
+
+export function rememberForNewCart(product: PendingCartProduct): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(product));
+  } catch {
+    // Storage refused: the shopper adds the product again after creating the cart.
+  }
+}
+
+export function takePendingForNewCart(): PendingCartProduct | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    const parsed = z.object({ barcode: z.string(), amount: z.number(), um: z.enum(['PZ', 'KG']).optional(), returnTo: z.string().optional() }).safeParse(JSON.parse(raw ?? 'null'));
+    if (!parsed.success) return null;
+    const { um, returnTo, ...rest } = parsed.data;
+    return { ...rest, ...(um ? { um } : {}), ...(returnTo ? { returnTo } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/** A product chosen without a cart: remember it and go and create the cart. */
+export function addAfterCartCreation(product: PendingCartProduct): void {
+  rememberForNewCart({ ...product, returnTo: product.returnTo ?? window.location.pathname });
+  window.location.assign(cartPaths.create);
+}
+
+/** Buy click (spec §4 Product to add) for a logged-in shopper: add it now, or after creating a cart. */
+export async function buy(product: { barcode: string; um: 'PZ' | 'KG' }, quantity: number): Promise<boolean> {
+  const cart = await ensureCart().catch(() => null);
+  if (!cart) {
+    addAfterCartCreation({ barcode: product.barcode, amount: quantity, um: product.um });
+    return false;
+  }
+  return putInCart(product.barcode, product.um, quantity);
+}
+
+// After every login (and at start-up with a stored session): the current
+// cart, then the product the visitor chose before logging in.
+onLogin(async (pending) => {
+  const cart = await loadCurrent(true);
+  if (!pending) return;
+  if (cart) await putInCart(pending.barcode, null, pending.amount);
+  else addAfterCartCreation(pending);
+});
+
+function terminalId(): string {
+  const key = 'spesa.terminalId';
+  try {
+    let id = localStorage.getItem(key);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(key, id);
+    }
+    return id;
+  } catch {
+    return 'web';
+  }
+}

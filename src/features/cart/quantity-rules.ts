@@ -1,0 +1,80 @@
+// The quantity counter's rules (spec §5), pure so they are tested beside this
+// file and shared by product cards, the product page and the cart rows:
+// step = umStep rounded to 2 decimals; never below one step or minWeight,
+// pieces never below 1; up to maxAmount (and 30 pieces per article, spec §9);
+// in the cart, the minus at the minimum removes the item.
+import { MAX_PIECES_PER_ARTICLE } from '#src/shared/contract/cart.ts';
+import { round2 } from '#src/shared/contract/money.ts';
+
+export interface Measured {
+  um: 'PZ' | 'KG';
+  umStep: number;
+  minWeight: number | null;
+  maxAmount: number | null;
+}
+
+export const stepOf = (p: Measured): number => {
+  const step = round2(p.umStep);
+  return step > 0 ? step : p.um === 'PZ' ? 1 : 0.01;
+};
+
+/** The smallest quantity on the step grid that is at least one step, minWeight and (pieces) 1. */
+export function minimumOf(p: Measured): number {
+  const step = stepOf(p);
+  const floor = Math.max(step, p.minWeight ?? 0, p.um === 'PZ' ? 1 : 0);
+  return round2(Math.ceil(round2(floor / step) - 1e-9) * step);
+}
+
+/** The largest quantity allowed, on the step grid; Infinity without a cap. */
+export function maximumOf(p: Measured): number {
+  const caps = [p.maxAmount ?? Infinity, p.um === 'PZ' ? MAX_PIECES_PER_ARTICLE : Infinity];
+  const cap = Math.min(...caps);
+  if (cap === Infinity) return Infinity;
+  const step = stepOf(p);
+  return Math.max(minimumOf(p), round2(Math.floor(round2(cap / step) + 1e-9) * step));
+}
+
+export const canIncrease = (p: Measured, value: number): boolean => value + 1e-9 < maximumOf(p);
+
+export function increase(p: Measured, value: number): number {
+  if (value + 1e-9 < minimumOf(p)) return minimumOf(p);
+  return Math.min(maximumOf(p), round2(value + stepOf(p)));
+}
+
+export type Decrease = { kind: 'set'; value: number } | { kind: 'remove' } | { kind: 'none' };
+
+/** One step down; at the minimum, an item in the cart is removed, any other stays put. */
+export function decrease(p: Measured, value: number, inCart: boolean): Decrease {
+  const minimum = minimumOf(p);
+  if (value <= minimum + 1e-9) return inCart ? { kind: 'remove' } : { kind: 'none' };
+  return { kind: 'set', value: Math.max(minimum, round2(value - stepOf(p))) };
+}
+
+/** Whether the minus button, pressed now, would remove the item. */
+export const minusRemoves = (p: Measured, value: number, inCart: boolean): boolean => inCart && value <= minimumOf(p) + 1e-9;
+
+const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+
+/** '3 pz', '300 g', '1,5 kg' (spec §9: grams below 1 kg, kilograms from there). */
+export function formatQuantity(um: 'PZ' | 'KG', value: number): string {
+  if (um === 'PZ') return `${decimal.format(value)} pz`;
+  const grams = Math.round(value * 1000);
+  return grams < 1000 ? `${grams} g` : `${decimal.format(grams / 1000)} kg`;
+}
+
+/** The quantity held in a cart row: pieces for PZ, kilograms otherwise. */
+export const cartQuantity = (item: { um: 'PZ' | 'KG'; amount: number | null; weight: number | null }): number =>
+  (item.um === 'PZ' ? item.amount : item.weight) ?? 0;
+
+/** The toast of spec §8: 'Hai {amount} {unit} {description} nel carrello'. */
+export function addedMessage(product: { um: 'PZ' | 'KG'; description: string; amount: number }): string {
+  return `Hai ${decimal.format(product.amount)} ${product.um === 'PZ' ? 'pz' : 'kg'} ${product.description} nel carrello`;
+}
+
+/** Spec §5: 'l'importo minimo per prenotare è: {min}€', the amount with 2 decimals and a comma. */
+export function minimumOrderMessage(minNetTotal: number): string {
+  const amount = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(minNetTotal);
+  return `l'importo minimo per prenotare è: ${amount}€`;
+}
+
+export const UPDATE_CART_HINT = 'Dopo aver modificato la quantità aggiornare il carrello.';

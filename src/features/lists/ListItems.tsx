@@ -1,0 +1,41 @@
+// The items of one list: image, description, amount (never below 1, spec §5)
+// and delete.
+import type { ShoppingList } from '#src/shared/contract/lists.ts';
+import { deleteItem, updateItem } from './lists.store.ts';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+const MAX_LIST_AMOUNT = 999;
+
+export function ListItems({ list }: { list: ShoppingList }) {
+  if (list.items.length === 0) return <p className="empty">La lista è vuota: aggiungi prodotti o voci personalizzate.</p>;
+  return (
+    <ul className="list-items">
+      {list.items.map((item) => (
+        <li key={item.id} className="list-item">
+          <img src={item.imageUrl ?? `${base}/no-image.svg`} alt="" width="56" height="56" loading="lazy" />
+          <span className="list-item__name">
+            {item.barcode ? <a href={`${base}/product/${item.barcode}`}>{item.description}</a> : item.description}
+            {item.type === 'CUSTOM' && <small>Prodotto personalizzato</small>}
+          </span>
+          <div className="qty" role="group" aria-label={`Quantità di ${item.description}`}>
+            <button type="button" className="qty__button" aria-label="Diminuisci quantità" disabled={item.amount <= 1} onClick={() => void updateItem(list.id, item.id, item.amount - 1)}>
+              <span aria-hidden="true">−</span>
+            </button>
+            <output className="qty__value" aria-live="polite" aria-atomic="true">
+              {item.amount}
+            </output>
+            <button type="button" className="qty__button" aria-label="Aumenta quantità" disabled={item.amount >= MAX_LIST_AMOUNT} onClick={() => void updateItem(list.id, item.id, item.amount + 1)}>
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+          <button type="button" className="cart-row__remove" onClick={() => void deleteItem(list.id, item)}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+            </svg>
+            <span className="visually-hidden">Rimuovi {item.description} dalla lista</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+// The shopper's shopping lists (spec §3 Shopping list, §7 Lists). Every list
+// call answers the lists (or the changed list), which replace what is shown.
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { api, ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { shoppingList, type ShoppingList } from '#src/shared/contract/lists.ts';
+
+export const $lists = atom<ShoppingList[] | null>(null);
+const lists = z.array(shoppingList);
+
+export const listAddedToCart = 'Lista della spesa aggiunta al carrello';
+
+/** Runs a list call; a refusal (e.g. 2035 for the last list) becomes an error toast. */
+async function attempt<T>(work: () => Promise<T>, success?: string): Promise<T | null> {
+  try {
+    const result = await work();
+    if (success) showToast(success, 'success');
+    return result;
+  } catch (error) {
+    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    return null;
+  }
+}
+
+function replaceList(list: ShoppingList): ShoppingList {
+  $lists.set(($lists.get() ?? []).map((l) => (l.id === list.id ? list : l)));
+  return list;
+}
+
+export const loadLists = () => attempt(async () => $lists.set(await api.data('get', '/cli/slists', lists)));
+
+export const createList = (title: string) =>
+  attempt(async () => {
+    const all = await api.data('post', '/cli/slists/create', lists, { json: { title } });
+    $lists.set(all);
+    return all[all.length - 1] ?? null;
+  }, `Lista "${title}" creata`);
+
+export const renameList = (id: number, title: string) =>
+  attempt(async () => $lists.set(await api.data('post', '/cli/slists/rename', lists, { json: { id, title } })), 'Lista rinominata');
+
+export const copyList = (id: number, title: string) =>
+  attempt(async () => {
+    const all = await api.data('post', '/cli/slists/copy', lists, { json: { id, title } });
+    $lists.set(all);
+    return all[all.length - 1] ?? null;
+  }, `Lista copiata in "${title}"`);
+
+export const deleteList = (id: number) =>
+  attempt(async () => {
+    $lists.set(await api.data('post', '/cli/slists/delete', lists, { json: { id } }));
+    return true;
+  }, 'Lista eliminata');
+
+export const addProduct = (id: number, product: { barcode: string; description: string }) =>
+  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/create', shoppingList, { json: { id, barcode: product.barcode, amount: 1 } })), `${product.description} aggiunto alla lista`);
+
+/** A custom item (spec §5): free text of at least 3 characters, amount 1. */
+export const addCustom = (id: number, description: string) =>
+  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/create', shoppingList, { json: { id, type: 'CUSTOM', description, amount: 1 } })), `${description} aggiunto alla lista`);
+
+export const updateItem = (id: number, itemId: number, amount: number) =>
+  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/update', shoppingList, { json: { id, itemId, amount } })));
+
+export const deleteItem = (id: number, item: { id: number; description: string }) =>
+  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/delete', shoppingList, { json: { id, itemId: item.id } })), `${item.description} rimosso dalla lista`);
