@@ -40,12 +40,26 @@ async function stop(signal: string) {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
-if (reason) {
-  await timed(`Building the site (${reason})`, () =>
-    buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: version }),
-    (stamp) => `${stamp.pages} pages`,
-  );
-  siteReady = true;
+// Builds run one at a time; the old site keeps serving until the swap.
+let building = false;
+async function rebuildIfStale(): Promise<void> {
+  if (building || stopping) return;
+  building = true;
+  try {
+    const current = await catalogueVersion(handle.db);
+    const why = await staleReason(current);
+    if (why) {
+      await timed(`Building the site (${why})`, () => buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: current }), (stamp) => `${stamp.pages} pages`);
+    }
+    siteReady = true;
+  } finally {
+    building = false;
+  }
+}
+
+if (reason) await rebuildIfStale();
+if (config.REBUILD_INTERVAL_MINUTES > 0) {
+  setInterval(() => void rebuildIfStale().catch((e: unknown) => console.error('[site] rebuild failed; the previous site keeps serving', e)), config.REBUILD_INTERVAL_MINUTES * 60_000).unref();
 }
 // Unpaid card orders expire on their own (spec §1); any API process may sweep.
 setInterval(() => void expireUnpaidOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)), 60_000).unref();

@@ -14,6 +14,8 @@ const env = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),
+  /** How often a running shop checks whether the catalogue changed and rebuilds; 0 = never. */
+  REBUILD_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
 });
 
 export interface Config extends z.infer<typeof env> {
