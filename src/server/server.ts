@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from './app.ts';
 import { staticSite } from './site/static-site.ts';
 import { notFoundResponse } from './http.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface RunningServer {
   url: string;
@@ -15,6 +16,7 @@ export interface RunningServer {
 
 export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   const shop = new Hono();
+  shop.use(securityHeaders());
   shop.route('/', createApp(deps));
   shop.route('/', staticSite(siteReady));
   shop.notFound(notFoundResponse);

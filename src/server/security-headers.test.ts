@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { securityHeaders, tileOrigin } from './security-headers.ts';
+
+describe('security headers', () => {
+  const app = new Hono().use(securityHeaders({ TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' })).get('/x', (c) => c.text('ok'));
+
+  it('sends a CSP allowing only the shop, its tiles and no foreign frames, plus nosniff', async () => {
+    const res = await app.request('/x');
+    const csp = res.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' data: https://*.tiles.example.org");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it('adds HSTS behind TLS', async () => {
+    const res = await app.request('/x', { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=31536000');
+  });
+
+  it('reads the origin of a tile template', () => {
+    expect(tileOrigin(undefined)).toBe('https://tile.openstreetmap.org');
+    expect(tileOrigin('not a url')).toBe('https://tile.openstreetmap.org');
+  });
+});
