@@ -1,0 +1,57 @@
+// /app/profile/password (spec §5 Password change, §7): old, new (≥ 8 and the
+// composition hint) and confirmation; success toast, then home.
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { PASSWORD_HINT } from '#src/shared/contract/profile-rules.ts';
+import { flashToast } from '#src/features/notifications/flash.ts';
+import { changePassword } from './account.api.ts';
+import { RequiredNote, TextField } from './Fields.tsx';
+import { useForm } from './form-kit.ts';
+import { RequireLogin } from './LoginGate.tsx';
+import { confirmation, rules } from './rules.ts';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+export const PASSWORD_CHANGED = 'Password aggiornata correttamente';
+
+export default function PasswordChangePage() {
+  return <RequireLogin>{() => <PasswordChangeForm />}</RequireLogin>;
+}
+
+function PasswordChangeForm() {
+  const form = useForm('password', { oldPassword: '', newPassword: '', passwordConfirm: '' }, {
+    oldPassword: rules.oldPassword('oldPassword'),
+    newPassword: rules.newPassword('newPassword'),
+    passwordConfirm: confirmation('passwordConfirm', 'newPassword'),
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    setBusy(true);
+    try {
+      await changePassword(form.values.oldPassword, form.values.newPassword);
+      flashToast(PASSWORD_CHANGED, 'success');
+      window.location.assign(`${base}/`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status !== 401 && error.status !== 403) showToast(error.message, 'error');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="account-form account-form--narrow" onSubmit={submit} noValidate aria-labelledby="password-title">
+      <RequiredNote />
+      <TextField form={form} name="oldPassword" label="Password attuale" type="password" autoComplete="current-password" required />
+      <TextField form={form} name="newPassword" label="Nuova password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
+      <TextField form={form} name="passwordConfirm" label="Conferma nuova password" type="password" autoComplete="new-password" required />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Cambia password
+        </button>
+      </div>
+    </form>
+  );
+}

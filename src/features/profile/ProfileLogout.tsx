@@ -1,0 +1,10 @@
+// The profile area's logout button (spec §2): clears user and cart, goes home.
+import { logout } from '#src/features/session/session.actions.ts';
+
+export default function ProfileLogout({ className = 'button' }: { className?: string }) {
+  return (
+    <button type="button" className={className} onClick={() => void logout()}>
+      Esci
+    </button>
+  );
+}
