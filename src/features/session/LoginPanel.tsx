@@ -2,7 +2,7 @@
 // forgotten link, sign-up link; 'Credenziali errate' on failure.
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
-import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { ErrorCode, TOO_MANY_ATTEMPTS } from '#src/shared/contract/errors.ts';
 import { login } from './session.actions.ts';
 import { $overlay } from './session.store.ts';
 
@@ -22,8 +22,11 @@ export function LoginPanel() {
       $overlay.set(null);
     } catch (e) {
       const code = e instanceof ApiError ? e.code : 0;
-      // Wrong credentials and malformed input read the same to the shopper.
-      setError(code === ErrorCode.BAD_CREDENTIALS || code === ErrorCode.GENERIC || !(e instanceof ApiError) ? 'Credenziali errate' : e.message);
+      // Wrong credentials and malformed input read the same to the shopper;
+      // too many attempts say so (429), the others are the server's message
+      // (e.g. an account whose confirmation link was not followed yet).
+      if (e instanceof ApiError && e.status === 429) setError(TOO_MANY_ATTEMPTS);
+      else setError(code === ErrorCode.BAD_CREDENTIALS || code === ErrorCode.GENERIC || !(e instanceof ApiError) ? 'Credenziali errate' : e.message);
     } finally {
       setBusy(false);
     }
