@@ -16,5 +16,15 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts),
   // read from the environment of the build.
-  vite: { define: { __SPESA_FLAGS__: JSON.stringify(readFlags(process.env)) } },
+  // Map tiles of the store locator (src/features/stores/tiles.ts): any
+  // OpenStreetMap-style {z}/{x}/{y} URL with its attribution.
+  vite: {
+    define: {
+      __SPESA_FLAGS__: JSON.stringify(readFlags(process.env)),
+      __SPESA_TILES__: JSON.stringify({
+        url: process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: process.env.TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+      }),
+    },
+  },
 });

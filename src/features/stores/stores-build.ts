@@ -1,0 +1,19 @@
+// Build-time reads of the stores (DESIGN.md §1): every store, 50 a page,
+// validated by the contract and fetched once per build process.
+import { fetchApi } from '#src/lib/build-api.ts';
+import { STORES_MAX_PAGE_SIZE, storePage, type Store } from '#src/shared/contract/stores.ts';
+
+let all: Promise<Store[]> | undefined;
+
+export function allStores(): Promise<Store[]> {
+  all ??= (async () => {
+    const stores: Store[] = [];
+    for (let p = 0; ; p++) {
+      const page = await fetchApi(`/cli/stores/ecommerce?s=${STORES_MAX_PAGE_SIZE}&p=${p}`, storePage);
+      stores.push(...page.data);
+      if (page.last || page.data.length === 0) return stores;
+    }
+  })();
+  all.catch(() => (all = undefined));
+  return all;
+}

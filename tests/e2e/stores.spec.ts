@@ -1,0 +1,185 @@
+// A shopper looks for a store: searches, pages, opens details on the map or
+// in the accordion, sorts by distance from where they are, and opens a
+// store's own page. Map tiles are blocked: the shop must work without them.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './shop.fixtures.ts';
+
+const BARI = { latitude: 41.1171, longitude: 16.8719 };
+
+async function blockTiles(page: Page) {
+  await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
+}
+
+/** The locator once its island has taken over the static list. */
+async function openLocator(page: Page) {
+  await page.goto('/app/stores/');
+  await expect(page.locator('.store-locator--live')).toBeVisible();
+  await expect(page.locator('.store-map .store-marker').first()).toBeAttached();
+}
+
+const status = (page: Page) => page.locator('.store-locator__status');
+const storeItems = (page: Page) => page.getByTestId('store-list').locator(':scope > li');
+
+test.beforeEach(async ({ page }) => {
+  await blockTiles(page);
+});
+
+test.describe('store locator', () => {
+  test("typing 'Taranto' narrows the list about 1 s after typing stops, not before", async ({ page }) => {
+    await openLocator(page);
+    await expect(storeItems(page)).toHaveCount(6);
+    let searchedAt = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/cli/stores/ecommerce') && r.url().includes('q=Taranto')) searchedAt ||= Date.now();
+    });
+    const search = page.getByRole('searchbox', { name: 'Cerca per nome, città o indirizzo' });
+    // When the last key reached the page, by the page's own clock (the same machine's).
+    await search.evaluate((el) => el.addEventListener('input', () => ((window as unknown as { lastInputAt: number }).lastInputAt = Date.now())));
+    await search.pressSequentially('Taranto', { delay: 60 });
+    const typedAt = await page.evaluate(() => (window as unknown as { lastInputAt: number }).lastInputAt);
+    await page.waitForTimeout(600);
+    expect(searchedAt, 'no search call before the 1 s pause').toBe(0);
+    await expect(storeItems(page)).toHaveCount(6);
+    await expect(storeItems(page)).toHaveCount(1, { timeout: 2500 });
+    await expect(storeItems(page).first()).toContainText('Taranto');
+    expect(searchedAt - typedAt, 'the search waits for a 1 s pause').toBeGreaterThanOrEqual(950);
+    expect(Date.now() - typedAt).toBeLessThan(3000);
+    await expect(status(page)).toContainText('1 punto vendita per «Taranto»');
+  });
+
+  test('pages through the stores with the page-number control', async ({ page }) => {
+    await openLocator(page);
+    const pages = page.getByRole('navigation', { name: 'Pagine dei punti vendita' });
+    await expect(pages.getByRole('button', { name: 'Pagina 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    const firstPage = await storeItems(page).allTextContents();
+    await pages.getByRole('button', { name: 'Pagina 2', exact: true }).click();
+    await expect(pages.getByRole('button', { name: 'Pagina 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(storeItems(page)).toHaveCount(5);
+    expect(await storeItems(page).allTextContents()).not.toEqual(firstPage);
+  });
+
+  test('selecting a store opens its details and highlights its marker', async ({ page, isMobile }) => {
+    await openLocator(page);
+    const item = page.locator('.store-item[data-store-id="1102"]');
+    const toggle = item.getByRole('button', { name: 'Barletta Centro' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const marker = page.locator('.store-marker[data-store-id="1102"]');
+    await expect(marker).toHaveClass(/store-marker--selected/);
+    await expect(page.locator('.store-marker--selected')).toHaveCount(1);
+    const details = isMobile ? item : page.locator('#store-detail-panel');
+    if (!isMobile) await expect(details.getByRole('heading', { name: 'Barletta Centro' })).toBeVisible();
+    await expect(details.getByRole('heading', { name: 'Orari di apertura' })).toBeVisible();
+    await expect(details.getByRole('row', { name: /Lunedì/ })).toBeVisible();
+    await expect(details.getByRole('row', { name: /Domenica/ })).toContainText('Chiuso');
+    await expect(details.getByRole('link', { name: '0883 331102', exact: true })).toHaveAttribute('href', 'tel:0883331102');
+    await expect(details.getByRole('link', { name: /@spesaonline\.example/ }).first()).toHaveAttribute('href', /^mailto:/);
+    await expect(details.getByRole('heading', { name: 'Reparti' })).toBeVisible();
+
+    // Choosing on the map works the other way round.
+    await page.locator('.store-marker[data-store-id="1103"]').click();
+    await expect(page.locator('.store-marker[data-store-id="1103"]')).toHaveClass(/store-marker--selected/);
+    await expect(page.locator('.store-item[data-store-id="1103"]').getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('on a phone each store opens and closes like an accordion', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the accordion is the phone layout');
+    await openLocator(page);
+    const item = page.locator('.store-item[data-store-id="1104"]');
+    const toggle = item.getByRole('button', { name: 'Bisceglie' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(item.getByRole('heading', { name: 'Orari di apertura' })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(item.getByRole('heading', { name: 'Orari di apertura' })).toBeVisible();
+    await expect(item.getByRole('link', { name: /Scheda del punto vendita/ })).toHaveAttribute('href', '/app/stores/1104/');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(item.getByRole('heading', { name: 'Orari di apertura' })).toBeHidden();
+  });
+
+  test('has no accessibility violations, with a store open', async ({ page }) => {
+    await openLocator(page);
+    await expectNoAxeViolations(page);
+    await page.locator('.store-item[data-store-id="1101"]').getByRole('button').click();
+    await expect(page.getByRole('heading', { name: 'Orari di apertura' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('store locator with the position granted in Bari', () => {
+  test.use({ geolocation: BARI, permissions: ['geolocation'] });
+
+  test('"Usa la mia posizione" puts the nearest store first, with distances', async ({ page }) => {
+    await openLocator(page);
+    await page.getByRole('button', { name: 'Usa la mia posizione' }).click();
+    await expect(status(page)).toContainText('dal più vicino');
+    const first = storeItems(page).first();
+    await expect(first).toContainText('Bari Poggiofranco');
+    await expect(first).toContainText(/\d,\d km/);
+    await expect(storeItems(page).nth(1)).toContainText('Superstore Bari Japigia');
+    await page.getByRole('button', { name: 'Ordina per nome' }).click();
+    await expect(storeItems(page).first()).toContainText('Altamura');
+  });
+});
+
+test.describe('store locator with the position refused', () => {
+  test.use({ permissions: [] });
+
+  test('keeps the list usable with a short note', async ({ page }) => {
+    await openLocator(page);
+    await page.getByRole('button', { name: 'Usa la mia posizione' }).click();
+    await expect(status(page)).toContainText('ordine alfabetico');
+    await expect(storeItems(page)).toHaveCount(6);
+    await expect(storeItems(page).first()).toContainText('Altamura');
+  });
+});
+
+test.describe('store locator without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('lists every store with a link to its page', async ({ page }) => {
+    await page.goto('/app/stores/');
+    await expect(storeItems(page)).toHaveCount(11);
+    await expect(page.getByRole('link', { name: 'Taranto Tre Carrare', exact: true })).toHaveAttribute('href', '/app/stores/1107/');
+  });
+});
+
+test.describe('store page', () => {
+  test('shows the store with its hours, map and GroceryStore structured data', async ({ page }) => {
+    const response = await page.goto('/app/stores/1107/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taranto Tre Carrare');
+    await expect(page.getByRole('row', { name: /Domenica/ })).toContainText('09:00–13:30');
+    // The map loads when it scrolls into view (below the details on a phone).
+    await page.locator('.store-map').scrollIntoViewIfNeeded();
+    await expect(page.locator('.store-marker--selected[data-store-id="1107"]')).toBeAttached();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'GroceryStore',
+      name: 'Taranto Tre Carrare',
+      telephone: '099 4591107',
+      address: { '@type': 'PostalAddress', addressLocality: 'Taranto', postalCode: '74121' },
+      geo: { '@type': 'GeoCoordinates' },
+    });
+    expect(ld.openingHoursSpecification.length).toBeGreaterThanOrEqual(7);
+  });
+
+  test('is reached from the header store description and from the locator', async ({ page }) => {
+    await page.goto('/app/');
+    await page.getByRole('link', { name: 'Ritiro in negozio · Superstore Bari Japigia' }).click();
+    await expect(page).toHaveURL(/\/app\/stores\/1109\/?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Superstore Bari Japigia');
+    await page.getByRole('link', { name: 'Tutti i punti vendita' }).click();
+    await expect(page).toHaveURL(/\/app\/stores\/?$/);
+  });
+
+  test('has no accessibility violations', async ({ page }) => {
+    await page.goto('/app/stores/1109/');
+    await page.locator('.store-map').scrollIntoViewIfNeeded();
+    await expect(page.locator('.store-marker')).toBeAttached();
+    await expectNoAxeViolations(page);
+  });
+});
