@@ -3,6 +3,8 @@
 // in, a shopper without a cart to create one, and the product is added
 // afterwards. For a product already in the cart the counter starts from the
 // cart's quantity and 'Aggiorna' saves a change (with the reminder of spec §8).
+// The controls stay disabled until the island has hydrated (a click before
+// would be lost).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -65,9 +67,9 @@ export default function AddToCart({ product, large = false }: { product: Buyable
   const changed = inCart && value !== saved;
   return (
     <div className={`buy${large ? ' buy--large' : ''}`}>
-      <QuantityCounter product={product} value={value} inCart={inCart} onChange={change} onRemove={() => void remove()} disabled={busy} />
+      <QuantityCounter product={product} value={value} inCart={inCart} onChange={change} onRemove={() => void remove()} disabled={busy || !hydrated} />
       {(!inCart || changed) && (
-        <button type="button" className="button button-primary buy__button" onClick={() => void submit()} disabled={busy}>
+        <button type="button" className="button button-primary buy__button" onClick={() => void submit()} disabled={busy || !hydrated}>
           {inCart ? 'Aggiorna' : 'Aggiungi'}
           <span className="visually-hidden"> {product.description}{inCart ? ' nel carrello' : ' al carrello'}</span>
         </button>
