@@ -42,8 +42,22 @@ export const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS);
 
 export const ok = <T>(c: Context, data: T) => c.json({ responseCode: ErrorCode.OK, data });
 
+/** The first path holding a NUL character: PostgreSQL cannot store one in text. */
+function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = nulPath(inner, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 /** Parses input against its contract schema or answers 400 / 4000 with the issues. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = nulPath(input);
+  if (nul !== null) throw new HttpError(400, 'Richiesta non valida.', [{ path: nul, message: 'Carattere non ammesso.' }]);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));

@@ -92,6 +92,14 @@ describe('GET /cli/ecommerce/products/{storeId}/', () => {
     expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
   });
 
+  it('refuses text with a NUL character with 400, not 500 (found by the fuzz test)', async () => {
+    for (const path of ['/cli/cms/banners?category=%00', '/cli/ecommerce/products/1109/?q=la%00tte']) {
+      const { status, body } = await shop.request(path);
+      expect(status, path).toBe(400);
+      expect(body.responseCode).toBe(4000);
+    }
+  });
+
   it('refuses a store id that is not a number', async () => {
     const { status, body } = await shop.request('/cli/ecommerce/products/bari/?p=0');
     expect(status).toBe(400);
