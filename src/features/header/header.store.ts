@@ -21,3 +21,14 @@ export const $cartSummary = atom<CartSummary>(emptyCartSummary);
 export function setCartSummary(summary: CartSummary | null): void {
   $cartSummary.set(summary ?? emptyCartSummary);
 }
+
+// ---- First available slot (spec §2 Header: weekday, day, month, start and end time) ----
+
+export interface FirstSlot {
+  weekDay: number;
+  validFrom: string;
+  validTo: string;
+}
+
+/** The cart's first bookable slot; null without a logged-in shopper, a cart or a free slot. */
+export const $firstSlot = atom<FirstSlot | null>(null);

@@ -1,0 +1,62 @@
+// The availability overlay of spec §2: the day and time-slot picker as a
+// dialog, from the header or the cart. A slot chosen here is the one the
+// checkout starts from.
+import '#src/styles/checkout.css';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $user } from '#src/features/session/session.store.ts';
+import { $cart } from '#src/features/cart/cart.store.ts';
+import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { formatSlot } from '#src/lib/dates.ts';
+import { checkoutFor, checkoutPaths, chooseSlot, type ChosenSlot } from './checkout.store.ts';
+import { SlotPicker } from './SlotPicker.tsx';
+
+export default function AvailabilityOverlay({ label = 'Disponibilità' }: { label?: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const user = useStore($user);
+  const cart = useStore($cart);
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<ChosenSlot | null>(null);
+  if (!hydrated || !user) return null;
+
+  function show() {
+    setChoice(cart ? checkoutFor(cart.id).slot : null);
+    setOpen(true);
+  }
+  function keep() {
+    if (cart) chooseSlot(cart.id, choice);
+    setOpen(false);
+  }
+
+  return (
+    <>
+      <button type="button" className="availability-trigger" aria-haspopup="dialog" onClick={show}>
+        {label}
+      </button>
+      <ModalDialog title="Giorni e fasce orarie disponibili" isOpen={open} onClose={() => setOpen(false)} wide>
+        {!cart ? (
+          <p>
+            Le fasce orarie dipendono dal punto vendita e dalla modalità scelti: <a href={checkoutPaths.cartCreate}>crea il carrello</a> per vederle.
+          </p>
+        ) : (
+          <>
+            <p className="checkout-store">
+              Punto vendita: <strong>{cart.storeDescription}</strong>
+            </p>
+            <SlotPicker cartId={cart.id} value={choice} onChange={setChoice} idPrefix="overlay" />
+            <p className="checkout-choice" aria-live="polite">
+              {choice ? <>Fascia scelta: <strong>{formatSlot(choice)}</strong></> : 'Scegli un giorno e una fascia oraria.'}
+            </p>
+            <div className="cart-actions">
+              <button type="button" className="button" onClick={() => setOpen(false)}>Chiudi</button>
+              <button type="button" className="button button-primary" disabled={!choice} onClick={keep}>
+                Tieni questa fascia
+              </button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+// /checkout/data (spec §2, §5): contact data prefilled from the profile,
+// delivery notes, invoice with a billing address, replacement consent and
+// payment mode; confirm only with a replacement choice and a payment mode.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { ApiError } from '#src/lib/api-client.ts';
+import { formatSlot } from '#src/lib/dates.ts';
+import type { BillingAddress } from '#src/shared/contract/addresses.ts';
+import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
+import type { Cart } from '#src/shared/contract/cart.ts';
+import type { SessionUser } from '#src/shared/contract/session.ts';
+import { BILLING_INCOMPLETE, billingComplete, canConfirm, contactProblem, offeredModes, paymentLabels, type CheckoutData, type PaymentMode } from './checkout-rules.ts';
+import { $checkout, checkoutFor, checkoutPaths, loadBillingAddresses, loadPaymentModes, saveData } from './checkout.store.ts';
+import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
+
+type ContactField = 'profileEmail' | 'profileMobilePhone' | 'firstName' | 'lastName';
+const contactFields: { field: ContactField; label: string; type: string; autoComplete: string }[] = [
+  { field: 'profileEmail', label: 'Email', type: 'email', autoComplete: 'email' },
+  { field: 'profileMobilePhone', label: 'Cellulare', type: 'tel', autoComplete: 'tel-national' },
+  { field: 'firstName', label: 'Nome', type: 'text', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'Cognome', type: 'text', autoComplete: 'family-name' },
+];
+
+const fromProfile = (user: SessionUser): CheckoutData => ({
+  profileEmail: user.profile.email, profileMobilePhone: user.profile.mobilePhone ?? '', firstName: user.profile.firstName, lastName: user.profile.lastName,
+  notes: '', invoice: false, billingAddressId: null, enableProductsReplacement: null, paymentMode: null,
+});
+
+function Choice({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="checkout-fieldset">
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
+  useStore($checkout);
+  const state = checkoutFor(cart.id);
+  const [data, setData] = useState<CheckoutData>(state.data ?? fromProfile(user));
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [billing, setBilling] = useState<BillingAddress[] | null>(null);
+  const [modes, setModes] = useState<PaymentMode[] | null>(null);
+  const [invoiceError, setInvoiceError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadPaymentModes(cart).then((m) => setModes(offeredModes(m))).catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
+  }, [cart.storeId, cart.deliveryMode]);
+  useEffect(() => {
+    if (data.invoice && billing === null) loadBillingAddresses().then(setBilling).catch(() => setBilling([]));
+  }, [data.invoice]);
+
+  if (!state.slot) {
+    return (
+      <div className="checkout-notice">
+        <p>Prima scegli il giorno e la fascia oraria.</p>
+        <a className="button button-primary" href={checkoutPaths.slots}>Scegli giorno e fascia oraria</a>
+      </div>
+    );
+  }
+  const slot = state.slot;
+  const update = (patch: Partial<CheckoutData>) => setData((d) => ({ ...d, ...patch }));
+
+  function checkField(field: ContactField) {
+    const problem = contactProblem(data);
+    setErrors((e) => ({ ...e, [field]: problem?.field === field ? problem.message : undefined }));
+  }
+
+  function invoiceProblem(d: CheckoutData): string | null {
+    if (!d.invoice) return null;
+    const chosen = billing?.find((b) => b.id === d.billingAddressId);
+    if (!chosen) return messageFor(ErrorCode.BILLING_ADDRESS_MISSING);
+    return billingComplete(chosen) ? null : BILLING_INCOMPLETE;
+  }
+
+  function confirm(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = contactProblem(data);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      document.getElementById(`checkout-${problem.field}`)?.focus();
+      return;
+    }
+    const invoice = invoiceProblem(data);
+    setInvoiceError(invoice);
+    if (invoice) return;
+    saveData(cart.id, data);
+    window.location.assign(checkoutPaths.summary);
+  }
+
+  return (
+    <form className="checkout-form" onSubmit={confirm} noValidate>
+      <p className="checkout-choice">
+        Ritiro o consegna: <strong>{formatSlot(slot)}</strong> · <a href={checkoutPaths.slots}>Cambia</a>
+      </p>
+      <Choice legend="Dati di contatto">
+        <p className="checkout-hint">Li usiamo per avvisarti sull'ordine. Controlla che siano corretti.</p>
+        <div className="checkout-fields">
+          {contactFields.map(({ field, label, type, autoComplete }) => (
+            <div key={field} className="checkout-field">
+              <label htmlFor={`checkout-${field}`}>{label}</label>
+              <input
+                id={`checkout-${field}`}
+                type={type}
+                autoComplete={autoComplete}
+                value={data[field]}
+                required
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? `checkout-${field}-error` : undefined}
+                onChange={(e) => update({ [field]: e.target.value })}
+                onBlur={() => checkField(field)}
+              />
+              {errors[field] && <p id={`checkout-${field}-error`} className="form-error">{errors[field]}</p>}
+            </div>
+          ))}
+        </div>
+      </Choice>
+      <div className="checkout-field">
+        <label htmlFor="checkout-notes">Note per la consegna (facoltative)</label>
+        <textarea id="checkout-notes" rows={3} maxLength={500} value={data.notes} onChange={(e) => update({ notes: e.target.value })} />
+      </div>
+      <Choice legend="Fattura">
+        <label className="checkout-check">
+          <input type="checkbox" checked={data.invoice} onChange={(e) => { update({ invoice: e.target.checked }); setInvoiceError(null); }} />
+          Richiedo la fattura
+        </label>
+        {data.invoice && (
+          <div className="billing-choice">
+            {billing === null && <p role="status">Caricamento degli indirizzi di fatturazione…</p>}
+            {billing?.length === 0 && (
+              <p>
+                Non hai indirizzi di fatturazione. <a href={checkoutPaths.billing}>Aggiungi un indirizzo di fatturazione</a>
+              </p>
+            )}
+            {billing?.map((b) => (
+              <label key={b.id} className="checkout-option">
+                <input
+                  type="radio"
+                  name="checkout-billing"
+                  checked={data.billingAddressId === b.id}
+                  onChange={() => { update({ billingAddressId: b.id }); setInvoiceError(billingComplete(b) ? null : BILLING_INCOMPLETE); }}
+                />
+                <span>
+                  <strong>{b.companyName || 'Senza ragione sociale'}</strong>
+                  {b.vatCode && <> · P. IVA {b.vatCode}</>}
+                  <br />
+                  {[b.address, b.streetNumber].filter(Boolean).join(' ')}, {[b.zip, b.city, b.county && `(${b.county})`].filter(Boolean).join(' ')}
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+        <p className="form-error" role="alert">{invoiceError}</p>
+      </Choice>
+      <Choice legend="Se un prodotto non è disponibile, accetti un prodotto sostitutivo simile?">
+        <div className="checkout-options checkout-options--row">
+          <label className="checkout-option">
+            <input type="radio" name="checkout-replacement" checked={data.enableProductsReplacement === true} onChange={() => update({ enableProductsReplacement: true })} />
+            Sì, accetto la sostituzione
+          </label>
+          <label className="checkout-option">
+            <input type="radio" name="checkout-replacement" checked={data.enableProductsReplacement === false} onChange={() => update({ enableProductsReplacement: false })} />
+            No, nessuna sostituzione
+          </label>
+        </div>
+      </Choice>
+      <Choice legend="Modalità di pagamento">
+        {loadError && <p className="form-error" role="alert">{loadError}</p>}
+        {modes === null && !loadError && <p role="status">Caricamento delle modalità di pagamento…</p>}
+        {modes?.length === 0 && <p>Nessuna modalità di pagamento disponibile per questo punto vendita.</p>}
+        <div className="checkout-options checkout-options--row">
+          {modes?.map((mode) => (
+            <label key={mode} className="checkout-option">
+              <input type="radio" name="checkout-payment" checked={data.paymentMode === mode} onChange={() => update({ paymentMode: mode })} />
+              {paymentLabels[mode]}
+              {mode === 'XPAY' && <span className="checkout-hint"> (pagamento online dopo la prenotazione)</span>}
+            </label>
+          ))}
+        </div>
+      </Choice>
+      <div className="checkout-actions">
+        <a className="button" href={checkoutPaths.slots}>Indietro</a>
+        <button type="submit" className="button button-primary" disabled={!canConfirm(data)}>
+          Conferma i dati
+        </button>
+      </div>
+      {!canConfirm(data) && <p className="checkout-hint">Per continuare scegli se accetti la sostituzione e la modalità di pagamento.</p>}
+    </form>
+  );
+}
+
+export default function CheckoutDataStep() {
+  return (
+    <CheckoutGate>
+      {(user, cart) => (
+        <>
+          <CheckoutSteps current={1} />
+          <StoreLine cart={cart} />
+          <DataForm user={user} cart={cart} />
+        </>
+      )}
+    </CheckoutGate>
+  );
+}

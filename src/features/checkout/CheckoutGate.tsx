@@ -1,0 +1,94 @@
+// Every checkout step needs a logged-in shopper and a current cart above the
+// minimum order (spec §5, §6); otherwise a clear message and a way on.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import { $cart, $cartLoaded, ensureCart } from '#src/features/cart/cart.store.ts';
+import type { Cart } from '#src/shared/contract/cart.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
+import type { SessionUser } from '#src/shared/contract/session.ts';
+import { checkoutPaths } from './checkout.store.ts';
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
+  const hydrated = useHydrated();
+  const user = useStore($user);
+  const cart = useStore($cart);
+  const loaded = useStore($cartLoaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (user) ensureCart().catch(() => setFailed(true));
+  }, [user]);
+
+  if (!hydrated) return <p role="status">Caricamento…</p>;
+  if (!user) {
+    return (
+      <div className="checkout-notice">
+        <p>Accedi per prenotare la tua spesa.</p>
+        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openOverlay('login')}>
+          Accedi
+        </button>
+      </div>
+    );
+  }
+  if (failed) return <p className="checkout-error" role="alert">Errore di comunicazione col server</p>;
+  if (!loaded) return <p role="status">Caricamento del carrello…</p>;
+  if (!cart || cart.itemsCount === 0) {
+    return (
+      <div className="checkout-notice">
+        <p>Non hai un carrello da prenotare: riempi il carrello e poi scegli giorno e fascia oraria.</p>
+        <a className="button button-primary" href={cart ? checkoutPaths.cart : checkoutPaths.cartCreate}>
+          {cart ? 'Vai al carrello' : 'Crea il carrello'}
+        </a>
+      </div>
+    );
+  }
+  if (cart.netTotal < cart.minNetTotal) {
+    return (
+      <div className="checkout-notice">
+        <p>l'importo minimo per prenotare è: {formatEuro(cart.minNetTotal).replace(/\s*€/, '')}€</p>
+        <a className="button button-primary" href={checkoutPaths.cart}>
+          Torna al carrello
+        </a>
+      </div>
+    );
+  }
+  return <>{children(user, cart)}</>;
+}
+
+const steps = [
+  { label: 'Giorno e fascia oraria', href: checkoutPaths.slots },
+  { label: 'Dati', href: checkoutPaths.data },
+  { label: 'Riepilogo', href: checkoutPaths.summary },
+];
+
+/** Where the shopper is in the checkout (spec §4 Checkout steps). */
+export function CheckoutSteps({ current }: { current: 0 | 1 | 2 }) {
+  return (
+    <nav aria-label="Passaggi della prenotazione">
+      <ol className="checkout-steps">
+        {steps.map((step, i) => (
+          <li key={step.href} className={i === current ? 'is-current' : i < current ? 'is-done' : undefined} aria-current={i === current ? 'step' : undefined}>
+            {i < current ? <a href={step.href}>{step.label}</a> : <span>{step.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** Store (or address) and delivery mode of the cart being booked. */
+export function StoreLine({ cart }: { cart: Cart }) {
+  return (
+    <p className="checkout-store">
+      <span className="checkout-store__label">{cart.delivery.addressDescription ? 'Consegna a:' : 'Punto vendita:'}</span>{' '}
+      <strong>{cart.delivery.addressDescription ?? cart.storeDescription}</strong>
+      {cart.delivery.addressDescription && <span> ({cart.storeDescription})</span>}
+    </p>
+  );
+}

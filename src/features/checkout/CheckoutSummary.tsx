@@ -1,0 +1,127 @@
+// /checkout/summary: every amount, the slot, the store and the payment mode
+// before the binding final button (Codice del consumo, art. 51: the button
+// must say the order implies an obligation to pay). Then cart/freeze:
+// 0 → thank-you page; 4105 → the changed items, back to the cart; other codes
+// → the server's message (4029 and a full slot: choose another slot).
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import OrderLines from '#src/components/OrderLines.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
+import { formatSlot } from '#src/lib/dates.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
+import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';
+import { $checkout, checkoutFor, checkoutPaths, chooseSlot, freeze } from './checkout.store.ts';
+import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
+import { PreauthNote } from './PreauthNote.tsx';
+
+const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SLOT_FULL, ErrorCode.DELIVERY_CREATION_FAILED];
+
+export function cartAmounts(cart: Cart) {
+  return [
+    { label: 'Totale prodotti', value: cart.netTotal },
+    ...cart.fees.map((f) => ({ label: f.description, value: f.value })),
+    { label: 'Totale', value: cart.total, strong: true },
+    ...(cart.totalToPay !== cart.total ? [{ label: 'Totale da pagare', value: cart.totalToPay, strong: true }] : []),
+  ];
+}
+
+export const cartLines = (items: CartItem[]) =>
+  items.map((i) => ({ id: i.id, description: i.description, quantity: formatQuantity(i.um, cartQuantity(i)), total: i.rowNetPrice, ...(i.available ? {} : { note: 'Non disponibile' }) }));
+
+function Summary({ cart }: { cart: Cart }) {
+  useStore($checkout);
+  const { slot, data } = checkoutFor(cart.id);
+  const [busy, setBusy] = useState(false);
+  const [slotProblem, setSlotProblem] = useState<string | null>(null);
+  const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
+
+  if (!slot || !data || !data.paymentMode) {
+    return (
+      <div className="checkout-notice">
+        <p>Mancano dei dati della prenotazione.</p>
+        <a className="button button-primary" href={slot ? checkoutPaths.data : checkoutPaths.slots}>{slot ? 'Completa i dati' : 'Scegli giorno e fascia oraria'}</a>
+      </div>
+    );
+  }
+
+  async function book() {
+    if (!slot || !data) return;
+    setBusy(true);
+    setSlotProblem(null);
+    try {
+      const result = await freeze(cart, slot, data);
+      if (result.kind === 'booked') return window.location.assign(checkoutPaths.confirm);
+      setChanged({ updated: result.updated, removed: result.removed });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Errore generico.';
+      showToast(message, 'error');
+      if (error instanceof ApiError && SLOT_PROBLEMS.includes(error.code)) {
+        chooseSlot(cart.id, null);
+        setSlotProblem(message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <section className="checkout-section" aria-labelledby="summary-delivery">
+        <h2 id="summary-delivery">Ritiro o consegna</h2>
+        <dl className="checkout-facts">
+          <div><dt>Giorno e fascia oraria</dt><dd>{formatSlot(slot)}</dd></div>
+          <div><dt>{cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{cart.delivery.addressDescription ?? cart.storeDescription}</dd></div>
+          <div><dt>Pagamento</dt><dd>{paymentLabels[data.paymentMode]}</dd></div>
+          <div><dt>Contatto</dt><dd>{data.firstName} {data.lastName} · {data.profileEmail} · {data.profileMobilePhone}</dd></div>
+          <div><dt>Sostituzione prodotti</dt><dd>{data.enableProductsReplacement ? 'Sì' : 'No'}</dd></div>
+          <div><dt>Fattura</dt><dd>{data.invoice ? 'Sì' : 'No'}</dd></div>
+          {data.notes.trim() && <div><dt>Note</dt><dd>{data.notes}</dd></div>}
+        </dl>
+        <a href={checkoutPaths.data}>Modifica i dati</a>
+      </section>
+      <section className="checkout-section" aria-labelledby="summary-items">
+        <h2 id="summary-items">Prodotti e importi</h2>
+        <OrderLines caption="Prodotti del carrello e importi" lines={cartLines(cart.items)} amounts={cartAmounts(cart)} />
+        <PreauthNote />
+      </section>
+      {slotProblem && (
+        <p className="checkout-error" role="alert">
+          {slotProblem} <a href={checkoutPaths.slots}>Scegli un'altra fascia oraria</a>
+        </p>
+      )}
+      <div className="checkout-actions">
+        <a className="button" href={checkoutPaths.data}>Indietro</a>
+        <button type="button" className="button button-primary checkout-final" disabled={busy || !!slotProblem} onClick={() => void book()}>
+          {BINDING_ORDER}
+        </button>
+      </div>
+      <p className="checkout-hint">Premendo «{BINDING_ORDER}» l'ordine diventa vincolante e ti impegni a pagarlo al ritiro o alla consegna.</p>
+      <ModalDialog title="Attenzione!" role="alertdialog" isOpen={changed !== null} onClose={() => window.location.assign(checkoutPaths.cart)}>
+        {changed && <ChangedItems {...changed} />}
+        <p>Controlla il carrello e prenota di nuovo.</p>
+        <div className="cart-actions">
+          <a className="button button-primary" href={checkoutPaths.cart}>Torna al carrello</a>
+        </div>
+      </ModalDialog>
+    </>
+  );
+}
+
+export default function CheckoutSummary() {
+  return (
+    <CheckoutGate>
+      {(_user, cart) => (
+        <>
+          <CheckoutSteps current={2} />
+          <StoreLine cart={cart} />
+          <Summary cart={cart} />
+        </>
+      )}
+    </CheckoutGate>
+  );
+}

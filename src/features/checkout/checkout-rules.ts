@@ -1,0 +1,55 @@
+// The checkout's own rules (spec §5 Checkout, §2 /checkout/data): pure, so
+// they are tested beside this file without a browser.
+import type { BillingAddress } from '#src/shared/contract/addresses.ts';
+
+export type PaymentMode = 'CASH' | 'BANCOMAT' | 'XPAY';
+
+export const paymentLabels: Record<PaymentMode, string> = {
+  CASH: 'Contanti',
+  BANCOMAT: 'Bancomat',
+  XPAY: 'Carta di credito',
+};
+
+export const BILLING_INCOMPLETE = 'Indirizzo di fatturazione incompleto!';
+export const NO_SLOTS = 'A causa della forte richiesta al momento non ci sono fasce orarie disponibili. Ti invitiamo a riprovare più tardi.';
+export const BINDING_ORDER = 'Ordine con obbligo di pagamento';
+
+/** What the shopper fills in on /checkout/data (spec §3 Checkout info). */
+export interface CheckoutData {
+  profileEmail: string;
+  profileMobilePhone: string;
+  firstName: string;
+  lastName: string;
+  notes: string;
+  invoice: boolean;
+  billingAddressId: number | null;
+  enableProductsReplacement: boolean | null;
+  paymentMode: PaymentMode | null;
+}
+
+const BILLING_REQUIRED = ['vatCode', 'companyName', 'address', 'streetNumber', 'zip', 'city', 'county', 'phone'] as const;
+
+/** spec §5: an invoice needs a billing address with all of these filled. */
+export function billingComplete(address: BillingAddress | undefined | null): boolean {
+  return !!address && BILLING_REQUIRED.every((field) => (address[field] ?? '').trim() !== '');
+}
+
+/** spec §5: confirm is enabled only with a replacement choice and a payment mode. */
+export const canConfirm = (data: Pick<CheckoutData, 'enableProductsReplacement' | 'paymentMode'>): boolean =>
+  data.enableProductsReplacement !== null && data.paymentMode !== null;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first problem with the contact data, or null; messages as in the profile rules (spec §5). */
+export function contactProblem(data: CheckoutData): { field: keyof CheckoutData; message: string } | null {
+  if (!EMAIL.test(data.profileEmail.trim())) return { field: 'profileEmail', message: 'Indirizzo email non valido' };
+  if (!/^\d{10}$/.test(data.profileMobilePhone.trim())) return { field: 'profileMobilePhone', message: 'Numero di cellulare non valido' };
+  if (!data.firstName.trim()) return { field: 'firstName', message: 'Campo obbligatorio' };
+  if (!data.lastName.trim()) return { field: 'lastName', message: 'Campo obbligatorio' };
+  return null;
+}
+
+/** Payment modes in the order the shop offers them, whatever order the server lists. */
+export function offeredModes(modes: string[]): PaymentMode[] {
+  return (['CASH', 'BANCOMAT', 'XPAY'] as const).filter((m) => modes.includes(m));
+}

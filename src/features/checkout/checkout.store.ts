@@ -1,0 +1,110 @@
+// The checkout in progress (spec §4 Checkout steps): the chosen slot and the
+// checkout data survive the moves between /checkout, /checkout/data and
+// /checkout/summary (kept in sessionStorage, this tab only); freeze books it.
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { api } from '#src/lib/api-client.ts';
+import { billingAddress } from '#src/shared/contract/addresses.ts';
+import { cart as cartSchema, changedItems, type Cart, type CartItem } from '#src/shared/contract/cart.ts';
+import { ORDERS_PAGE_SIZE, orderPage, slot as slotSchema, slotDay, type Order } from '#src/shared/contract/checkout.ts';
+import { loadCurrent } from '#src/features/cart/cart.store.ts';
+import type { CheckoutData } from './checkout-rules.ts';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+export const checkoutPaths = {
+  slots: `${base}/checkout`,
+  data: `${base}/checkout/data`,
+  summary: `${base}/checkout/summary`,
+  confirm: `${base}/checkout/confirm`,
+  failed: `${base}/checkout/failed`,
+  orders: `${base}/profile/orders`,
+  cart: `${base}/cart`,
+  cartCreate: `${base}/cart/create`,
+  profile: `${base}/profile`,
+  billing: `${base}/profile/billing`,
+};
+
+const chosenSlot = z.object({ id: z.number().int(), day: z.string(), validFrom: z.string(), validTo: z.string() });
+export type ChosenSlot = z.infer<typeof chosenSlot>;
+const checkoutState = z.object({
+  cartId: z.number().int(),
+  slot: chosenSlot.nullable(),
+  data: z.custom<CheckoutData>((v) => typeof v === 'object' && v !== null).nullable(),
+});
+export type CheckoutState = z.infer<typeof checkoutState>;
+
+const STATE_KEY = 'spesa.checkout';
+const BOOKED_KEY = 'spesa.checkout.booked';
+
+function readStored<T>(key: string, schema: z.ZodType<T>): T | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, value: unknown): void {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage refused (private mode): the steps keep working within the page.
+  }
+}
+
+export const $checkout = atom<CheckoutState | null>(readStored(STATE_KEY, checkoutState));
+$checkout.listen((state) => writeStored(STATE_KEY, state));
+
+/** The checkout of this cart (a different cart starts afresh). */
+export function checkoutFor(cartId: number): CheckoutState {
+  const state = $checkout.get();
+  return state && state.cartId === cartId ? state : { cartId, slot: null, data: null };
+}
+
+export function chooseSlot(cartId: number, slot: ChosenSlot | null): void {
+  $checkout.set({ ...checkoutFor(cartId), slot });
+}
+
+export function saveData(cartId: number, data: CheckoutData): void {
+  $checkout.set({ ...checkoutFor(cartId), data });
+}
+
+export const loadDays = (cartId: number) => api.data('get', `/cli/ecommerce/slots/${cartId}/days`, z.array(slotDay));
+export const loadSlots = (cartId: number, day: string) => api.data('get', `/cli/ecommerce/slots/${cartId}`, z.array(slotSchema), { searchParams: { day } });
+export const loadPaymentModes = (cart: Pick<Cart, 'deliveryMode' | 'storeId'>) =>
+  api.data('get', `/cli/ecommerce/configuration/deliveryMode/${cart.deliveryMode}`, z.array(z.string()), { searchParams: { storeId: cart.storeId } });
+export const loadBillingAddresses = () => api.data('get', '/cli/profiles/billing/addresses', z.array(billingAddress));
+
+export type FreezeResult = { kind: 'booked'; cart: Cart } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] };
+
+/** Books the cart (cart/freeze). 0: the order exists; 4105: what changed; other codes throw ApiError. */
+export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): Promise<FreezeResult> {
+  const answer = await api.call('post', '/cli/ecommerce/cart/freeze', cartSchema, {
+    json: {
+      cartId: cart.id, timeSlotId: slot.id, profileEmail: data.profileEmail.trim(), profileMobilePhone: data.profileMobilePhone.trim(),
+      firstName: data.firstName.trim(), lastName: data.lastName.trim(), paymentMode: data.paymentMode, notes: data.notes.trim() || null,
+      invoice: data.invoice, billingAddressId: data.invoice ? data.billingAddressId : null,
+      enableProductsReplacement: data.enableProductsReplacement, clientWeb: true,
+    },
+  });
+  if (answer.responseCode !== 0) {
+    void loadCurrent(true);
+    return { kind: 'changed', ...changedItems.parse(answer.data) };
+  }
+  writeStored(BOOKED_KEY, answer.data);
+  $checkout.set(null);
+  // The thank-you page reloads the (now empty) current cart: spec §4.
+  return { kind: 'booked', cart: answer.data };
+}
+
+/** The cart just booked in this tab, for the thank-you page. */
+export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, cartSchema);
+
+/** The order made from a booked cart: the newest orders hold it. */
+export async function orderOfCart(cartId: number): Promise<Order | null> {
+  const page = await api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: 0 } });
+  return page.data.find((o) => o.cart.id === cartId) ?? null;
+}

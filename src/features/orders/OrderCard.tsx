@@ -1,0 +1,130 @@
+// One order in the list: number, date, slot, store, status and totals; the
+// detail (rows by status, prepared totals) and the actions the status allows.
+import { useState } from 'react';
+import OrderLines from '#src/components/OrderLines.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
+import { formatDateTime, formatSlot } from '#src/lib/dates.ts';
+import { flags } from '#src/lib/flags.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
+import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
+import type { CartItem } from '#src/shared/contract/cart.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
+import { canAbort, canPayNow, preparedTotals, shownRows, statusTone } from './order-view.ts';
+import { abortOrder, copyOrder, fetchOrder, orderPaths } from './orders.store.ts';
+
+const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
+
+function Detail({ order }: { order: Order }) {
+  const rows = shownRows(order);
+  const prepared = preparedTotals(order);
+  const lines = rows.items.map((i) => ({
+    id: i.id, description: i.description, quantity: formatQuantity(i.um, cartQuantity(i)), total: i.rowNetPrice,
+    ...(rows.kind === 'prepared' && !i.available ? { note: 'Non disponibile' } : {}),
+  }));
+  const amounts = prepared
+    ? [{ label: 'Totale prodotti preparati', value: prepared.netTotal }, ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })), { label: 'Totale preparato', value: prepared.total, strong: true }]
+    : [{ label: 'Totale prodotti', value: order.cart.netTotal }, ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })), { label: 'Totale', value: order.cart.total, strong: true }];
+  return (
+    <div className="order-detail">
+      <h3>{rows.kind === 'prepared' ? 'Prodotti preparati' : 'Prodotti ordinati'}</h3>
+      <OrderLines caption={`Prodotti dell'ordine ${order.number}`} lines={lines} amounts={amounts} />
+      {prepared && prepared.payed !== null && <p>Importo addebitato: <strong>{formatEuro(prepared.payed)}</strong></p>}
+    </div>
+  );
+}
+
+export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const slot = order.cart.delivery.timeSlot;
+  const prepared = preparedTotals(order);
+  const detailId = `order-${order.id}-detail`;
+  const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+
+  async function toggle() {
+    if (!open) fetchOrder(order.id).then(onChange).catch(fail);
+    setOpen(!open);
+  }
+  async function abort() {
+    setBusy(true);
+    try {
+      onChange(await abortOrder(order.id));
+      showToast(`Ordine ${order.number} annullato`, 'success');
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+  async function copy() {
+    setBusy(true);
+    try {
+      const result = await copyOrder(order.id);
+      if (result.kind === 'copied') return window.location.assign(orderPaths.cart);
+      setChanged({ updated: result.updated, removed: result.removed });
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
+      <header className="order-card__head">
+        <h2 id={`order-${order.id}-title`}>Ordine {order.number}</h2>
+        <span className={`order-status order-status--${statusTone(order.status)}`}>{orderStatusLabels[order.status]}</span>
+      </header>
+      <dl className="order-card__facts">
+        <div><dt>Data ordine</dt><dd>{formatDateTime(order.createdAt)}</dd></div>
+        {slot && <div><dt>Giorno e fascia</dt><dd>{formatSlot(slot)}</dd></div>}
+        <div><dt>{order.cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{order.cart.delivery.addressDescription ?? order.cart.storeDescription}</dd></div>
+        {order.cart.paymentMode && <div><dt>Pagamento</dt><dd>{paymentLabels[order.cart.paymentMode]}</dd></div>}
+        <div><dt>Codice</dt><dd>{order.code}</dd></div>
+        <div><dt>Totale</dt><dd>{formatEuro(order.cart.total)}</dd></div>
+        {prepared && <div><dt>Totale preparato</dt><dd>{formatEuro(prepared.total)}</dd></div>}
+      </dl>
+      {canPayNow(order.status) && (
+        <p className="order-card__pay">
+          {flags.ENABLED_PAYMENTS ? (
+            <a className="button button-primary" href={`${orderPaths.payments}?orderCode=${encodeURIComponent(order.code)}`}>Paga ora</a>
+          ) : (
+            <>
+              <button type="button" className="button button-primary" disabled aria-describedby={`order-${order.id}-pay-off`}>Paga ora</button>
+              <span id={`order-${order.id}-pay-off`} className="checkout-hint">Il pagamento online non è attivo al momento: puoi annullare l'ordine e prenotarlo pagando al ritiro.</span>
+            </>
+          )}
+        </p>
+      )}
+      <div className="order-card__actions">
+        <button type="button" className="button" aria-expanded={open} aria-controls={detailId} onClick={() => void toggle()}>
+          {open ? 'Nascondi dettagli' : 'Dettagli'}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => void copy()}>Copia nel carrello</button>
+        {canAbort(order.status) && (
+          <button type="button" className="button order-card__abort" disabled={busy} onClick={() => setConfirming(true)}>Annulla ordine</button>
+        )}
+      </div>
+      <div id={detailId} hidden={!open}>{open && <Detail order={order} />}</div>
+      <ModalDialog title="Annullare l'ordine?" role="alertdialog" isOpen={confirming} onClose={() => setConfirming(false)}>
+        <p>Vuoi annullare l'ordine {order.number}{slot ? ` per ${formatSlot(slot)}` : ''}? La fascia oraria prenotata verrà liberata.</p>
+        <div className="cart-actions">
+          <button type="button" className="button" onClick={() => setConfirming(false)}>No, mantieni l'ordine</button>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void abort()}>Sì, annulla l'ordine</button>
+        </div>
+      </ModalDialog>
+      <ModalDialog title="Attenzione!" role="alertdialog" isOpen={changed !== null} onClose={() => window.location.assign(orderPaths.cart)}>
+        {changed && <ChangedItems {...changed} />}
+        <div className="cart-actions">
+          <a className="button button-primary" href={orderPaths.cart}>Vai al carrello</a>
+        </div>
+      </ModalDialog>
+    </article>
+  );
+}

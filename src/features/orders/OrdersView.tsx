@@ -1,0 +1,82 @@
+// /profile/orders and /orders (spec §2, §4, §9): the shopper's orders, 5 per
+// page, each with number, date, slot, store, status and totals; the detail
+// shows the rows by status, and abort, pay-now and copy-to-cart.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import PageNumbers from '#src/components/PageNumbers.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
+import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import type { Order } from '#src/shared/contract/checkout.ts';
+import type { Paged } from '#src/shared/contract/envelope.ts';
+import { loadOrders, orderPaths } from './orders.store.ts';
+import { OrderCard } from './OrderCard.tsx';
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function Orders() {
+  const [page, setPage] = useState(0);
+  const [orders, setOrders] = useState<Paged<Order> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setError(null);
+    loadOrders(page)
+      .then((p) => current && setOrders(p))
+      .catch((e: unknown) => current && setError(e instanceof ApiError ? e.message : 'Errore generico.'));
+    return () => {
+      current = false;
+    };
+  }, [page]);
+
+  function goTo(next: number) {
+    setPage(next);
+    document.getElementById('orders-list')?.scrollIntoView({ block: 'start' });
+  }
+  const replace = (updated: Order) => setOrders((p) => (p ? { ...p, data: p.data.map((o) => (o.id === updated.id ? updated : o)) } : p));
+
+  if (error) return <p className="checkout-error" role="alert">{error}</p>;
+  if (!orders) return <p role="status">Caricamento degli ordini…</p>;
+  if (orders.totalElements === 0) {
+    return (
+      <div className="orders-empty">
+        <p>Non hai ancora effettuato ordini.</p>
+        <a className="button button-primary" href={orderPaths.home}>Inizia la spesa</a>
+      </div>
+    );
+  }
+  return (
+    <div id="orders-list" className="orders">
+      <p className="orders-count" aria-live="polite">
+        {orders.totalElements === 1 ? '1 ordine' : `${orders.totalElements} ordini`} · pagina {orders.number + 1} di {orders.totalPages}
+      </p>
+      <ul className="orders-list">
+        {orders.data.map((o) => (
+          <li key={o.id}>
+            <OrderCard order={o} onChange={replace} />
+          </li>
+        ))}
+      </ul>
+      <PageNumbers current={orders.number} total={orders.totalPages} onPage={goTo} label="Pagine degli ordini" />
+    </div>
+  );
+}
+
+export default function OrdersView() {
+  const hydrated = useHydrated();
+  const user = useStore($user);
+  if (!hydrated) return <p role="status">Caricamento…</p>;
+  if (!user) {
+    return (
+      <div className="checkout-notice">
+        <p>Accedi per vedere i tuoi ordini.</p>
+        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openOverlay('login')}>Accedi</button>
+      </div>
+    );
+  }
+  return <Orders />;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '#src/shared/contract/cart.ts';
+import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+import { canAbort, canPayNow, preparedTotals, shownRows } from './order-view.ts';
+
+const item = (id: number, weight: number): CartItem => ({
+  id, ref: 'r', barcode: '8000000000001', description: 'Pane di Altamura', imageUrl: null, um: 'KG', purchaseUm: 'KG', amount: null, weight,
+  umStep: 0.5, minWeight: null, maxAmount: null, price: 4, netPrice: 4, rowNetPrice: 4 * weight, promotions: [], vatConfigurationId: null,
+  attrib3: null, available: true, status: 'ok', operatorAmount: null, operatorTotal: null,
+});
+
+function order(status: OrderStatus, withOperator = true): Order {
+  return {
+    id: 1, number: 'W00000001', code: '123456', status, deliveryDate: null, createdAt: '2026-05-12T08:00:00.000Z',
+    cart: { items: [item(1, 1)] } as Order['cart'],
+    operatorCart: withOperator ? { netTotal: 3.2, total: 3.2, itemsCount: 1, payed: null } : null,
+    preparedCartItems: status === 'TO_BE_PREPARED' ? [] : [item(1, 0.8)],
+  };
+}
+
+describe('an order by status (spec §4)', () => {
+  it('shows the original rows until it is prepared, and when aborted or waiting for payment', () => {
+    for (const s of ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'] as const) expect(shownRows(order(s)).kind).toBe('original');
+    expect(shownRows(order('COLLECTED'))).toMatchObject({ kind: 'prepared', items: [{ weight: 0.8 }] });
+  });
+  it('shows prepared totals only with an operator cart past preparation', () => {
+    expect(preparedTotals(order('IN_PREPARATION'))).toBeNull();
+    expect(preparedTotals(order('TO_BE_COLLECTED'))).toMatchObject({ total: 3.2 });
+    expect(preparedTotals(order('DELIVERED', false))).toBeNull();
+  });
+  it('allows abort while TO_BE_PREPARED or PAYMENT_PENDING, pay-now only while PAYMENT_PENDING', () => {
+    expect(['TO_BE_PREPARED', 'PAYMENT_PENDING', 'IN_PREPARATION', 'ABORTED'].map((s) => canAbort(s as OrderStatus))).toEqual([true, true, false, false]);
+    expect(canPayNow('PAYMENT_PENDING')).toBe(true);
+    expect(canPayNow('TO_BE_PREPARED')).toBe(false);
+  });
+});

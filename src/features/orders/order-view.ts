@@ -1,0 +1,27 @@
+// What an order shows and allows, by status (spec §4 Order statuses): pure,
+// tested beside this file.
+import type { CartItem } from '#src/shared/contract/cart.ts';
+import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+
+const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'];
+const NOT_YET_PREPARED: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION'];
+
+/** The original cart rows while the order is not prepared (or was aborted); the prepared items otherwise. */
+export function shownRows(order: Order): { kind: 'original' | 'prepared'; items: CartItem[] } {
+  if (ORIGINAL_ROWS.includes(order.status) || order.preparedCartItems.length === 0) return { kind: 'original', items: order.cart.items };
+  return { kind: 'prepared', items: order.preparedCartItems };
+}
+
+/** Totals of the prepared items: when an operator cart exists and the order is past preparation. */
+export const preparedTotals = (order: Order): Order['operatorCart'] => (order.operatorCart && !NOT_YET_PREPARED.includes(order.status) ? order.operatorCart : null);
+
+export const canAbort = (status: OrderStatus): boolean => status === 'TO_BE_PREPARED' || status === 'PAYMENT_PENDING';
+export const canPayNow = (status: OrderStatus): boolean => status === 'PAYMENT_PENDING';
+
+/** Tone of the status badge: waiting, going on, done, stopped. */
+export function statusTone(status: OrderStatus): 'wait' | 'progress' | 'done' | 'stopped' {
+  if (status === 'PAYMENT_PENDING' || status === 'TO_BE_PREPARED') return 'wait';
+  if (status === 'COLLECTED' || status === 'DELIVERED') return 'done';
+  if (status === 'ABORTED' || status === 'CANCELLED' || status === 'NOT_COLLECTED' || status === 'REFUSED') return 'stopped';
+  return 'progress';
+}
