@@ -8,6 +8,7 @@ import { INVALID_EMAIL } from '#src/shared/contract/profile-rules.ts';
 import { requestReset } from './account.api.ts';
 import { TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
+import { useHydrated } from './LoginGate.tsx';
 import { rules } from './rules.ts';
 
 export const RESET_DONE = 'Richiesta effettuata con successo.';
@@ -19,6 +20,7 @@ export default function ResetRequestForm() {
   const form = useForm('reset', { email: '' }, { email: emailRule });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +49,7 @@ export default function ResetRequestForm() {
     <form className="account-form account-form--narrow" onSubmit={submit} noValidate aria-labelledby="reset-title">
       <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
           Invia
         </button>
       </div>

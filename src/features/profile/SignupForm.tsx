@@ -9,6 +9,7 @@ import { LOYALTY_PREFIX, PASSWORD_HINT, normaliseCardInput } from '#src/shared/c
 import { signup } from './account.api.ts';
 import { CheckboxField, FormAlert, RequiredNote, TextField } from './Fields.tsx';
 import { useForm, type Form } from './form-kit.ts';
+import { useHydrated } from './LoginGate.tsx';
 import { Popup } from './Popup.tsx';
 import { confirmation, mustAccept, rules } from './rules.ts';
 
@@ -62,6 +63,8 @@ export default function SignupForm() {
   const [alert, setAlert] = useState<{ message: string; taken?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // Before hydration a click would submit the page natively, password in the URL.
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,7 +100,7 @@ export default function SignupForm() {
         {alert?.taken && <a href={`${base}/reset`}>Recupera la password</a>}
       </FormAlert>
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
           {busy ? 'Registrazione in corso…' : 'Registrati'}
         </button>
       </div>
