@@ -46,6 +46,17 @@ describe('GET /cli/ecommerce/products/{storeId}/', () => {
     for (const p of page.data) expect(`${p.description} ${p.brand ?? ''}`.toLowerCase()).toContain('latte');
   });
 
+  it('matches Italian plurals and accents: "pomodori" finds the tomatoes, best matches first', async () => {
+    const page = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?q=pomodori&s=50')).body.data);
+    expect(page.data.length).toBeGreaterThan(0);
+    for (const p of page.data) expect(`${p.description} ${p.brand ?? ''}`.toLowerCase()).toContain('pomodor');
+    const first = page.data[0]!.description.toLowerCase();
+    expect(first.startsWith('pomodor')).toBe(true);
+    const accented = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?q=caff%C3%A8')).body.data);
+    const plain = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?q=caffe')).body.data);
+    expect(accented.totalElements).toBe(plain.totalElements);
+  });
+
   it('pages through a category with 0-based page numbers and a last flag', async () => {
     const first = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?p=0&s=5&category=01')).body.data);
     expect(first.data).toHaveLength(5);

@@ -50,12 +50,35 @@ export function productSelect(db: Db, storeId: number, today: string) {
     .select(['sp.price_cents', 'sp.available', 'promo.promo_description', 'promo.promo_type', 'promo.promo_value', 'promo.promo_valid_to']);
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export interface SearchWord {
+  /** Matched anywhere, so typing 'pomo' already finds 'pomodoro'. */
+  word: string;
+  /** For words of 4+ letters ending in a vowel: the same word with any final vowel ('pomodori' → 'pomodoro'). */
+  stem: string | null;
+}
+
+/** Italian-aware search words: accents and case folded, singular and plural alike. */
+export function searchWords(text: string): SearchWord[] {
+  return normaliseSearch(text)
+    .split(' ')
+    .filter((w) => w.length > 0)
+    .map((word) => ({ word, stem: word.length >= 4 && /[aeiou]$/.test(word) ? word.slice(0, -1) : null }));
+}
+
 export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Product>> {
   const today = romeToday();
   let select = productSelect(db, storeId, today);
   if (query.category) select = select.where('p.category_id', 'like', `${query.category}%`);
-  for (const word of normaliseSearch(query.q ?? '').split(' ').filter((w) => w.length > 0)) {
-    select = select.where('p.search_text', 'like', `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  const words = searchWords(query.q ?? '');
+  for (const { word, stem } of words) {
+    // normaliseSearch leaves only [a-z0-9 ], so the stem is safe inside a regular expression.
+    select = select.where((eb) =>
+      stem
+        ? eb.or([eb('p.search_text', 'like', `%${escapeLike(word)}%`), eb('p.search_text', '~', `\\m${stem}[aeiou]\\M`)])
+        : eb('p.search_text', 'like', `%${escapeLike(word)}%`),
+    );
   }
   if (query.onlyPromotions) select = select.where('promo.promo_type', 'is not', null);
   if (query.onlyBranded) select = select.where('p.branded', '=', true);
@@ -70,8 +93,15 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   const netPrice = sql<number>`CASE WHEN promo.promo_type = 'NEW_PRICE' THEN round(promo.promo_value * 100)
     WHEN promo.promo_type = 'PERCENTAGE' THEN round(sp.price_cents * (100 - promo.promo_value) / 100)
     ELSE sp.price_cents END`;
-  const rows = await select
-    .select(sql<number>`count(*) over ()`.as('total_count'))
+  // A text search without an explicit sort puts the best matches first: the
+  // first word found earliest in the name.
+  const lead = words[0] ? (words[0].stem ?? words[0].word) : null;
+  const relevance = lead && !query.sort
+    ? sql<number>`CASE WHEN p.search_text LIKE ${`${escapeLike(lead)}%`} THEN 0 WHEN p.search_text ~ ${`\\m${lead}`} THEN 1 ELSE 2 END`
+    : null;
+  let ordered = select.select(sql<number>`count(*) over ()`.as('total_count'));
+  if (relevance) ordered = ordered.orderBy(relevance);
+  const rows = await ordered
     .orderBy(field === 'price' ? netPrice : sql`lower(p.description)`, direction)
     .orderBy('p.id')
     .limit(query.s)
