@@ -1,0 +1,108 @@
+// Shoppers, carts and orders for the checkout and orders journeys, made
+// through the shop's API (signup, mailed link, login; cart/open, cart/store;
+// slots and cart/freeze), so each test starts where its story starts.
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+const PASSWORD = 'Orecchiette1!';
+const fakeIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+export const uniqueEmail = (info: TestInfo, tag: string) => `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
+export const euro = (amount: number): string => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
+
+export interface Shopper {
+  email: string;
+  jwt: string;
+  profile: Record<string, unknown>;
+}
+
+export interface CartAnswer {
+  id: number;
+  netTotal: number;
+  total: number;
+  fees: { id: string; description: string; value: number }[];
+  items: { id: number; barcode: string; description: string; rowNetPrice: number }[];
+}
+
+export async function signedUpShopper(request: APIRequestContext, email: string): Promise<Shopper> {
+  const headers = { 'X-Forwarded-For': fakeIp() };
+  const signup = await request.post('/cli/profiles/signup', {
+    headers,
+    data: {
+      username: email, password: PASSWORD, passwordConfirm: PASSWORD, accept1: true, accept2: true, accept3: false, accept4: false,
+      profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', email, ssnCode: 'RSSNNA85D52A662X', cards: [] },
+    },
+  });
+  expect((await signup.json()).responseCode, 'signup').toBe(0);
+  const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+  const link = new URL(/(https?:\/\/\S+)/.exec(outbox.messages[0]!.text)![1]!);
+  await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+  const login = (await (await request.post('/cli/profiles/login', { headers, data: { username: email, password: PASSWORD } })).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
+  expect(login.responseCode, 'login').toBe(0);
+  return { email, ...login.data };
+}
+
+/** The shopper is logged in on every page the test opens; the cookie notice is already accepted. */
+export async function logIn(page: Page, shopper: Shopper): Promise<void> {
+  await page.addInitScript((user) => {
+    localStorage.setItem('spesa.user', JSON.stringify(user));
+    localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
+  }, { jwt: shopper.jwt, profile: shopper.profile });
+}
+
+export async function apiCall<T>(request: APIRequestContext, shopper: Shopper, path: string, body?: unknown): Promise<{ responseCode: number; data: T; errorMessage?: string }> {
+  const headers = { Authorization: `Bearer ${shopper.jwt}` };
+  const response = body === undefined ? await request.get(path, { headers }) : await request.post(path, { headers, data: body });
+  return (await response.json()) as { responseCode: number; data: T; errorMessage?: string };
+}
+
+interface ShopProduct {
+  barcode: string;
+  um: 'PZ' | 'KG';
+  umStep: number;
+  minWeight: number | null;
+  netPrice: number;
+  available: boolean;
+  description: string;
+}
+
+let products: ShopProduct[] | null = null;
+async function storeProducts(request: APIRequestContext): Promise<ShopProduct[]> {
+  if (products) return products;
+  const page = (await (await request.get('/cli/ecommerce/products/1109/?p=0&s=100')).json()) as { data: { data: ShopProduct[] } };
+  products = page.data.data.filter((p) => p.available && !/acqua/i.test(p.description));
+  return products;
+}
+
+/** An IN_STORE cart at the default store 1109 above the 25 € minimum, with a weighed row and pieces. */
+export async function readyCart(request: APIRequestContext, shopper: Shopper): Promise<CartAnswer> {
+  const opened = await apiCall<CartAnswer>(request, shopper, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' });
+  expect(opened.responseCode, 'cart/open').toBe(0);
+  let cart = opened.data;
+  const all = await storeProducts(request);
+  const weighed = all.find((p) => p.um === 'KG' && p.netPrice < 30);
+  const pieces = all.filter((p) => p.um === 'PZ' && p.netPrice >= 1);
+  if (weighed) cart = (await apiCall<{ cart: CartAnswer }>(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: weighed.barcode, weight: Math.max(weighed.umStep, weighed.minWeight ?? 0), preview: false })).data.cart;
+  for (const p of pieces) {
+    if (cart.netTotal > 27) break;
+    const stored = await apiCall<{ cart: CartAnswer }>(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: p.barcode, amount: Math.min(5, Math.ceil(10 / p.netPrice)), preview: false });
+    if (stored.responseCode === 0) cart = stored.data.cart;
+  }
+  expect(cart.netTotal, 'cart above the minimum').toBeGreaterThan(25);
+  return cart;
+}
+
+/** Books the cart with cash in a free slot of a day chosen at random, through the API; returns the order id. */
+export async function bookedOrder(request: APIRequestContext, shopper: Shopper): Promise<{ orderId: number; number: string }> {
+  const cart = await readyCart(request, shopper);
+  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}/days`)).data.filter((d) => d.available);
+  const day = days[Math.floor(Math.random() * days.length)]!;
+  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}?day=${day.day}`)).data.filter((s) => s.available);
+  const slot = slots[Math.floor(Math.random() * slots.length)]!;
+  const frozen = await apiCall(request, shopper, '/cli/ecommerce/cart/freeze', {
+    cartId: cart.id, timeSlotId: slot.id, profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
+    paymentMode: 'CASH', invoice: false, enableProductsReplacement: true, clientWeb: true,
+  });
+  expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
+  const orders = await apiCall<{ data: { id: number; number: string; cart: { id: number } }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
+  const order = orders.data.data.find((o) => o.cart.id === cart.id)!;
+  return { orderId: order.id, number: order.number };
+}
