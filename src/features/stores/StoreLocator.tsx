@@ -99,7 +99,12 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
 
       <div className="store-locator__layout">
         <div className="store-locator__map">
-          {hydrated && <StoreMap stores={shown} selectedId={selectedId} onSelect={select} label="Mappa dei punti vendita" />}
+          {/* Until the map loads, an empty box of its size keeps the list from jumping. */}
+          {hydrated ? (
+            <StoreMap stores={shown} selectedId={selectedId} onSelect={select} label="Mappa dei punti vendita" />
+          ) : (
+            <div className="store-map" aria-hidden="true" />
+          )}
         </div>
         <div className="store-locator__list">
           {shown.length === 0 ? (
@@ -125,13 +130,11 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
                       {store.address.address}, {store.address.town} ({store.address.county})
                       {distance && <span className="store-item__distance"> · {distance}</span>}
                     </p>
+                    <a className="store-item__link" href={pageHref(store.id)}>Pagina del punto vendita<span className="visually-hidden"> {store.name}</span></a>
                     {!desktop && hydrated && (
                       <div id={`store-item-detail-${store.id}`} className="store-item__detail" hidden={!open}>
-                        {open && <StoreDetail store={store} level={3} pageHref={pageHref(store.id)} withAddress={false} />}
+                        {open && <StoreDetail store={store} level={3} withAddress={false} />}
                       </div>
-                    )}
-                    {(!hydrated || desktop) && (
-                      <a className="store-item__link" href={pageHref(store.id)}>Orari e servizi<span className="visually-hidden"> di {store.name}</span></a>
                     )}
                   </li>
                 );
@@ -143,7 +146,7 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
           )}
         </div>
         {hydrated && desktop && (
-          <section id="store-detail-panel" className="store-locator__panel" aria-label="Dettagli del punto vendita" aria-live="polite">
+          <section id="store-detail-panel" className="store-locator__panel" aria-label="Dettagli del punto vendita">
             {selected ? (
               <StoreDetail store={selected} level={3} withTitle pageHref={pageHref(selected.id)} />
             ) : (
