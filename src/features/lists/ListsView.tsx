@@ -40,7 +40,7 @@ function TitleForm({ label, initial, submit, onDone }: { label: string; initial:
   );
 }
 
-function ListPanel({ list }: { list: ShoppingList }) {
+function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: number) => void }) {
   const cart = useStore($cart);
   const [pending, setPending] = useState<Pending>(null);
   const close = () => setPending(null);
@@ -88,7 +88,13 @@ function ListPanel({ list }: { list: ShoppingList }) {
         <TitleForm label="Rinomina" initial={list.title} submit={(title) => renameList(list.id, title)} onDone={close} />
       </ModalDialog>
       <ModalDialog title="Copia la lista" isOpen={pending?.kind === 'copy'} onClose={close}>
-        <TitleForm label="Copia" initial={`Copia di ${list.title}`.slice(0, 60)} submit={(title) => copyList(list.id, title)} onDone={close} />
+        <TitleForm label="Copia" initial={`Copia di ${list.title}`.slice(0, 60)} submit={async (title) => {
+            const made = await copyList(list.id, title);
+            if (made) onSelect(made.id);
+            return made;
+          }}
+          onDone={close}
+        />
       </ModalDialog>
       <ModalDialog title="Eliminare la lista?" role="alertdialog" isOpen={pending?.kind === 'delete'} onClose={close}>
         <p>La lista "{list.title}" e i suoi prodotti saranno eliminati.</p>
@@ -168,7 +174,7 @@ function ListsScreen() {
           </div>
         </form>
       </nav>
-      {current && <ListPanel key={current.id} list={current} />}
+      {current && <ListPanel key={current.id} list={current} onSelect={setSelected} />}
     </div>
   );
 }

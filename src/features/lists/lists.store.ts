@@ -38,7 +38,10 @@ export const createList = (title: string) =>
   }, `Lista "${title}" creata`);
 
 export const renameList = (id: number, title: string) =>
-  attempt(async () => $lists.set(await api.data('post', '/cli/slists/rename', lists, { json: { id, title } })), 'Lista rinominata');
+  attempt(async () => {
+    $lists.set(await api.data('post', '/cli/slists/rename', lists, { json: { id, title } }));
+    return true;
+  }, 'Lista rinominata');
 
 export const copyList = (id: number, title: string) =>
   attempt(async () => {
