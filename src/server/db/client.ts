@@ -63,6 +63,9 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 
 function openPostgres(databaseUrl: string): DbHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection closed by the server (restart, failover, a dropped
+  // database) must not crash the process: the pool replaces it on next use.
+  pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
