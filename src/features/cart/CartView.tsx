@@ -4,7 +4,9 @@
 // it goes to /cart/create.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
+import { $firstSlot } from '#src/features/header/header.store.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
@@ -19,6 +21,7 @@ import { RequireShopper } from './RequireShopper.tsx';
 
 function Summary({ cart }: { cart: Cart }) {
   const storeName = cart.storeDescription.split(' · ').slice(1).join(' · ') || cart.storeDescription;
+  const slot = useStore($firstSlot);
   return (
     <dl className="cart-summary__facts">
       <div>
@@ -31,7 +34,7 @@ function Summary({ cart }: { cart: Cart }) {
       </div>
       <div>
         <dt>Prima disponibilità</dt>
-        <dd>Scegli giorno e fascia oraria quando prenoti.</dd>
+        <dd>{slot ? formatSlot(slot) : 'Scegli giorno e fascia oraria quando prenoti.'}</dd>
       </div>
     </dl>
   );

@@ -167,7 +167,7 @@ function ListsScreen() {
         <form className="lists-create" onSubmit={create} noValidate>
           <label htmlFor={`${id}-new`}>Nuova lista</label>
           <div className="lists-create__row">
-            <input id={`${id}-new`} value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} placeholder="Es. Spesa della settimana" />
+            <input id={`${id}-new`} value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
             <button type="submit" className="button button-primary">
               Crea lista
             </button>
