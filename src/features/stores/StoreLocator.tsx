@@ -47,6 +47,11 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
   const selected = shown.find((s) => s.id === selectedId) ?? null;
   const total = hydrated ? search.result.totalElements : stores.length;
   const select = (id: number) => setSelectedId((current) => (current === id && !desktop ? null : id));
+  // A marker always opens its store; on a phone the list is below the map, so bring the store into view.
+  const selectFromMap = (id: number) => {
+    setSelectedId(id);
+    if (!desktop) requestAnimationFrame(() => document.querySelector(`.store-item[data-store-id="${id}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
 
   return (
     <div className={`store-locator${hydrated ? ' store-locator--live' : ''}`}>
@@ -101,7 +106,7 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
         <div className="store-locator__map">
           {/* Until the map loads, an empty box of its size keeps the list from jumping. */}
           {hydrated ? (
-            <StoreMap stores={shown} selectedId={selectedId} onSelect={select} label="Mappa dei punti vendita" />
+            <StoreMap stores={shown} selectedId={selectedId} onSelect={selectFromMap} label="Mappa dei punti vendita" />
           ) : (
             <div className="store-map" aria-hidden="true" />
           )}
