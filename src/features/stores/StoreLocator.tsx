@@ -5,7 +5,7 @@
 // links, so the page works without JavaScript.
 import { useEffect, useState } from 'react';
 import type { Store } from '#src/shared/contract/stores.ts';
-import PageNumbers from './PageNumbers.tsx';
+import PageNumbers from '#src/components/PageNumbers.tsx';
 import StoreDetail from './StoreDetail.tsx';
 import StoreMap from './StoreMap.tsx';
 import { formatDistance } from './store-format.ts';
