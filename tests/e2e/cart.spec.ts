@@ -178,4 +178,21 @@ test.describe('the cart', () => {
     await confirm.getByRole('button', { name: 'Elimina' }).click();
     await expect(page).toHaveURL(/\/app\/cart\/create\/?$/);
   });
+
+  test('the cart moves to another delivery mode and store', async ({ page, request }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'sposta'));
+    await logIn(page, shopper);
+    const store = await driveStore(request);
+    await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
+    const instore = (await (await request.get('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).json()) as { data: { id: number; name: string }[] };
+    const target = instore.data.find((s) => s.id !== store.id)!;
+    await page.goto('/app/cart/update');
+    await page.getByRole('radio', { name: /Ritiro in negozio/ }).check();
+    await page.getByRole('radio', { name: new RegExp(target.name) }).check();
+    await page.getByRole('button', { name: 'Aggiorna il carrello' }).click();
+    await expect(page).toHaveURL(/\/app\/cart\/?$/);
+    const summary = page.getByRole('complementary', { name: 'Riepilogo' });
+    await expect(summary.getByText('Ritiro in negozio', { exact: true })).toBeVisible();
+    await expect(summary.getByText(target.name, { exact: true })).toBeVisible();
+  });
 });
