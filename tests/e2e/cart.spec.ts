@@ -195,4 +195,28 @@ test.describe('the cart', () => {
     await expect(summary.getByText('Ritiro in negozio', { exact: true })).toBeVisible();
     await expect(summary.getByText(target.name, { exact: true })).toBeVisible();
   });
+
+  test('a cart the server closed into a shopping list shows the Attenzione popup (4008)', async ({ page, request }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'chiuso'));
+    await logIn(page, shopper);
+    // Closing needs a store to stop serving the mode: the answer is stood in for.
+    await page.route('**/cli/ecommerce/cart/current', (route) =>
+      route.fulfill({ json: { responseCode: 4008, errorMessage: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.' } }),
+    );
+    await page.goto('/app/');
+    const popup = page.getByRole('alertdialog', { name: 'Attenzione' });
+    await expect(popup).toContainText('i prodotti sono stati spostati nella lista della spesa');
+    await expect(popup.getByRole('link', { name: 'Vai alle liste della spesa' })).toHaveAttribute('href', '/app/profile/smartlists');
+    await popup.getByRole('button', { name: 'Chiudi' }).click();
+    await expect(popup).toBeHidden();
+  });
+
+  test('cart creation has no accessibility violations', async ({ page, request }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'accessibile'));
+    await logIn(page, shopper);
+    await page.goto('/app/cart/create');
+    await page.getByRole('radio', { name: /Ritiro in negozio/ }).check();
+    await expect(page.getByRole('radio', { name: /Superstore Bari Japigia/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });
