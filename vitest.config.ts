@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // (npm run test:pg).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -57,8 +57,9 @@ async function rebuildIfStale(): Promise<void> {
   }
 }
 
-if (reason) await rebuildIfStale();
-if (config.REBUILD_INTERVAL_MINUTES > 0) {
+if (config.SITE_BUILD === 'off') logStep('SITE_BUILD=off: serving the API only.');
+else if (reason) await rebuildIfStale();
+if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
   setInterval(() => void rebuildIfStale().catch((e: unknown) => console.error('[site] rebuild failed; the previous site keeps serving', e)), config.REBUILD_INTERVAL_MINUTES * 60_000).unref();
 }
 // Unpaid card orders expire on their own (spec §1); any API process may sweep.

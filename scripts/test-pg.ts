@@ -57,8 +57,8 @@ function run(command: string, args: string[], options: { asPostgres?: boolean; e
 }
 
 function runVitest(databaseUrl: string): Promise<number> {
-  log(`running vitest run tests/api against ${databaseUrl}`);
-  return run(process.execPath, [vitestBin, 'run', 'tests/api'], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+  log(`running vitest run tests/api tests/faults against ${databaseUrl}`);
+  return run(process.execPath, [vitestBin, 'run', 'tests/api', 'tests/faults'], { env: { ...process.env, DATABASE_URL: databaseUrl } });
 }
 
 interface TempServer {

@@ -16,6 +16,8 @@ const env = z.object({
   CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),
   /** How often a running shop checks whether the catalogue changed and rebuilds; 0 = never. */
   REBUILD_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
+  /** 'off' serves the API only (an API-only process behind a CDN, or the fault tests). */
+  SITE_BUILD: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config extends z.infer<typeof env> {
