@@ -28,6 +28,8 @@ const launchOptions = { executablePath: chromiumPath(), args: [...chromiumArgs] 
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Side-by-side runs must not wipe each other's results.
+  outputDir: `.build/test-results-${port}`,
   fullyParallel: true,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
@@ -71,6 +73,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_DIR: `.build/e2e-dist-${port}`,
       DATABASE_URL: '',
+      // Every test customer signs up from 127.0.0.1: keep per-address limits out of the way
+      // (per-account limits stay as they are; the API tests cover both).
+      IP_RATE_LIMIT_MULTIPLIER: '1000',
       CATALOGUE_PRODUCTS: '400',
     },
     // The first start migrates, seeds and builds the site.

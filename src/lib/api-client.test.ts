@@ -65,6 +65,11 @@ describe('api client', () => {
     expect((error as ApiError).message).toBe('Errore di comunicazione col server');
   });
 
+  it('says there were too many attempts on 429', async () => {
+    const { client } = clientAnswering(429, { responseCode: 4000, errorMessage: 'Troppi tentativi.' });
+    await expect(client.data('post', '/cli/profiles/login', z.unknown())).rejects.toMatchObject({ status: 429, message: 'Troppi tentativi. Riprova tra qualche minuto.' });
+  });
+
   it('on 401 clears the session, says it expired and goes home', async () => {
     setSession(shopper);
     const { client, lost } = clientAnswering(401, { responseCode: 4000, errorMessage: 'Accesso richiesto.' });

@@ -3,7 +3,7 @@
 // rules: clear the session, go home, and for 401 say the session expired.
 import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { COMMUNICATION_ERROR, ErrorCode, SESSION_EXPIRED, messageFor } from '#src/shared/contract/errors.ts';
+import { COMMUNICATION_ERROR, ErrorCode, SESSION_EXPIRED, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
 import { $user, clearSession } from '#src/features/session/session.store.ts';
 import { showToast } from './toast.store.ts';
 
@@ -67,7 +67,8 @@ export function createApiClient(options: ClientOptions = {}) {
       throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, 0);
     }
     if (response.status === 401 || response.status === 403 || response.status >= 400) {
-      throw new ApiError(ErrorCode.GENERIC, response.status === 401 ? SESSION_EXPIRED : COMMUNICATION_ERROR, response.status);
+      const message = response.status === 401 ? SESSION_EXPIRED : response.status === 429 ? TOO_MANY_ATTEMPTS : COMMUNICATION_ERROR;
+      throw new ApiError(ErrorCode.GENERIC, message, response.status);
     }
     const body = (await response.json().catch(() => null)) as { responseCode?: unknown; data?: unknown; errorMessage?: unknown } | null;
     if (!body || typeof body.responseCode !== 'number') throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, response.status);

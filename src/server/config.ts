@@ -16,6 +16,10 @@ const env = z.object({
   CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),
   /** How often a running shop checks whether the catalogue changed and rebuilds; 0 = never. */
   REBUILD_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
+  /** Behind a load balancer that sets X-Forwarded-For: use it as the client's address. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Scales the per-address attempt limits (a test shop signs many customers up from one address). */
+  IP_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /** 'off' serves the API only (an API-only process behind a CDN, or the fault tests). */
   SITE_BUILD: z.enum(['on', 'off']).default('on'),
 });

@@ -17,12 +17,15 @@ const perAccount: Limit = { limit: 8, windowSeconds: 15 * 60 };
 const perIp: Limit = { limit: 60, windowSeconds: 15 * 60 };
 const signupPerIp: Limit = { limit: 20, windowSeconds: 60 * 60 };
 
-export function clientIp(c: Context): string {
-  // Behind the load balancer of DESIGN.md §1 the first forwarded address is the client.
-  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+export function clientIp(c: Context<AppEnv>): string {
+  // Only behind a trusted load balancer (DESIGN.md §1) is X-Forwarded-For the
+  // client's address; otherwise anyone could dodge the limits by sending one.
+  const forwarded = c.var.config.TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return forwarded || incoming?.socket?.remoteAddress || 'local';
 }
+
+const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({ ...rule, limit: rule.limit * c.var.config.IP_RATE_LIMIT_MULTIPLIER });
 
 /** Signup answers the business codes of spec §8 for the three fields that have one. */
 function signupInput(body: unknown) {
@@ -48,7 +51,7 @@ const confirmQuery = z.object({ token: z.string().max(200).default('') });
 
 export const profileRoutes = new Hono<AppEnv>()
   .post('/profiles/signup', async (c) => {
-    await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: signupPerIp }]);
+    await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: perAddress(c, signupPerIp) }]);
     const input = signupInput(await readJson(c));
     await signup(c.var.db, c.var.mailer, c.var.config.publicUrl, input);
     return ok(c, null);
@@ -63,7 +66,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const accountKey = `login:user:${username}`;
     await hitRateLimit(c.var.db, [
       { key: accountKey, rule: perAccount },
-      { key: `login:ip:${clientIp(c)}`, rule: perIp },
+      { key: `login:ip:${clientIp(c)}`, rule: perAddress(c, perIp) },
     ]);
     const user = await checkCredentials(c.var.db, username, password);
     await clearRateLimit(c.var.db, accountKey);
@@ -74,13 +77,13 @@ export const profileRoutes = new Hono<AppEnv>()
     const { email } = await parseJson(c, resetRequest);
     await hitRateLimit(c.var.db, [
       { key: `reset:user:${email}`, rule: { limit: 5, windowSeconds: 60 * 60 } },
-      { key: `reset:ip:${clientIp(c)}`, rule: perIp },
+      { key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) },
     ]);
     await requestPasswordReset(c.var.db, c.var.mailer, c.var.config.publicUrl, email);
     return ok(c, null);
   })
   .post('/profiles/password/reset', async (c) => {
-    await hitRateLimit(c.var.db, [{ key: `reset:ip:${clientIp(c)}`, rule: perIp }]);
+    await hitRateLimit(c.var.db, [{ key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) }]);
     await resetPassword(c.var.db, await parseJson(c, resetConfirm));
     return ok(c, null);
   });
