@@ -50,7 +50,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> 
 }
 
 /** Points dist/ at the new site in one rename, then removes older sites. */
-async function swapDist(outDir: string): Promise<void> {
+export async function swapDist(outDir: string): Promise<void> {
   const existing = await lstat(distDir).catch(() => null);
   if (existing && !existing.isSymbolicLink()) await rm(distDir, { recursive: true, force: true });
   const previous = existing?.isSymbolicLink() ? await readlink(distDir) : null;
