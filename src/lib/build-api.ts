@@ -2,7 +2,8 @@
 // SPESA_API_URL while Astro renders them, and validate every answer with the
 // same zod contract the server uses. Never imported by browser code.
 import type { z } from 'zod';
-import { category, productPage, type Category, type Product } from '#src/shared/contract/catalogue.ts';
+import { banner, type Banner } from '#src/shared/contract/banners.ts';
+import { category, productPage, tag, type Category, type Product, type Tag } from '#src/shared/contract/catalogue.ts';
 
 function apiBase(): string {
   const url = process.env['SPESA_API_URL'];
@@ -67,5 +68,16 @@ export function allProducts(storeId: number): Promise<Product[]> {
 export function productList(storeId: number, query: Record<string, string | number | boolean>): Promise<z.infer<typeof productPage>> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const path = `/cli/ecommerce/products/${storeId}/?${qs}`;
+  return cached(path, () => fetchApi(path, productPage));
+}
+
+export const productTags = (): Promise<Tag[]> => cached('tags', () => fetchApi('/cli/ecommerce/productsTags', tag.array()));
+
+/** The web banners of the home carousel (GET /cli/cms/banners?category=WEB). */
+export const webBanners = (): Promise<Banner[]> => cached('banners', () => fetchApi('/cli/cms/banners?category=WEB', banner.array()));
+
+/** One page of a banner's products for a store (10 a page, spec §9). */
+export function bannerProductPage(bannerId: number, storeId: number, p: number, s: number): Promise<z.infer<typeof productPage>> {
+  const path = `/cli/cms/banners/${bannerId}/products?p=${p}&s=${s}&storeId=${storeId}`;
   return cached(path, () => fetchApi(path, productPage));
 }

@@ -31,6 +31,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> 
   const { build } = await import('astro');
   try {
     await build({ root: projectRoot, outDir, logLevel: 'warn', mode: 'production' });
+    await indexProducts(outDir, log);
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     throw error;
@@ -47,6 +48,26 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> 
     log(`site swapped to ${outDir}`);
   }
   return stamp;
+}
+
+/**
+ * The instant search of anonymous shoppers (issue 3): a Pagefind index of the
+ * product pages (only they carry data-pagefind-body) written to
+ * <site>/pagefind, so suggestions work from any static host.
+ */
+async function indexProducts(outDir: string, log: (message: string) => void): Promise<void> {
+  const pagefind = await import('pagefind');
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'it' });
+    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    const added = await index.addDirectory({ path: outDir });
+    if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
+    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    log(`search index: ${added.page_count} pages`);
+  } finally {
+    await pagefind.close();
+  }
 }
 
 /** Points dist/ at the new site in one rename, then removes older sites. */

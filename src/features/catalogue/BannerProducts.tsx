@@ -1,0 +1,36 @@
+// A banner's products (spec §2, §9: pages of 10): the first page built for
+// the default store stays (children); the island adds the next pages as the
+// shopper scrolls or asks ('Carica altri'), or lists the cart store's.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { BANNER_PRODUCTS_PAGE_SIZE } from '#src/shared/contract/banners.ts';
+import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+import { $shopperStoreId, fetchBannerProducts } from './catalogue.store.ts';
+import { LoadMore } from './LoadMore.tsx';
+import { ProductTiles } from './ProductTile.tsx';
+import { usePagedProducts } from './use-paged-products.ts';
+
+interface BannerProductsProps {
+  bannerId: number;
+  title: string;
+  total: number;
+  shown: number;
+  children?: ReactNode;
+}
+
+export default function BannerProducts({ bannerId, title, total, shown, children }: BannerProductsProps) {
+  const storeId = useStore($shopperStoreId);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const ownList = hydrated && storeId !== DEFAULT_STORE_ID;
+  const list = usePagedProducts(hydrated ? `${bannerId}|${storeId}` : null, (p) => fetchBannerProducts(bannerId, storeId, p, BANNER_PRODUCTS_PAGE_SIZE), ownList ? 0 : 1);
+  const more = ownList ? list.total !== null && !list.done : shown < total && !list.done;
+  return (
+    <section className="listing" aria-label={`Prodotti di ${title}`}>
+      <div hidden={ownList}>{children}</div>
+      <ProductTiles products={list.products} />
+      {ownList && list.total === 0 && <p className="empty">Nessun prodotto trovato</p>}
+      {hydrated && more && <LoadMore label="Carica altri" onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// Sort and filters of a product listing (spec §9): Prezzo crescente or
+// decrescente, Nome A-Z or Z-A; Solo offerte, Solo marchio della cooperativa,
+// and a tag. Disabled until the island has hydrated.
+import { useId } from 'react';
+import type { Tag } from '#src/shared/contract/catalogue.ts';
+import { SORT_OPTIONS, type ListingFilters, type SortValue } from './listing-query.ts';
+
+interface ListingControlsProps {
+  filters: ListingFilters;
+  tags: Tag[];
+  disabled: boolean;
+  onChange: (filters: ListingFilters) => void;
+  /** The tag is already the subject of the page (search by tag). */
+  hideTag?: boolean;
+}
+
+export function ListingControls({ filters, tags, disabled, onChange, hideTag = false }: ListingControlsProps) {
+  const id = useId();
+  return (
+    <div className="listing-controls" role="group" aria-label="Ordina e filtra">
+      <div className="listing-controls__field">
+        <label htmlFor={`${id}-sort`}>Ordina per</label>
+        <select id={`${id}-sort`} value={filters.sort ?? ''} disabled={disabled} onChange={(e) => onChange({ ...filters, sort: (e.target.value || null) as SortValue | null })}>
+          <option value="">Consigliati</option>
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!hideTag && tags.length > 0 && (
+        <div className="listing-controls__field">
+          <label htmlFor={`${id}-tag`}>Caratteristiche</label>
+          <select id={`${id}-tag`} value={filters.tag ?? ''} disabled={disabled} onChange={(e) => onChange({ ...filters, tag: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">Tutte</option>
+            {tags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.description}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <label className="listing-controls__check">
+        <input type="checkbox" checked={filters.onlyPromotions} disabled={disabled} onChange={(e) => onChange({ ...filters, onlyPromotions: e.target.checked })} />
+        Solo offerte
+      </label>
+      <label className="listing-controls__check">
+        <input type="checkbox" checked={filters.onlyBranded} disabled={disabled} onChange={(e) => onChange({ ...filters, onlyBranded: e.target.checked })} />
+        Solo marchio della cooperativa
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// The shopper's favourites (spec §3 Favourite, §7 Lists): loaded after login
+// and on the first heart or favourites page that needs them; hearts and the
+// favourites page useStore these atoms and call the actions.
+import { atom, computed } from 'nanostores';
+import { z } from 'zod';
+import { api, ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { onLogin } from '#src/features/session/session.actions.ts';
+import { $user } from '#src/features/session/session.store.ts';
+import { favourite } from '#src/shared/contract/lists.ts';
+
+export type Favourite = z.infer<typeof favourite>;
+const favouriteList = z.array(favourite);
+
+/** null until loaded (or without a logged-in shopper). */
+export const $favourites = atom<Favourite[] | null>(null);
+export const $favouriteBarcodes = computed($favourites, (list) => new Set((list ?? []).map((f) => f.barcode)));
+
+let loading: Promise<Favourite[] | null> | null = null;
+
+export function loadFavourites(force = false): Promise<Favourite[] | null> {
+  if (!$user.get()) return Promise.resolve(null);
+  if (loading && !force) return loading;
+  loading = api
+    .data('get', '/cli/slists/products/favorite/all', favouriteList)
+    .then((list) => {
+      $favourites.set(list);
+      return list;
+    })
+    .catch(() => null)
+    .finally(() => setTimeout(() => (loading = null), 0));
+  return loading;
+}
+
+/** Favourites as loaded, loading them the first time. */
+export const ensureFavourites = (): Promise<Favourite[] | null> => {
+  const list = $favourites.get();
+  return list ? Promise.resolve(list) : loadFavourites();
+};
+
+onLogin(() => void loadFavourites(true));
+$user.listen((user) => {
+  if (!user) $favourites.set(null);
+});
+
+/** Adds or removes one product; the answer is the whole updated list. */
+export async function setFavourite(product: { barcode: string; description: string }, on: boolean): Promise<boolean> {
+  try {
+    const list = await api.data('post', `/cli/slists/products/favorite/${on ? 'add' : 'delete'}`, favouriteList, { json: { barcode: product.barcode } });
+    $favourites.set(list);
+    showToast(on ? `${product.description} aggiunto ai preferiti` : `${product.description} rimosso dai preferiti`, 'success');
+    return true;
+  } catch (error) {
+    showToast(error instanceof ApiError ? error.message : 'Errore di comunicazione col server', 'error');
+    return false;
+  }
+}

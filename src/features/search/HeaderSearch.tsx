@@ -1,0 +1,155 @@
+// The header search box and its results overlay (spec §2, §5): nothing under
+// 3 characters; from 3, instant suggestions from the static index, then
+// 1 second after the last key the API's results with the prices of the
+// shopper's store. Enter (or the button) opens the search page; without
+// JavaScript the form does the same.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { $overlay, openOverlay } from '#src/features/session/session.store.ts';
+import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogue.store.ts';
+import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
+import { suggest, warmUpIndex, type Suggestion } from './pagefind.ts';
+import { OVERLAY_RESULTS, SEARCH_DEBOUNCE_MS, searchHref, searchText } from './search-rules.ts';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+type Found = { text: string; from: 'index' | 'api'; rows: Suggestion[] };
+
+export default function HeaderSearch({ action }: { action: string }) {
+  const storeId = useStore($shopperStoreId);
+  const overlay = useStore($overlay);
+  const [input, setInput] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const text = searchText(input);
+
+  // Instant suggestions from the index, at every key.
+  useEffect(() => {
+    if (!text) return setFound(null);
+    let live = true;
+    void suggest(text, OVERLAY_RESULTS).then((rows) => {
+      if (live && rows) setFound((f) => (f?.from === 'api' && f.text === text ? f : { text, from: 'index', rows }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [text]);
+
+  // The API, 1 s after the last key (spec §5).
+  useEffect(() => {
+    if (!text) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      fetchProducts(storeId, { q: text, p: 0, s: OVERLAY_RESULTS })
+        .then((page) => {
+          if (!live) return;
+          const rows = page.data.map((p) => ({ barcode: p.barcode, description: p.description, href: `${base}/product/${p.barcode}`, imageUrl: p.imageUrl, netPrice: p.netPrice, um: p.um }));
+          setFound({ text, from: 'api', rows });
+        })
+        .catch(() => undefined);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text, storeId]);
+
+  useEffect(() => {
+    if (overlay !== 'search') setOpen(false);
+  }, [overlay]);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (box.current && e.target instanceof Node && !box.current.contains(e.target)) close();
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  function change(value: string) {
+    setInput(value);
+    if (searchText(value)) {
+      setOpen(true);
+      if ($overlay.get() !== 'search') openOverlay('search');
+    } else setOpen(false);
+  }
+  function close() {
+    setOpen(false);
+    if ($overlay.get() === 'search') $overlay.set(null);
+  }
+
+  const current = found && found.text === text ? found : null;
+  const showPrices = current?.from === 'api' || storeId === DEFAULT_STORE_ID;
+  const visible = open && text !== null;
+  return (
+    <div
+      className="header-search-box"
+      ref={box}
+      onKeyDown={(e) => e.key === 'Escape' && visible && (e.preventDefault(), close())}
+      onBlur={(e) => {
+        if (!box.current?.contains(e.relatedTarget as Node | null)) close();
+      }}
+    >
+      <form className="search-form" action={action} method="get" role="search">
+        <label htmlFor="header-search-q" className="visually-hidden">
+          Cerca prodotti
+        </label>
+        <input
+          id="header-search-q"
+          type="search"
+          name="q"
+          minLength={3}
+          required
+          placeholder="Cerca prodotti"
+          autoComplete="off"
+          value={input}
+          aria-describedby="header-search-status"
+          onFocus={() => {
+            warmUpIndex();
+            if (text) change(input);
+          }}
+          onChange={(e) => change(e.target.value)}
+        />
+        <button type="submit" aria-label="Cerca">
+          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-4-4" />
+          </svg>
+        </button>
+      </form>
+      <p id="header-search-status" className="visually-hidden" role="status">
+        {visible ? (current ? (current.rows.length === 0 ? 'Nessun prodotto trovato' : `${current.rows.length} prodotti suggeriti`) : 'Ricerca in corso…') : ''}
+      </p>
+      {visible && (
+        <div className="search-overlay" role="region" aria-label="Risultati della ricerca">
+          {!current && <p className="search-overlay__note">Ricerca in corso…</p>}
+          {current && current.rows.length === 0 && current.from === 'api' && <p className="search-overlay__note">Nessun prodotto trovato</p>}
+          {current && current.rows.length === 0 && current.from === 'index' && <p className="search-overlay__note">Ricerca in corso…</p>}
+          {current && current.rows.length > 0 && (
+            <ul className="search-overlay__list">
+              {current.rows.map((row) => (
+                <li key={row.href}>
+                  <a href={row.href} className="search-row">
+                    <img src={row.imageUrl ?? `${base}/no-image.svg`} alt="" width="48" height="48" loading="lazy" />
+                    <span className="search-row__name">{row.description}</span>
+                    {showPrices && row.netPrice !== null && (
+                      <span className="search-row__price">
+                        {formatEuro(row.netPrice)}
+                        {row.um === 'KG' ? '/kg' : ''}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <a className="search-overlay__all" href={searchHref({ q: text })}>
+            Vedi tutti i risultati per «{text}»
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

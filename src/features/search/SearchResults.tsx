@@ -1,0 +1,87 @@
+// The search page (spec §2 /search): a text (?q=) or a tag (?tag=), the
+// products of the shopper's store page after page as the shopper scrolls,
+// with sort and filters, and 'Nessun prodotto trovato' when there is none.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogue.store.ts';
+import { ListingControls } from '#src/features/catalogue/ListingControls.tsx';
+import { LoadMore } from '#src/features/catalogue/LoadMore.tsx';
+import { ProductTiles } from '#src/features/catalogue/ProductTile.tsx';
+import { DEFAULT_FILTERS, filtersToQuery, parseFilters, urlWithFilters, type ListingFilters } from '#src/features/catalogue/listing-query.ts';
+import { usePagedProducts } from '#src/features/catalogue/use-paged-products.ts';
+import { PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
+import { SEARCH_MIN_CHARS, searchText } from './search-rules.ts';
+
+interface Subject {
+  text: string | null;
+  tag: Tag | null;
+}
+
+const countText = (n: number) => (n === 1 ? '1 prodotto' : `${n} prodotti`);
+
+export default function SearchResults({ tags, action }: { tags: Tag[]; action: string }) {
+  const storeId = useStore($shopperStoreId);
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const [filters, setFilters] = useState<ListingFilters>(DEFAULT_FILTERS);
+  const [input, setInput] = useState('');
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const given = parseFilters(params);
+    const text = searchText(params.get('q') ?? '');
+    const tag = text ? null : (tags.find((t) => t.id === given.tag) ?? null);
+    setInput(params.get('q') ?? '');
+    setSubject({ text, tag });
+    setFilters(given);
+  }, [tags]);
+
+  const query = { ...filtersToQuery(filters), ...(subject?.text ? { q: subject.text } : {}) };
+  const searching = subject !== null && (subject.text !== null || subject.tag !== null);
+  const key = searching ? `${storeId}|${JSON.stringify(query)}` : null;
+  const list = usePagedProducts(key, (p) => fetchProducts(storeId, { ...query, p, s: PRODUCTS_PAGE_SIZE }));
+
+  function change(next: ListingFilters) {
+    const kept = subject?.tag ? { ...next, tag: subject.tag.id } : next;
+    setFilters(kept);
+    window.history.replaceState(window.history.state, '', urlWithFilters(window.location.href, kept));
+  }
+
+  const title = subject?.tag ? subject.tag.description : subject?.text ? `Risultati per «${subject.text}»` : 'Cerca prodotti';
+  return (
+    <>
+      <h1>{title}</h1>
+      <form className="search-form search-page-form" action={action} method="get" role="search" aria-label="Nuova ricerca">
+        <label htmlFor="search-page-q" className="visually-hidden">
+          Cerca prodotti
+        </label>
+        <input id="search-page-q" type="search" name="q" minLength={SEARCH_MIN_CHARS} required placeholder="Cerca prodotti" autoComplete="off" value={input} onChange={(e) => setInput(e.target.value)} />
+        <button type="submit" aria-label="Cerca">
+          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-4-4" />
+          </svg>
+        </button>
+      </form>
+      {subject === null ? (
+        <p className="count" role="status">Caricamento…</p>
+      ) : !searching ? (
+        <p className="empty">Scrivi almeno {SEARCH_MIN_CHARS} caratteri per cercare un prodotto.</p>
+      ) : (
+        <section className="listing" aria-labelledby="search-results-title">
+          <h2 id="search-results-title" className="visually-hidden">
+            Prodotti trovati
+          </h2>
+          <div className="listing-head">
+            <ListingControls filters={filters} tags={tags} disabled={false} onChange={change} hideTag={subject.tag !== null} />
+            <p className="count" role="status">
+              {list.total === null ? 'Caricamento…' : list.total === 0 ? '' : countText(list.total)}
+            </p>
+          </div>
+          {list.total === 0 && <p className="empty">Nessun prodotto trovato</p>}
+          <ProductTiles products={list.products} />
+          {list.total !== null && !list.done && <LoadMore onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
+        </section>
+      )}
+    </>
+  );
+}
