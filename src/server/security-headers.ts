@@ -22,8 +22,9 @@ export function securityHeaders(env: { TILE_URL?: string | undefined; PAYMENT_OR
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      // Astro's island loader and the small page scripts are inline.
-      scriptSrc: ["'self'", "'unsafe-inline'"],
+      // Astro's island loader and the small page scripts are inline; the
+      // instant search (Pagefind) compiles its own WebAssembly from /app/pagefind.
+      scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', tileOrigin(env.TILE_URL)],
       fontSrc: ["'self'"],
