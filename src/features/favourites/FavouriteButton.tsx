@@ -22,6 +22,7 @@ export default function FavouriteButton({ barcode, description, large = false }:
     if (user) void ensureFavourites();
   }, [user]);
   const on = hydrated && !!user && favourites.has(barcode);
+  const label = on ? 'Rimuovi dai preferiti' : 'Aggiungi ai preferiti';
 
   async function toggle() {
     if (!user) {
@@ -43,8 +44,7 @@ export default function FavouriteButton({ barcode, description, large = false }:
       <svg viewBox="0 0 24 24" aria-hidden="true" fill={on ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
         <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.8 4.5 7.2 4.5c2 0 3.4 1.1 4.8 2.8 1.4-1.7 2.8-2.8 4.8-2.8 3.4 0 5.5 3.4 4.4 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
       </svg>
-      <span className={large ? 'favourite__label' : 'visually-hidden'}>{on ? 'Rimuovi dai preferiti' : 'Aggiungi ai preferiti'}</span>
-      {!large && <span className="visually-hidden">: {description}</span>}
+      {large ? <span className="favourite__label">{label}</span> : <span className="visually-hidden">{`${label}: ${description}`}</span>}
     </button>
   );
 }

@@ -48,6 +48,7 @@ function FavouriteList() {
       <p className="count" role="status">
         {favourites.length === 1 ? '1 prodotto' : `${favourites.length} prodotti`}
       </p>
+      <h2 className="visually-hidden">I tuoi prodotti preferiti</h2>
       <ul className="product-grid">
         {favourites.map((f) => (
           <li key={f.barcode}>{products.get(f.barcode) ? <ProductTile product={products.get(f.barcode)!} /> : <PlainFavourite favourite={f} loading={!products.has(f.barcode)} />}</li>

@@ -25,6 +25,11 @@ export default function HeaderSearch({ action }: { action: string }) {
   const box = useRef<HTMLDivElement>(null);
   const text = searchText(input);
 
+  // On the search page the box shows what is being searched.
+  useEffect(() => {
+    if (window.location.pathname.replace(/\/$/, '') === `${base}/search`) setInput(new URLSearchParams(window.location.search).get('q') ?? '');
+  }, []);
+
   // Instant suggestions from the index, at every key.
   useEffect(() => {
     if (!text) return setFound(null);

@@ -1,6 +1,7 @@
 // The search page (spec §2 /search): a text (?q=) or a tag (?tag=), the
 // products of the shopper's store page after page as the shopper scrolls,
 // with sort and filters, and 'Nessun prodotto trovato' when there is none.
+// The text is typed in the header's search box (which shows it here).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogue.store.ts';
@@ -19,18 +20,16 @@ interface Subject {
 
 const countText = (n: number) => (n === 1 ? '1 prodotto' : `${n} prodotti`);
 
-export default function SearchResults({ tags, action }: { tags: Tag[]; action: string }) {
+export default function SearchResults({ tags }: { tags: Tag[] }) {
   const storeId = useStore($shopperStoreId);
   const [subject, setSubject] = useState<Subject | null>(null);
   const [filters, setFilters] = useState<ListingFilters>(DEFAULT_FILTERS);
-  const [input, setInput] = useState('');
 
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const given = parseFilters(params);
     const text = searchText(params.get('q') ?? '');
     const tag = text ? null : (tags.find((t) => t.id === given.tag) ?? null);
-    setInput(params.get('q') ?? '');
     setSubject({ text, tag });
     setFilters(given);
   }, [tags]);
@@ -46,22 +45,10 @@ export default function SearchResults({ tags, action }: { tags: Tag[]; action: s
     window.history.replaceState(window.history.state, '', urlWithFilters(window.location.href, kept));
   }
 
-  const title = subject?.tag ? subject.tag.description : subject?.text ? `Risultati per «${subject.text}»` : 'Cerca prodotti';
+  const title = subject?.tag ? `Prodotti ${subject.tag.description}` : subject?.text ? `Risultati per «${subject.text}»` : 'Cerca prodotti';
   return (
     <>
       <h1>{title}</h1>
-      <form className="search-form search-page-form" action={action} method="get" role="search" aria-label="Nuova ricerca">
-        <label htmlFor="search-page-q" className="visually-hidden">
-          Cerca prodotti
-        </label>
-        <input id="search-page-q" type="search" name="q" minLength={SEARCH_MIN_CHARS} required placeholder="Cerca prodotti" autoComplete="off" value={input} onChange={(e) => setInput(e.target.value)} />
-        <button type="submit" aria-label="Cerca">
-          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-            <circle cx="11" cy="11" r="7" />
-            <path d="M20 20l-4-4" />
-          </svg>
-        </button>
-      </form>
       {subject === null ? (
         <p className="count" role="status">Caricamento…</p>
       ) : !searching ? (

@@ -1,0 +1,60 @@
+// A shopper searches: nothing under 3 characters, tomatoes for 'pomo' within
+// about a second of typing stopping (instant suggestions from the static
+// index, then the store's prices), the search page for a text or a tag.
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './shop.fixtures.ts';
+import { apiData, products, type ApiPage, type ApiProduct } from './catalogue.helpers.ts';
+
+test.describe('search', () => {
+  // Spec §5: search starts with at least 3 characters (so 'pom' already
+  // searches); under 3 nothing is shown.
+  test("'po' shows nothing, 'pomo' shows tomatoes within about a second", async ({ page }) => {
+    await page.goto('/app/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Cerca prodotti' });
+    await box.click();
+    await box.pressSequentially('po');
+    await page.waitForTimeout(1500);
+    const results = page.getByRole('region', { name: 'Risultati della ricerca' });
+    await expect(results).toHaveCount(0);
+
+    await box.pressSequentially('mo');
+    const stopped = Date.now();
+    await expect(results.getByRole('link', { name: /Pomodor/ }).first()).toBeVisible({ timeout: 3000 });
+    expect(Date.now() - stopped, 'tomatoes shown within ~1 s of the last key').toBeLessThan(1500);
+    // After the debounce the API's results carry the store's prices.
+    await expect(results.getByRole('link', { name: /Pomodor.*€/ }).first()).toBeVisible();
+    await expect(results.getByRole('link', { name: /Vedi tutti i risultati/ })).toHaveAttribute('href', /\/app\/search\?q=pomo$/);
+    await expectNoAxeViolations(page);
+
+    await box.press('Escape');
+    await expect(results).toHaveCount(0);
+  });
+
+  test("the search page lists the store's products for a text; 'pomodori' finds 'pomodoro'", async ({ page, request }) => {
+    const expected = await products(request, 'q=pomodori&s=24');
+    expect(expected.totalElements).toBeGreaterThan(0);
+    await page.goto('/app/search?q=pomodori');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risultati per «pomodori»');
+    await expect(page.getByRole('banner').getByRole('searchbox')).toHaveValue('pomodori');
+    await expect(page.locator('.listing .product-card')).toHaveCount(Math.min(24, expected.totalElements));
+    await expect(page.locator('.listing .product-card').getByRole('link', { name: /pomodoro/i }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("an unknown text gives 'Nessun prodotto trovato'", async ({ page }) => {
+    await page.goto('/app/search?q=qwertyzx');
+    await expect(page.getByText('Nessun prodotto trovato')).toBeVisible();
+  });
+
+  test('a tag on the home page opens its products', async ({ page, request }) => {
+    const tags = await apiData<{ id: number; description: string }[]>(request, '/cli/ecommerce/productsTags');
+    const tag = tags[0]!;
+    const expected = await apiData<ApiPage<ApiProduct>>(request, `/cli/ecommerce/products/1109/?tag=${tag.id}&s=24`);
+    await page.goto('/app/');
+    await page.getByRole('region', { name: 'Scegli per caratteristica' }).getByRole('link', { name: tag.description, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/search\\?tag=${tag.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Prodotti ${tag.description}`);
+    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(`${expected.totalElements} prodotti`);
+    await expect(page.locator('.listing .product-card').first().getByRole('heading')).toHaveText(expected.data[0]!.description);
+  });
+});
