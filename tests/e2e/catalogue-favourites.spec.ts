@@ -10,7 +10,7 @@ test.describe('favourites', () => {
   test("a visitor's heart opens the login panel", async ({ page, request }) => {
     const [product] = (await products(request, 's=1')).data;
     await page.goto(`/app/product/${product!.barcode}`);
-    await page.getByRole('button', { name: 'Aggiungi ai preferiti' }).click();
+    await page.getByRole('button', { name: 'Salva nei preferiti' }).click();
     await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
   });
 
@@ -24,7 +24,7 @@ test.describe('favourites', () => {
     await expectNoAxeViolations(page);
 
     await page.goto(`/app/product/${product.barcode}`);
-    await page.getByRole('button', { name: 'Aggiungi ai preferiti' }).click();
+    await page.getByRole('button', { name: 'Salva nei preferiti' }).click();
     await expect(page.getByRole('button', { name: 'Rimuovi dai preferiti' })).toBeVisible();
 
     await page.goto('/app/favorites');
@@ -38,5 +38,22 @@ test.describe('favourites', () => {
     await expect(page.getByText('Non hai ancora prodotti preferiti.')).toBeVisible();
     const left = (await (await request.get('/cli/slists/products/favorite/all', { headers: { Authorization: `Bearer ${shopper.jwt}` } })).json()) as { data: unknown[] };
     expect(left.data).toEqual([]);
+  });
+});
+
+test.describe("the shopper's store", () => {
+  test("a product page and a category show the prices of the cart's store", async ({ page, request }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'store'));
+    const auth = { Authorization: `Bearer ${shopper.jwt}` };
+    // A pickup cart at another store than the default 1109, and a product whose price differs there.
+    const opened = (await (await request.post('/cli/ecommerce/cart/open', { headers: auth, data: { storeId: 1108, deliveryMode: 'IN_STORE', terminalType: 'WEB' } })).json()) as { responseCode: number };
+    expect(opened.responseCode).toBe(0);
+    const here = (await products(request, 's=60')).data;
+    const there = (await (await request.get('/cli/ecommerce/products/1108/?s=60')).json()) as { data: { data: { barcode: string; netPrice: number; categoryId: string }[] } };
+    const differs = there.data.data.find((p) => here.some((h) => h.barcode === p.barcode && h.netPrice !== p.netPrice));
+    test.skip(!differs, 'no product with another price in store 1108');
+    await logIn(page, shopper);
+    await page.goto(`/app/product/${differs!.barcode}`);
+    await expect(page.getByTestId('product-price')).toHaveText(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(differs!.netPrice));
   });
 });

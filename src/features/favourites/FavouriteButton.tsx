@@ -1,6 +1,6 @@
 // The heart on product cards and the product page (spec §2, §6): favourites
 // need a logged-in shopper, so a visitor's click opens the login panel. The
-// label says what a click does (add or remove), filled heart when it is one.
+// label says what a click does (save or remove), filled heart when it is one.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user, openOverlay } from '#src/features/session/session.store.ts';
@@ -22,7 +22,7 @@ export default function FavouriteButton({ barcode, description, large = false }:
     if (user) void ensureFavourites();
   }, [user]);
   const on = hydrated && !!user && favourites.has(barcode);
-  const label = on ? 'Rimuovi dai preferiti' : 'Aggiungi ai preferiti';
+  const label = on ? 'Rimuovi dai preferiti' : 'Salva nei preferiti';
 
   async function toggle() {
     if (!user) {
