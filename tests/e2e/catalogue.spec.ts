@@ -92,6 +92,23 @@ test.describe('catalogue browsing', () => {
     else await expect(cards(page)).toHaveCount(Math.min(24, branded.totalElements));
   });
 
+  test('clicking the open category of the page folds and unfolds its subcategories', async ({ page, request, isMobile }) => {
+    const [first] = await categories(request);
+    const second = first!.items[0]!;
+    await page.goto(`/app/category/${first!.slug}/${second.slug}`);
+    const tree = page.locator('.category-tree-nav');
+    if (isMobile) await tree.getByText('Categorie', { exact: true }).click();
+    const current = tree.locator('a[aria-current="page"]');
+    await expect(current).toHaveText(second.description);
+    const sub = tree.getByRole('link', { name: second.items[0]!.description, exact: true });
+    await expect(sub).toBeVisible();
+    await current.click();
+    await expect(sub).toBeHidden();
+    await current.click();
+    await expect(sub).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/app/category/${first!.slug}/${second.slug}/?$`));
+  });
+
   test('the home page carousel can be paused and moved by hand', async ({ page }) => {
     await page.goto('/app/');
     const pause = page.getByRole('button', { name: 'Metti in pausa i banner' });
