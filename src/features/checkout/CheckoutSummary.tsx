@@ -16,7 +16,7 @@ import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';
 import { $checkout, checkoutFor, checkoutPaths, chooseSlot, freeze } from './checkout.store.ts';
-import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
+import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
 
 const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SLOT_FULL, ErrorCode.DELIVERY_CREATION_FAILED];
@@ -118,7 +118,6 @@ export default function CheckoutSummary() {
       {(_user, cart) => (
         <>
           <CheckoutSteps current={2} />
-          <StoreLine cart={cart} />
           <Summary cart={cart} />
         </>
       )}
