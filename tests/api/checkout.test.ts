@@ -4,7 +4,7 @@ import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { isServiceDay } from '#src/shared/calendar.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, post, shopper } from './shoppers.ts';
+import { bearer, post, quickShoppers, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
@@ -93,16 +93,25 @@ describe('booking', () => {
     expect((await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id), token))).body.responseCode).toBe(4029);
   });
 
-  it('never books more orders than a slot holds, whatever the concurrency', async () => {
-    const shoppers = await Promise.all(Array.from({ length: 8 }, (_, i) => readyCart(`folla${i}@example.it`)));
+  it('gives 50 shoppers racing for a slot of capacity 5 exactly 5 bookings and 45 clear refusals', async () => {
+    const tokens = await quickShoppers(shop, 50, 'folla');
+    const shoppers = await Promise.all(tokens.map(async (token) => {
+      const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
+      await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
+      return { token, cartId: cart.id };
+    }));
     const slot = await firstSlot(shoppers[0]!.token, shoppers[0]!.cartId);
-    await shop.handle.db.updateTable('slots').set({ capacity: 3, booked: 0 }).where('id', '=', slot.id).execute();
+    await shop.handle.db.updateTable('slots').set({ capacity: 5, booked: 0 }).where('id', '=', slot.id).execute();
+    await shop.handle.db.updateTable('orders').set({ slot_id: null }).where('slot_id', '=', slot.id).execute();
     const answers = await Promise.all(shoppers.map((s) => shop.request('/cli/ecommerce/cart/freeze', post(booking(s.cartId, slot.id), s.token))));
     const codes = answers.map((a) => a.body.responseCode);
-    expect(codes.filter((c) => c === 0)).toHaveLength(3);
-    expect(codes.filter((c) => c === 4210)).toHaveLength(5);
+    expect(codes.filter((c) => c === 0)).toHaveLength(5);
+    expect(codes.filter((c) => c === 4210)).toHaveLength(45);
+    expect(answers.find((a) => a.body.responseCode === 4210)?.body.errorMessage).toBe("La fascia oraria scelta non è più disponibile: scegline un'altra.");
     const orders = await shop.handle.db.selectFrom('orders').select('id').where('slot_id', '=', slot.id).where('status', '!=', 'ABORTED').execute();
-    expect(orders).toHaveLength(3);
+    expect(orders).toHaveLength(5);
+    const row = await shop.handle.db.selectFrom('slots').select(['booked', 'capacity']).where('id', '=', slot.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ booked: 5, capacity: 5 });
   });
 
   it('copies an order back into a cart, reporting price changes with 4105', async () => {

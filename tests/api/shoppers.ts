@@ -25,3 +25,20 @@ export async function shopper(shop: Shop, username: string, password = 'Orecchie
   if (login.body.responseCode !== 0) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return login.body.data.jwt as string;
 }
+
+/** Many confirmed shoppers at once, written straight to the database (for races). */
+export async function quickShoppers(shop: Shop, count: number, prefix: string): Promise<string[]> {
+  const { hash } = await import('@node-rs/argon2');
+  const { sessionKey, signSession } = await import('#src/server/auth/session-token.ts');
+  const passwordHash = await hash('Orecchiette1!');
+  const key = await sessionKey(shop.handle.db, undefined);
+  const tokens: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const email = `${prefix}${n}@example.it`;
+    const user = await shop.handle.db.insertInto('users').values({ username: email, password_hash: passwordHash, operator_store_id: null, confirmed_at: new Date(), deletion_requested_at: null }).returning('id').executeTakeFirstOrThrow();
+    await shop.handle.db.insertInto('profiles').values({ user_id: user.id, first_name: 'Cliente', last_name: String(n), birth_date: null, mobile_phone: '3331234567', email, ssn_code: null }).execute();
+    await shop.handle.db.insertInto('consents').values({ user_id: user.id, accept1: true, accept2: true }).execute();
+    tokens.push(await signSession(key, user.id, 'CUSTOMER'));
+  }
+  return tokens;
+}
