@@ -1,22 +1,9 @@
 // The store's side of an order, as the staff screen needs it: who may use it
-// and which buttons an order gets. The transitions mirror the server's
-// nextStatuses() (src/server/services/order-lifecycle.ts); staff-rules.test.ts
-// checks that they stay the same, and the server refuses anything else (4205).
-import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+// and which buttons an order gets. The transitions are the shared ones the
+// server enforces (nextStatuses in the contract).
+import { nextStatuses, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 
-const pickup = (mode: string) => mode === 'IN_STORE' || mode === 'DRIVE';
-
-export function nextStatuses(status: OrderStatus, mode: string): OrderStatus[] {
-  switch (status) {
-    case 'PAYMENT_PENDING': return ['CANCELLED'];
-    case 'TO_BE_PREPARED': return ['IN_PREPARATION', 'CANCELLED'];
-    case 'IN_PREPARATION': return [pickup(mode) ? 'TO_BE_COLLECTED' : 'TO_BE_DELIVERED', 'CANCELLED'];
-    case 'TO_BE_COLLECTED': return ['ISSUING_RECEIPT', 'NOT_COLLECTED'];
-    case 'TO_BE_DELIVERED': return ['ISSUING_RECEIPT', 'REFUSED'];
-    case 'ISSUING_RECEIPT': return [pickup(mode) ? 'COLLECTED' : 'DELIVERED'];
-    default: return [];
-  }
-}
+export { nextStatuses };
 
 /** The button that moves an order to a status. */
 export const actionLabels: Record<OrderStatus, string> = {

@@ -2,27 +2,12 @@
 // confirm and prepare, set the amounts actually picked, hand over, issue the
 // receipt; only the picked amount is charged. Unpaid card orders expire.
 import { sql } from 'kysely';
-import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+import { nextStatuses, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError, forbidden } from '../http.ts';
 import { orderView } from './orders.ts';
 import { releaseSlotPlace } from './slots.ts';
-
-const pickup = (mode: string) => mode === 'IN_STORE' || mode === 'DRIVE';
-
-/** Where an order may go next, by status (and delivery mode). */
-export function nextStatuses(status: OrderStatus, mode: string): OrderStatus[] {
-  switch (status) {
-    case 'PAYMENT_PENDING': return ['CANCELLED'];
-    case 'TO_BE_PREPARED': return ['IN_PREPARATION', 'CANCELLED'];
-    case 'IN_PREPARATION': return [pickup(mode) ? 'TO_BE_COLLECTED' : 'TO_BE_DELIVERED', 'CANCELLED'];
-    case 'TO_BE_COLLECTED': return ['ISSUING_RECEIPT', 'NOT_COLLECTED'];
-    case 'TO_BE_DELIVERED': return ['ISSUING_RECEIPT', 'REFUSED'];
-    case 'ISSUING_RECEIPT': return [pickup(mode) ? 'COLLECTED' : 'DELIVERED'];
-    default: return [];
-  }
-}
 
 async function storeOrder(db: Db, storeId: number, orderId: number) {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
