@@ -57,6 +57,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      grepInvert: /@phone/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 900 },
