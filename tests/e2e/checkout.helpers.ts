@@ -1,18 +1,11 @@
 // Shoppers, carts and orders for the checkout and orders journeys, made
 // through the shop's API (signup, mailed link, login; cart/open, cart/store;
 // slots and cart/freeze), so each test starts where its story starts.
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiCall, type Shopper } from './cart.helpers.ts';
 
-const PASSWORD = 'Orecchiette1!';
-const fakeIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-export const uniqueEmail = (info: TestInfo, tag: string) => `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
-export const euro = (amount: number): string => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
-
-export interface Shopper {
-  email: string;
-  jwt: string;
-  profile: Record<string, unknown>;
-}
+// One way to make shoppers for every journey: the cart helpers'.
+export { apiCall, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './cart.helpers.ts';
 
 export interface CartAnswer {
   id: number;
@@ -22,37 +15,6 @@ export interface CartAnswer {
   items: { id: number; barcode: string; description: string; rowNetPrice: number }[];
 }
 
-export async function signedUpShopper(request: APIRequestContext, email: string): Promise<Shopper> {
-  const headers = { 'X-Forwarded-For': fakeIp() };
-  const signup = await request.post('/cli/profiles/signup', {
-    headers,
-    data: {
-      username: email, password: PASSWORD, passwordConfirm: PASSWORD, accept1: true, accept2: true, accept3: false, accept4: false,
-      profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', email, ssnCode: 'RSSNNA85D52A662X', cards: [] },
-    },
-  });
-  expect((await signup.json()).responseCode, 'signup').toBe(0);
-  const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
-  const link = new URL(/(https?:\/\/\S+)/.exec(outbox.messages[0]!.text)![1]!);
-  await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
-  const login = (await (await request.post('/cli/profiles/login', { headers, data: { username: email, password: PASSWORD } })).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
-  expect(login.responseCode, 'login').toBe(0);
-  return { email, ...login.data };
-}
-
-/** The shopper is logged in on every page the test opens; the cookie notice is already accepted. */
-export async function logIn(page: Page, shopper: Shopper): Promise<void> {
-  await page.addInitScript((user) => {
-    localStorage.setItem('spesa.user', JSON.stringify(user));
-    localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
-  }, { jwt: shopper.jwt, profile: shopper.profile });
-}
-
-export async function apiCall<T>(request: APIRequestContext, shopper: Shopper, path: string, body?: unknown): Promise<{ responseCode: number; data: T; errorMessage?: string }> {
-  const headers = { Authorization: `Bearer ${shopper.jwt}` };
-  const response = body === undefined ? await request.get(path, { headers }) : await request.post(path, { headers, data: body });
-  return (await response.json()) as { responseCode: number; data: T; errorMessage?: string };
-}
 
 interface ShopProduct {
   barcode: string;
