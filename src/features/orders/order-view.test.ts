@@ -15,6 +15,7 @@ function order(status: OrderStatus, withOperator = true): Order {
     cart: { items: [item(1, 1)] } as Order['cart'],
     operatorCart: withOperator ? { netTotal: 3.2, total: 3.2, itemsCount: 1, payed: null } : null,
     preparedCartItems: status === 'TO_BE_PREPARED' ? [] : [item(1, 0.8)],
+    cardPayment: null,
   };
 }
 

@@ -131,6 +131,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
       ? { netTotal: toEuro(operatorNet), total: toEuro(order.operator_total_cents ?? operatorNet), itemsCount: rows.filter((r) => Number(r.operator_amount ?? 0) > 0).length, payed: order.payed_cents === null ? null : toEuro(order.payed_cents) }
       : null,
     preparedCartItems: prepared,
+    cardPayment: null,
     createdAt: new Date(order.created_at).toISOString(),
   };
 }

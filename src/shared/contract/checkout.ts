@@ -1,5 +1,6 @@
 // Slots, checkout and orders (spec §3 Slot, Order, Checkout info; §7).
 import { z } from 'zod';
+import { cardPayment } from './payments.ts';
 import { cart, cartItem, paymentMode } from './cart.ts';
 import { email, mobilePhone } from './profile-rules.ts';
 import { paged } from './envelope.ts';
@@ -65,6 +66,8 @@ export const order = z.object({
   cart,
   operatorCart: z.object({ netTotal: z.number(), total: z.number(), itemsCount: z.number().int(), payed: z.number().nullable() }).nullable(),
   preparedCartItems: z.array(cartItem),
+  /** The card hold and what was charged, for XPAY orders once the card was authorised. */
+  cardPayment: cardPayment.nullable(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof order>;

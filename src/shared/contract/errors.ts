@@ -1,7 +1,7 @@
 // The error catalogue of spec §8, in one place for the server (which answers
 // with these codes and messages) and the browser (which shows the message).
 // Where the spec gives only an English meaning, the Italian text is ours;
-// codes 1, 3, 4206 and 4207 are ours too (login failure, account not yet
+// codes 1, 3, 4206–4213 are ours too (login failure, account not yet
 // confirmed, deletion refused during a shopping, expired mailed link).
 export const ErrorCode = {
   OK: 0,
@@ -33,6 +33,12 @@ export const ErrorCode = {
   BELOW_MINIMUM: 4208,
   STORE_MODE_NOT_OFFERED: 4209,
   SLOT_FULL: 4210,
+  /** Paying by card needs a card associated in the profile first. */
+  NO_CARD: 4211,
+  /** The card provider refused the operation (declined card, failed 3-D Secure). */
+  PAYMENT_REFUSED: 4212,
+  /** A provider callback whose signature does not match: refused, nothing changes. */
+  BAD_SIGNATURE: 4213,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -64,6 +70,9 @@ export const errorMessages: Readonly<Record<number, string>> = {
   4207: 'Il link non è valido o è scaduto. Richiedine uno nuovo.',
   4209: 'Il punto vendita scelto non offre questa modalità di consegna.',
   4210: "La fascia oraria scelta non è più disponibile: scegline un'altra.",
+  4211: 'Nessuna carta associata: associa una carta dal tuo profilo per pagare online.',
+  4212: 'Errore! Il pagamento non è andato a buon fine. Vi chiediamo di riprovare.',
+  4213: 'Firma della richiesta non valida.',
 };
 
 /** The message for a code; other codes use the server's errorMessage (spec §8). */
