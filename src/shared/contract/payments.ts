@@ -115,9 +115,14 @@ export function preauthCents(totalToPayCents: number, variableWeightCents: numbe
 
 // Sandbox test cards (docs/payments.md). Any future expiry and any 3-digit CVV.
 export const SANDBOX_CARDS = {
+  /** Approves without a challenge (frictionless 3-D Secure). */
   approve: '4349940199004549',
+  /** Approves after the 3-D Secure challenge (one-time code SANDBOX_OTP). */
   challenge: '4349940199997007',
+  /** Can be associated (amount 0), but every payment with it is declined. */
   decline: '4000000000000002',
+  /** Refused even at association. */
+  invalid: '4000000000000069',
 } as const;
 /** The one-time code the sandbox's 3-D Secure challenge accepts. */
 export const SANDBOX_OTP = '123456';
