@@ -10,6 +10,7 @@ import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
 import { expireUnpaidOrders } from '#src/server/services/order-lifecycle.ts';
+import { seedDemoOperators } from '#src/server/services/operators.ts';
 
 const config = loadConfig();
 logStep(`Spesa online is starting (Node ${process.version})`);
@@ -19,6 +20,9 @@ await timed(
   () => seedIfEmpty(handle, { products: config.CATALOGUE_PRODUCTS, log: logStep }),
   (report) => (report ? `seeded the demo catalogue (${config.CATALOGUE_PRODUCTS} products)` : 'already loaded'),
 );
+// Store staff of the demo stores (README, Store staff); never in production.
+await timed('Checking the demo store operators', () => seedDemoOperators(handle.db, config), (created) =>
+  config.NODE_ENV === 'production' ? 'skipped in production' : created.length ? `created ${created.length} (operatore.<store id>@spesaonline.local)` : 'already there');
 
 const mailer = createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM);
 const version = await catalogueVersion(handle.db);

@@ -2,6 +2,7 @@
 // process with a clear message instead of failing later.
 import { z } from 'zod';
 import { readFlags, type Flags } from '#src/shared/flags.ts';
+import { PASSWORD_HINT, passwordStrongEnough } from '#src/shared/contract/profile-rules.ts';
 
 const env = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
@@ -22,6 +23,8 @@ const env = z.object({
   IP_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /** 'off' serves the API only (an API-only process behind a CDN, or the fault tests). */
   SITE_BUILD: z.enum(['on', 'off']).default('on'),
+  /** Password of the demo store operators (operatore.<storeId>@spesaonline.local), seeded outside production only. */
+  DEMO_OPERATOR_PASSWORD: z.string().max(128).refine(passwordStrongEnough, PASSWORD_HINT).default('Operatore-2026'),
 });
 
 export interface Config extends z.infer<typeof env> {
