@@ -78,6 +78,8 @@ export default defineConfig({
       // (per-account limits stay as they are; the API tests cover both).
       IP_RATE_LIMIT_MULTIPLIER: '1000',
       CATALOGUE_PRODUCTS: '400',
+      // Card payments on (issue 7): the checkout offers XPAY, the profile its card page, the sandbox provider answers.
+      ENABLED_PAYMENTS: 'true',
     },
     // The first start migrates, seeds and builds the site.
     timeout: 300_000,

@@ -1,25 +1,41 @@
 // /checkout/confirm (spec §2): the thank-you page with the order number and
 // code, slot and store, and the 10% variable-weight note. A card (XPAY) order
-// waits in PAYMENT_PENDING: the page says so and points to the orders page,
-// where the payment step of the payments issue will start.
+// comes back here from the 3-D Secure step with ?orderCode=: the page shows
+// that order and the amount held on the card; one still waiting for payment
+// says so and points to the orders page.
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { loadCurrent } from '#src/features/cart/cart.store.ts';
+import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
+import { orderCodeOf } from '#src/features/payments/payment-rules.ts';
 import { paymentLabels } from './checkout-rules.ts';
-import { bookedCart, checkoutPaths, orderOfCart } from './checkout.store.ts';
+import { bookedCart, checkoutPaths, orderByCode, orderOfCart } from './checkout.store.ts';
 import { PreauthNote } from './PreauthNote.tsx';
 
 export default function CheckoutConfirm() {
   const [booked, setBooked] = useState<Cart | null | undefined>(undefined);
   const [order, setOrder] = useState<Order | null>(null);
   useEffect(() => {
-    const cart = bookedCart();
-    setBooked(cart);
+    const code = orderCodeOf(window.location.search);
+    const recent = bookedCart();
     void loadCurrent(true).catch(() => null); // the booked cart is gone: the header shows the new state
-    if (cart) orderOfCart(cart.id).then(setOrder).catch(() => null);
+    if (recent && (!code || recent.code === code)) {
+      setBooked(recent);
+      orderOfCart(recent.id).then(setOrder).catch(() => null);
+    } else if (code) {
+      // Paid from the orders page or another tab: the order itself says what was booked.
+      orderByCode(code)
+        .then((found) => {
+          setOrder(found);
+          setBooked(found?.cart ?? null);
+        })
+        .catch(() => setBooked(null));
+    } else {
+      setBooked(null);
+    }
   }, []);
 
   if (booked === undefined) return <p role="status">Caricamento…</p>;
@@ -31,25 +47,31 @@ export default function CheckoutConfirm() {
       </div>
     );
   }
-  const pending = order ? order.status === 'PAYMENT_PENDING' : booked.paymentMode === 'XPAY';
+  const card = booked.paymentMode === 'XPAY';
+  const pending = order ? order.status === 'PAYMENT_PENDING' : card;
   const slot = booked.delivery.timeSlot;
+  const code = order?.code ?? booked.code;
   return (
     <div className="checkout-confirm">
       <h1>{pending ? 'Ordine prenotato: pagamento in attesa' : 'Grazie, il tuo ordine è prenotato!'}</h1>
+      {card && !pending && order && <p className="checkout-paid" role="status">Il pagamento con carta è andato a buon fine.</p>}
       <dl className="checkout-facts">
         <div><dt>Numero ordine</dt><dd data-testid="order-number">{order?.number ?? '…'}</dd></div>
-        <div><dt>Codice ordine</dt><dd>{booked.code}</dd></div>
+        <div><dt>Codice ordine</dt><dd>{code}</dd></div>
         {slot && <div><dt>Giorno e fascia oraria</dt><dd>{formatSlot(slot)}</dd></div>}
         <div><dt>{booked.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{booked.delivery.addressDescription ?? booked.storeDescription}</dd></div>
         {booked.paymentMode && <div><dt>Pagamento</dt><dd>{paymentLabels[booked.paymentMode]}</dd></div>}
         <div><dt>Totale</dt><dd>{formatEuro(booked.totalToPay)}</dd></div>
         {order && <div><dt>Stato</dt><dd>{orderStatusLabels[order.status]}</dd></div>}
       </dl>
+      {card && code && <PreauthAmount of={{ orderCode: code }} title={pending ? 'Importo da pre-autorizzare sulla carta' : 'Importo pre-autorizzato sulla carta'} />}
       {pending ? (
         <p className="checkout-pending" role="status">
           Il pagamento con carta non è ancora stato effettuato: l'ordine resta in attesa di pagamento e, se non viene pagato in tempo, viene annullato
-          automaticamente. Puoi seguirlo dalla pagina dei tuoi ordini.
+          automaticamente. Puoi pagarlo dalla pagina dei tuoi ordini.
         </p>
+      ) : card ? (
+        <p>Riceverai le comunicazioni sull'ordine all'indirizzo e-mail indicato. Alla consegna o al ritiro ti addebitiamo solo quanto effettivamente preparato.</p>
       ) : (
         <p>Riceverai le comunicazioni sull'ordine all'indirizzo e-mail indicato. Pagherai al ritiro o alla consegna solo quanto effettivamente preparato.</p>
       )}

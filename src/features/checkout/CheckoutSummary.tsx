@@ -2,7 +2,9 @@
 // before the binding final button (Codice del consumo, art. 51: the button
 // must say the order implies an obligation to pay). Then cart/freeze:
 // 0 → thank-you page; 4105 → the changed items, back to the cart; other codes
-// → the server's message (4029 and a full slot: choose another slot).
+// → the server's message (4029 and a full slot: choose another slot). With a
+// card (XPAY) the exact hold is shown before the button, and once booked the
+// order (PAYMENT_PENDING, the freeze answer's code) goes to the 3-D Secure step.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
@@ -15,9 +17,11 @@ import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';
-import { $checkout, checkoutFor, checkoutPaths, chooseSlot, freeze } from './checkout.store.ts';
+import { $checkout, $payingOrder, checkoutFor, checkoutPaths, chooseSlot, freeze } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
+import { PayBookedOrder } from './PayBookedOrder.tsx';
+import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
 
 const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SLOT_FULL, ErrorCode.DELIVERY_CREATION_FAILED];
 
@@ -55,6 +59,7 @@ function Summary({ cart }: { cart: Cart }) {
     setSlotProblem(null);
     try {
       const result = await freeze(cart, slot, data);
+      if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code) return $payingOrder.set(result.cart.code);
       if (result.kind === 'booked') return window.location.assign(checkoutPaths.confirm);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
@@ -89,6 +94,7 @@ function Summary({ cart }: { cart: Cart }) {
         <OrderLines caption="Prodotti del carrello e importi" lines={cartLines(cart.items)} amounts={cartAmounts(cart)} />
         <PreauthNote />
       </section>
+      {data.paymentMode === 'XPAY' && <PreauthAmount of={{ cartId: cart.id }} />}
       {slotProblem && (
         <p className="checkout-error" role="alert">
           {slotProblem} <a href={checkoutPaths.slots}>Scegli un'altra fascia oraria</a>
@@ -100,7 +106,11 @@ function Summary({ cart }: { cart: Cart }) {
           {BINDING_ORDER}
         </button>
       </div>
-      <p className="checkout-hint">Premendo «{BINDING_ORDER}» l'ordine diventa vincolante e ti impegni a pagarlo al ritiro o alla consegna.</p>
+      <p className="checkout-hint">
+        {data.paymentMode === 'XPAY'
+          ? `Premendo «${BINDING_ORDER}» l'ordine diventa vincolante: subito dopo paghi con la carta, su cui viene pre-autorizzato l'importo indicato.`
+          : `Premendo «${BINDING_ORDER}» l'ordine diventa vincolante e ti impegni a pagarlo al ritiro o alla consegna.`}
+      </p>
       <ModalDialog title="Attenzione!" role="alertdialog" isOpen={changed !== null} onClose={() => window.location.assign(checkoutPaths.cart)}>
         {changed && <ChangedItems {...changed} />}
         <p>Controlla il carrello e prenota di nuovo.</p>
@@ -113,6 +123,8 @@ function Summary({ cart }: { cart: Cart }) {
 }
 
 export default function CheckoutSummary() {
+  const paying = useStore($payingOrder);
+  if (paying) return <PayBookedOrder orderCode={paying} />;
   return (
     <CheckoutGate>
       {(_user, cart) => (

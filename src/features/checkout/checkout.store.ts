@@ -100,8 +100,22 @@ export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): 
   return { kind: 'booked', cart: answer.data };
 }
 
+/** A card order just booked on the summary, now in its payment step (this page only). */
+export const $payingOrder = atom<string | null>(null);
+
 /** The cart just booked in this tab, for the thank-you page. */
 export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, cartSchema);
+
+/** An order by its code (the card payment comes back with ?orderCode=): the newest pages hold it. */
+export async function orderByCode(code: string, pages = 10): Promise<Order | null> {
+  for (let p = 0; p < pages; p++) {
+    const page = await api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p } });
+    const found = page.data.find((o) => o.code === code);
+    if (found) return found;
+    if (p + 1 >= page.totalPages) break;
+  }
+  return null;
+}
 
 /** The order made from a booked cart: the newest orders hold it. */
 export async function orderOfCart(cartId: number): Promise<Order | null> {

@@ -1,5 +1,7 @@
 // One order in the list: number, date, slot, store, status and totals; the
-// detail (rows by status, prepared totals) and the actions the status allows.
+// detail (rows by status, prepared totals) and the actions the status allows;
+// a card order shows its hold, charge and release, and pay-now runs the card
+// payment (no card linked: the profile's card page, which then offers to pay).
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
@@ -12,7 +14,8 @@ import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { canAbort, canPayNow, preparedTotals, shownRows, statusTone } from './order-view.ts';
+import { useOrderPayment } from '#src/features/payments/OrderPayment.tsx';
+import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows, statusTone } from './order-view.ts';
 import { abortOrder, copyOrder, fetchOrder, orderPaths } from './orders.store.ts';
 
 const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
@@ -41,6 +44,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
   const [confirming, setConfirming] = useState(false);
   const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const payment = useOrderPayment();
   const slot = order.cart.delivery.timeSlot;
   const prepared = preparedTotals(order);
   const detailId = `order-${order.id}-detail`;
@@ -89,11 +93,12 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         <div><dt>Codice</dt><dd>{order.code}</dd></div>
         <div><dt>Totale</dt><dd>{formatEuro(order.cart.total)}</dd></div>
         {prepared && <div><dt>Totale preparato</dt><dd>{formatEuro(prepared.total)}</dd></div>}
+        {order.cardPayment && cardPaymentFacts(order.cardPayment).map((f) => <div key={f.label}><dt>{f.label}</dt><dd>{formatEuro(f.value)}</dd></div>)}
       </dl>
       {canPayNow(order.status) && (
         <p className="order-card__pay">
           {flags.ENABLED_PAYMENTS ? (
-            <a className="button button-primary" href={`${orderPaths.payments}?orderCode=${encodeURIComponent(order.code)}`}>Paga ora</a>
+            <button type="button" className="button button-primary" disabled={payment.busy} onClick={() => void payment.pay(order.code)}>Paga ora</button>
           ) : (
             <>
               <button type="button" className="button button-primary" disabled aria-describedby={`order-${order.id}-pay-off`}>Paga ora</button>
@@ -112,6 +117,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         )}
       </div>
       <div id={detailId} hidden={!open}>{open && <Detail order={order} />}</div>
+      {payment.dialog}
       <ModalDialog title="Annullare l'ordine?" role="alertdialog" isOpen={confirming} onClose={() => setConfirming(false)}>
         <p>Vuoi annullare l'ordine {order.number}{slot ? ` per ${formatSlot(slot)}` : ''}? La fascia oraria prenotata verrà liberata.</p>
         <div className="cart-actions">

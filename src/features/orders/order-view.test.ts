@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
-import { canAbort, canPayNow, preparedTotals, shownRows } from './order-view.ts';
+import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows } from './order-view.ts';
 
 const item = (id: number, weight: number): CartItem => ({
   id, ref: 'r', barcode: '8000000000001', description: 'Pane di Altamura', imageUrl: null, um: 'KG', purchaseUm: 'KG', amount: null, weight,
@@ -33,5 +33,25 @@ describe('an order by status (spec §4)', () => {
     expect(['TO_BE_PREPARED', 'PAYMENT_PENDING', 'IN_PREPARATION', 'ABORTED'].map((s) => canAbort(s as OrderStatus))).toEqual([true, true, false, false]);
     expect(canPayNow('PAYMENT_PENDING')).toBe(true);
     expect(canPayNow('TO_BE_PREPARED')).toBe(false);
+  });
+});
+
+describe('the card payment of an order (DESIGN.md §4)', () => {
+  it('shows the hold while it is only authorised', () => {
+    expect(cardPaymentFacts({ status: 'AUTHORISED', authorised: 31.46, captured: null })).toEqual([{ label: 'Importo pre-autorizzato', value: 31.46 }]);
+  });
+  it('after the capture shows what was charged and the rest of the hold released, to the cent', () => {
+    expect(cardPaymentFacts({ status: 'CAPTURED', authorised: 31.46, captured: 29.17 })).toEqual([
+      { label: 'Importo pre-autorizzato', value: 31.46 },
+      { label: 'Importo addebitato', value: 29.17 },
+      { label: 'Importo rilasciato', value: 2.29 },
+    ]);
+    expect(cardPaymentFacts({ status: 'CAPTURED', authorised: 20.1, captured: 20.1 }).map((f) => f.label)).toEqual(['Importo pre-autorizzato', 'Importo addebitato']);
+  });
+  it('a voided hold is released whole', () => {
+    expect(cardPaymentFacts({ status: 'VOIDED', authorised: 12.5, captured: null })).toEqual([
+      { label: 'Importo pre-autorizzato', value: 12.5 },
+      { label: 'Importo rilasciato', value: 12.5 },
+    ]);
   });
 });

@@ -2,6 +2,8 @@
 // tested beside this file.
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+import { toCents, toEuro } from '#src/shared/contract/money.ts';
+import type { CardPayment } from '#src/shared/contract/payments.ts';
 
 const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'];
 const NOT_YET_PREPARED: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION'];
@@ -24,4 +26,17 @@ export function statusTone(status: OrderStatus): 'wait' | 'progress' | 'done' | 
   if (status === 'COLLECTED' || status === 'DELIVERED') return 'done';
   if (status === 'ABORTED' || status === 'CANCELLED' || status === 'NOT_COLLECTED' || status === 'REFUSED') return 'stopped';
   return 'progress';
+}
+
+/**
+ * The card payment of an order (DESIGN.md §4): what was held, what was
+ * charged once the store closed it, and what went back on the card (the rest
+ * of the hold after the capture, or all of it when the order was voided).
+ */
+export function cardPaymentFacts(payment: CardPayment): { label: string; value: number }[] {
+  const held = { label: 'Importo pre-autorizzato', value: payment.authorised };
+  if (payment.status === 'VOIDED') return [held, { label: 'Importo rilasciato', value: payment.authorised }];
+  if (payment.status === 'AUTHORISED' || payment.captured === null) return [held];
+  const released = toCents(payment.authorised) - toCents(payment.captured);
+  return [held, { label: 'Importo addebitato', value: payment.captured }, ...(released > 0 ? [{ label: 'Importo rilasciato', value: toEuro(released) }] : [])];
 }

@@ -1,0 +1,81 @@
+// Paying an order waiting for payment by card (spec §4 Checkout steps, XPAY):
+// ask for a 3-D Secure nonce; esito OK shows the provider's page in a modal
+// frame, and when the frame lands back on the shop, 'confirm' in its path goes
+// to the thank-you page and any other shop page to the failed page; esito KO
+// goes to the failed page; no card (4211) goes to the profile's card page.
+import { useRef, useState } from 'react';
+import { ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { requestNonce } from './payments.api.ts';
+import { threeDsLanding } from './payment-rules.ts';
+import { PaymentDialog } from './PaymentDialog.tsx';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+export const paymentPaths = {
+  confirm: `${base}/checkout/confirm`,
+  failed: `${base}/checkout/failed`,
+  cards: `${base}/profile/payments`,
+};
+
+const withOrder = (path: string, orderCode: string) => `${path}?orderCode=${encodeURIComponent(orderCode)}`;
+
+export type PayStart = 'challenge' | 'failed' | 'no-card' | 'error';
+
+/** The pay step and its dialog; `pay` starts it, `dialog` goes somewhere in the island's tree. */
+export function useOrderPayment() {
+  const [payment, setPayment] = useState<{ orderCode: string; html: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function pay(orderCode: string): Promise<PayStart> {
+    setBusy(true);
+    try {
+      const nonce = await requestNonce(orderCode);
+      if (nonce.esito === 'OK' && nonce.html) {
+        setPayment({ orderCode, html: nonce.html });
+        return 'challenge';
+      }
+      window.location.assign(withOrder(paymentPaths.failed, orderCode));
+      return 'failed';
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCode.NO_CARD) {
+        window.location.assign(withOrder(paymentPaths.cards, orderCode));
+        return 'no-card';
+      }
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+      return 'error';
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const dialog = payment ? <ThreeDSecureDialog key={payment.orderCode} html={payment.html} onClose={() => setPayment(null)} /> : null;
+  return { pay, busy, dialog };
+}
+
+function ThreeDSecureDialog({ html, onClose }: { html: string; onClose: () => void }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [done, setDone] = useState(false);
+
+  function landed() {
+    let where: Location | undefined;
+    try {
+      where = frame.current?.contentWindow?.location;
+      if (!where) return;
+      const outcome = threeDsLanding(where.pathname, base);
+      if (!outcome) return;
+      setDone(true);
+      window.location.assign(`${outcome === 'confirm' ? paymentPaths.confirm : paymentPaths.failed}${where.search}`);
+    } catch {
+      // The provider's own pages are of another origin: nothing to read until it sends the shopper back.
+    }
+  }
+
+  return (
+    <PaymentDialog title="Pagamento con carta" frame isOpen dismissable={!done} onClose={onClose}>
+      <p className="payment-frame-note">Completa il pagamento nella pagina sicura del circuito della tua carta.</p>
+      <iframe ref={frame} className="payment-frame" title="Pagamento sicuro 3-D Secure" srcDoc={html} onLoad={landed} />
+      {done && <p role="status">Un momento…</p>}
+    </PaymentDialog>
+  );
+}

@@ -1,0 +1,38 @@
+// The exact amount a card payment holds (DESIGN.md §4, spec §9): the total
+// plus the surcharge on variable-weight products, from the server's quote,
+// shown before the shopper confirms and on the thank-you page.
+import { useEffect, useState } from 'react';
+import type { PreauthQuote } from '#src/shared/contract/payments.ts';
+import { loadQuote } from './payments.api.ts';
+import { quoteLines } from './payment-rules.ts';
+import './payments.css';
+
+type QuoteOf = { cartId: number } | { orderCode: string };
+
+export function PreauthAmount({ of, title = 'Importo pre-autorizzato sulla carta' }: { of: QuoteOf; title?: string }) {
+  const [quote, setQuote] = useState<PreauthQuote | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = 'cartId' in of ? `cart:${of.cartId}` : `order:${of.orderCode}`;
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    loadQuote(of).then((q) => current && setQuote(q), () => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [key]); // `key` names `of`: a new object with the same cart or order loads nothing again
+
+  if (failed) return <p className="checkout-hint">Non è stato possibile calcolare l'importo da pre-autorizzare: lo vedrai nella pagina del pagamento.</p>;
+  if (!quote) return <p role="status">Calcolo dell'importo da pre-autorizzare…</p>;
+  return (
+    <section className="payment-preauth" aria-labelledby={`preauth-${key}`} data-testid="preauth-amount">
+      <h3 id={`preauth-${key}`}>{title}</h3>
+      <dl>
+        {quoteLines(quote).map((line, i, all) => (
+          <div key={line.label} className={i === all.length - 1 ? 'payment-preauth__total' : undefined}><dt>{line.label}</dt><dd>{line.value}</dd></div>
+        ))}
+      </dl>
+      <p className="checkout-hint">L'importo viene solo bloccato sulla carta: alla consegna o al ritiro ti addebitiamo quanto effettivamente preparato e il resto viene rilasciato.</p>
+    </section>
+  );
+}
