@@ -64,7 +64,7 @@ export default function CheckoutConfirm() {
         <div><dt>Totale</dt><dd>{formatEuro(booked.totalToPay)}</dd></div>
         {order && <div><dt>Stato</dt><dd>{orderStatusLabels[order.status]}</dd></div>}
       </dl>
-      {card && code && <PreauthAmount of={{ orderCode: code }} title={pending ? 'Importo da pre-autorizzare sulla carta' : 'Importo pre-autorizzato sulla carta'} />}
+      {card && code && <PreauthAmount of={{ orderCode: code }} />}
       {pending ? (
         <p className="checkout-pending" role="status">
           Il pagamento con carta non è ancora stato effettuato: l'ordine resta in attesa di pagamento e, se non viene pagato in tempo, viene annullato

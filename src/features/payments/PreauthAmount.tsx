@@ -9,7 +9,7 @@ import './payments.css';
 
 type QuoteOf = { cartId: number } | { orderCode: string };
 
-export function PreauthAmount({ of, title = 'Importo pre-autorizzato sulla carta' }: { of: QuoteOf; title?: string }) {
+export function PreauthAmount({ of }: { of: QuoteOf }) {
   const [quote, setQuote] = useState<PreauthQuote | null>(null);
   const [failed, setFailed] = useState(false);
   const key = 'cartId' in of ? `cart:${of.cartId}` : `order:${of.orderCode}`;
@@ -26,7 +26,7 @@ export function PreauthAmount({ of, title = 'Importo pre-autorizzato sulla carta
   if (!quote) return <p role="status">Calcolo dell'importo da pre-autorizzare…</p>;
   return (
     <section className="payment-preauth" aria-labelledby={`preauth-${key}`} data-testid="preauth-amount">
-      <h3 id={`preauth-${key}`}>{title}</h3>
+      <h3 id={`preauth-${key}`}>Pre-autorizzazione sulla carta</h3>
       <dl>
         {quoteLines(quote).map((line, i, all) => (
           <div key={line.label} className={i === all.length - 1 ? 'payment-preauth__total' : undefined}><dt>{line.label}</dt><dd>{line.value}</dd></div>
