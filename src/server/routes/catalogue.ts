@@ -1,42 +1,70 @@
-// Catalogue calls of spec §7.
+// Catalogue calls of spec §7. Anonymous answers come from the catalogue cache
+// (catalogue-cache.ts) while the catalogue version and the day are the same.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { barcodeParam, DEFAULT_STORE_ID, productQuery, storeIdParam } from '#src/shared/contract/catalogue.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { romeToday } from '#src/shared/time.ts';
 import type { AppEnv } from '../app.ts';
+import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
+import { catalogueVersion } from '../catalogue-version.ts';
 import { ok, parseInput, parseQuery } from '../http.ts';
 import { categoryTree, listProducts, productByBarcode, productTags } from '../services/catalogue.ts';
 
 const storeQuery = z.object({ store: storeIdParam.default(DEFAULT_STORE_ID) });
 
+/**
+ * The answer to a catalogue read: from the cache for anonymous callers (key:
+ * the call and its parsed input), else made by `read`. Only successful
+ * answers are kept; a business error (4030) is thrown by `read` and never stored.
+ */
+async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
+  const cache = catalogueCache(c.var.db, defaultLimits(c.var.config.NODE_ENV));
+  if (c.req.header('Authorization') !== undefined || cache.limits.maxEntries === 0) return ok(c, await read());
+  const generation = `${await catalogueVersion(c.var.db)}|${romeToday()}`;
+  const hit = cache.get(generation, key);
+  if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json' });
+  const text = JSON.stringify({ responseCode: ErrorCode.OK, data: await read() });
+  cache.set(generation, key, text);
+  return c.body(text, 200, { 'Content-Type': 'application/json' });
+}
+
+async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
+  const p = await productByBarcode(c.var.db, barcode, store);
+  return {
+    barcode: p.barcode,
+    origin: p.origin,
+    caliber: p.caliber,
+    ingredients: p.ingredients,
+    allergyAdvice: p.allergyAdvice,
+    allergyOther: p.allergyOther,
+    nutrition: p.nutrition,
+    storage: p.storage,
+    recycling: p.recycling,
+  };
+}
+
 export const catalogueRoutes = new Hono<AppEnv>()
-  .get('/categories', async (c) => ok(c, await categoryTree(c.var.db)))
-  .get('/ecommerce/productsTags', async (c) => ok(c, await productTags(c.var.db)))
-  .get('/ecommerce/products/barcode/:barcode', async (c) => {
+  .get('/categories', (c) => answer(c, 'categories', () => categoryTree(c.var.db)))
+  .get('/ecommerce/productsTags', (c) => answer(c, 'tags', () => productTags(c.var.db)))
+  .get('/ecommerce/products/barcode/:barcode', (c) => {
     const barcode = parseInput(barcodeParam, c.req.param('barcode'));
     const { store } = parseQuery(c, storeQuery);
-    return ok(c, await productByBarcode(c.var.db, barcode, store));
+    return answer(c, `product|${store}|${barcode}`, () => productByBarcode(c.var.db, barcode, store));
   })
-  .get('/ecommerce/products/barcode/:barcode/info', async (c) => {
+  .get('/ecommerce/products/barcode/:barcode/info', (c) => {
     const barcode = parseInput(barcodeParam, c.req.param('barcode'));
     const { store } = parseQuery(c, storeQuery);
-    const p = await productByBarcode(c.var.db, barcode, store);
-    return ok(c, {
-      barcode: p.barcode,
-      origin: p.origin,
-      caliber: p.caliber,
-      ingredients: p.ingredients,
-      allergyAdvice: p.allergyAdvice,
-      allergyOther: p.allergyOther,
-      nutrition: p.nutrition,
-      storage: p.storage,
-      recycling: p.recycling,
-    });
+    return answer(c, `info|${store}|${barcode}`, () => productInfo(c, barcode, store));
   })
   // The spec's path ends with a slash; answer without it too.
   .get('/ecommerce/products/:storeId/', listStoreProducts)
   .get('/ecommerce/products/:storeId', listStoreProducts);
 
-async function listStoreProducts(c: Context<AppEnv>) {
+function listStoreProducts(c: Context<AppEnv>) {
   const storeId = parseInput(storeIdParam, c.req.param('storeId'));
-  return ok(c, await listProducts(c.var.db, storeId, parseQuery(c, productQuery)));
+  const query = parseQuery(c, productQuery);
+  // The parsed query, keys sorted: the same search spelt two ways is one entry.
+  const key = `list|${storeId}|${JSON.stringify(query, Object.keys(query).sort())}`;
+  return answer(c, key, () => listProducts(c.var.db, storeId, query));
 }
