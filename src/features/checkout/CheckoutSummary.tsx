@@ -21,6 +21,7 @@ import { $checkout, $payingOrder, checkoutFor, checkoutPaths, chooseSlot, freeze
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
 import { PayBookedOrder } from './PayBookedOrder.tsx';
+import { CardReminder } from '#src/features/payments/CardReminder.tsx';
 import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
 
 const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SLOT_FULL, ErrorCode.DELIVERY_CREATION_FAILED];
@@ -94,7 +95,12 @@ function Summary({ cart }: { cart: Cart }) {
         <OrderLines caption="Prodotti del carrello e importi" lines={cartLines(cart.items)} amounts={cartAmounts(cart)} />
         <PreauthNote />
       </section>
-      {data.paymentMode === 'XPAY' && <PreauthAmount of={{ cartId: cart.id }} />}
+      {data.paymentMode === 'XPAY' && (
+        <>
+          <PreauthAmount of={{ cartId: cart.id }} />
+          <CardReminder />
+        </>
+      )}
       {slotProblem && (
         <p className="checkout-error" role="alert">
           {slotProblem} <a href={checkoutPaths.slots}>Scegli un'altra fascia oraria</a>
