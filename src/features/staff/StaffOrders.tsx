@@ -1,35 +1,53 @@
 // /staff: the minimal staff screen of the store's side (DESIGN.md §4). An
-// operator sees the open orders of the own store slot by slot, sets the
-// picked amount per row while preparing, and moves each order on with the
-// buttons its status allows; the server's refusal (4205) is shown as is.
+// operator sees the open orders of the own store day by day and slot by slot,
+// sets the picked amount per row while preparing (0 = not available), and
+// moves each order on with the buttons its status allows; the server's
+// refusals are shown in Italian inside the order.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
-import { formatSlot } from '#src/lib/dates.ts';
+import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user, openOverlay } from '#src/features/session/session.store.ts';
 import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { statusTone } from '#src/features/orders/order-view.ts';
 import { order as orderSchema, orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { actionLabels, bySlot, canPick, isStopping, nextStatuses, parseAmount, roleOf } from './staff-rules.ts';
+import {
+  actionLabels, byDay, canPick, isStopping, modeLabels, nextStatuses, orderedQuantity, parseAmount, paymentLabels, pickedRowTotal, pickedTotals, roleOf, unsaved,
+} from './staff-rules.ts';
 
 const loadStoreOrders = (status: OrderStatus | '') => api.data('get', '/cli/ops/orders', z.array(orderSchema), status ? { searchParams: { status } } : {});
 const moveOrder = (id: number, status: OrderStatus) => api.data('post', `/cli/ops/orders/${id}/status`, orderSchema, { json: { status } });
 const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) => api.data('post', `/cli/ops/orders/${id}/picked`, orderSchema, { json: { rows } });
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Errore generico.');
+const unit = (um: 'PZ' | 'KG') => (um === 'KG' ? 'kg' : 'pz');
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const typedOf = (order: Order) =>
+  Object.fromEntries(order.cart.items.map((i) => [i.id, String(i.operatorAmount ?? orderedQuantity(i)).replace('.', ',')]));
 
 function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const items = order.cart.items;
-  const [amounts, setAmounts] = useState<Record<number, string>>(() =>
-    Object.fromEntries(items.map((i) => [i.id, String(i.operatorAmount ?? (i.um === 'KG' ? i.weight : i.amount) ?? 0).replace('.', ',')])),
-  );
+  const [typed, setTyped] = useState<Record<number, string>>(() => typedOf(order));
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<OrderStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const picking = canPick(order);
+  const preview = picking ? pickedTotals(order, typed) : null;
+  const prepared = order.operatorCart;
+  const titleId = `staff-order-${order.id}`;
 
+  /** The typed amounts, checked; null (and the message shown) when one is unreadable. */
+  function pickedRows(): { id: number; operatorAmount: number }[] | null {
+    const rows = items.map((i) => ({ id: i.id, operatorAmount: parseAmount(typed[i.id] ?? '') }));
+    const bad = rows.findIndex((r) => r.operatorAmount === null);
+    if (bad < 0) return rows as { id: number; operatorAmount: number }[];
+    setProblem(`Quantità non valida per ${items[bad]!.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`);
+    return null;
+  }
   async function run(work: () => Promise<Order>, done: string) {
     setBusy(true);
     setProblem(null);
@@ -43,55 +61,81 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
       setConfirm(null);
     }
   }
-  function pick() {
-    const rows = items.map((i) => ({ id: i.id, operatorAmount: parseAmount(amounts[i.id] ?? '') }));
-    const bad = rows.findIndex((r) => r.operatorAmount === null);
-    if (bad >= 0) return setProblem(`Quantità non valida per ${items[bad]!.description}.`);
-    void run(() => savePicked(order.id, rows as { id: number; operatorAmount: number }[]), `Quantità dell'ordine ${order.number} salvate`);
+  function save() {
+    const rows = pickedRows();
+    if (rows) void run(() => savePicked(order.id, rows), `Ordine ${order.number}: quantità preparate salvate`);
   }
-  const move = (status: OrderStatus) => void run(() => moveOrder(order.id, status), `Ordine ${order.number}: ${orderStatusLabels[status]}`);
+  function move(status: OrderStatus) {
+    // Handing over saves the amounts still on screen first, so nothing typed is lost.
+    if (picking && status !== 'CANCELLED' && unsaved(order, typed)) {
+      const rows = pickedRows();
+      if (!rows) return setConfirm(null);
+      return void run(async () => {
+        onChange(await savePicked(order.id, rows));
+        return moveOrder(order.id, status);
+      }, `Ordine ${order.number}: ${orderStatusLabels[status]}`);
+    }
+    void run(() => moveOrder(order.id, status), `Ordine ${order.number}: ${orderStatusLabels[status]}`);
+  }
 
   return (
-    <article className="staff-order" aria-labelledby={`staff-${order.id}`}>
+    <article className="staff-order" aria-labelledby={titleId}>
       <header className="order-card__head">
-        <h3 id={`staff-${order.id}`}>Ordine {order.number} · codice {order.code}</h3>
-        <span className="order-status">{orderStatusLabels[order.status]}</span>
+        <h4 id={titleId}>Ordine {order.number}</h4>
+        <span className={`order-status order-status--${statusTone(order.status)}`}>{orderStatusLabels[order.status]}</span>
       </header>
-      <p className="checkout-hint">{order.cart.delivery.addressDescription ?? order.cart.storeDescription} · Totale {formatEuro(order.cart.total)}</p>
-      <table className="order-lines">
-        <caption className="visually-hidden">Righe dell'ordine {order.number}</caption>
-        <thead>
-          <tr><th scope="col">Prodotto</th><th scope="col" className="order-lines__num">Ordinato</th><th scope="col" className="order-lines__num">Preparato</th></tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={i.id}>
-              <td>{i.description}</td>
-              <td className="order-lines__num">{(i.um === 'KG' ? i.weight : i.amount) ?? 0} {i.um === 'KG' ? 'kg' : 'pz'}</td>
-              <td className="order-lines__num">
-                {picking ? (
+      <dl className="order-card__facts">
+        <div><dt>Codice</dt><dd>{order.code}</dd></div>
+        <div><dt>Consegna</dt><dd>{modeLabels[order.cart.deliveryMode] ?? order.cart.deliveryMode}</dd></div>
+        {order.cart.delivery.addressDescription && <div><dt>Indirizzo</dt><dd>{order.cart.delivery.addressDescription}</dd></div>}
+        {order.cart.paymentMode && <div><dt>Pagamento</dt><dd>{paymentLabels[order.cart.paymentMode]}</dd></div>}
+        <div><dt>Totale ordinato</dt><dd>{formatEuro(order.cart.total)}</dd></div>
+        {preview && <div><dt>Totale preparato</dt><dd>{formatEuro(preview.total)}</dd></div>}
+        {!picking && prepared && <div><dt>Totale preparato</dt><dd>{formatEuro(prepared.total)}</dd></div>}
+        {prepared?.payed != null && <div><dt>Addebitato</dt><dd>{formatEuro(prepared.payed)}</dd></div>}
+      </dl>
+      <ul className="staff-rows" aria-label={`Prodotti dell'ordine ${order.number}`}>
+        {items.map((i) => {
+          const amount = picking ? parseAmount(typed[i.id] ?? '') : i.operatorAmount;
+          const rowTotal = picking ? (amount === null ? null : pickedRowTotal(i, amount)) : (i.operatorTotal ?? i.rowNetPrice);
+          const inputId = `picked-${i.id}`;
+          return (
+            <li key={i.id} className={`staff-row${amount === 0 ? ' staff-row--missing' : ''}`}>
+              <span className="staff-row__name">{i.description}</span>
+              <span className="staff-row__ordered">
+                Ordinato {formatQuantity(i.um, orderedQuantity(i))} · {formatEuro(i.netPrice)}/{unit(i.um)}
+              </span>
+              {picking ? (
+                <span className="staff-row__pick">
+                  <label htmlFor={inputId}>Preparato ({unit(i.um)})</label>
                   <input
+                    id={inputId}
                     className="staff-amount"
                     inputMode="decimal"
-                    aria-label={`Quantità preparata di ${i.description} (${i.um === 'KG' ? 'kg' : 'pezzi'}), 0 se non disponibile`}
-                    value={amounts[i.id] ?? ''}
-                    onChange={(e) => setAmounts((a) => ({ ...a, [i.id]: e.target.value }))}
+                    autoComplete="off"
+                    aria-describedby={`${inputId}-hint`}
+                    aria-invalid={amount === null}
+                    value={typed[i.id] ?? ''}
+                    onChange={(e) => setTyped((t) => ({ ...t, [i.id]: e.target.value }))}
                   />
-                ) : i.operatorAmount !== null ? (
-                  `${i.operatorAmount} ${i.um === 'KG' ? 'kg' : 'pz'}`
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                  <span id={`${inputId}-hint`} className="visually-hidden">{i.description}: 0 se non disponibile</span>
+                  <button type="button" className="button staff-row__none" disabled={busy || amount === 0} onClick={() => setTyped((t) => ({ ...t, [i.id]: '0' }))}>
+                    Non disponibile<span className="visually-hidden">: {i.description}</span>
+                  </button>
+                </span>
+              ) : i.operatorAmount !== null ? (
+                <span className="staff-row__picked">{i.operatorAmount === 0 ? 'Non disponibile' : `Preparato ${formatQuantity(i.um, i.operatorAmount)}`}</span>
+              ) : null}
+              <span className="staff-row__total">{rowTotal === null ? '—' : formatEuro(rowTotal)}</span>
+            </li>
+          );
+        })}
+      </ul>
       {problem && <p className="form-error" role="alert">{problem}</p>}
       <div className="order-card__actions">
-        {picking && <button type="button" className="button" disabled={busy} onClick={pick}>Salva quantità preparate</button>}
+        {picking && <button type="button" className="button" disabled={busy} onClick={save}>Salva quantità preparate</button>}
         {nextStatuses(order.status, order.cart.deliveryMode).map((s) => (
-          <button key={s} type="button" className={`button${isStopping(s) ? '' : ' button-primary'}`} disabled={busy} onClick={() => (isStopping(s) ? setConfirm(s) : move(s))}>
+          <button key={s} type="button" className={`button${isStopping(s) ? ' order-card__abort' : ' button-primary'}`} disabled={busy} onClick={() => (isStopping(s) ? setConfirm(s) : move(s))}>
             {actionLabels[s]}
           </button>
         ))}
@@ -130,12 +174,20 @@ function StoreOrders() {
       </div>
       {error && <p className="form-error" role="alert">{error}</p>}
       {!orders && !error && <p role="status">Caricamento degli ordini…</p>}
-      {orders?.length === 0 && <p>Nessun ordine da gestire.</p>}
+      {orders && <p className="orders-count" role="status">{orders.length === 0 ? 'Nessun ordine da gestire.' : orders.length === 1 ? '1 ordine' : `${orders.length} ordini`}</p>}
       {orders &&
-        bySlot(orders).map((g) => (
-          <section key={g.key} className="staff-slot" aria-labelledby={`slot-${g.key}`}>
-            <h2 id={`slot-${g.key}`}>{g.validFrom && g.validTo ? formatSlot({ validFrom: g.validFrom, validTo: g.validTo }) : 'Senza fascia oraria'}</h2>
-            {g.orders.map((o) => <StaffOrder key={o.id} order={o} onChange={replace} />)}
+        byDay(orders).map(({ day, slots }) => (
+          <section key={day ?? 'none'} className="staff-day" aria-labelledby={`day-${day ?? 'none'}`}>
+            <h2 id={`day-${day ?? 'none'}`}>{day ? capitalised(formatDay(day)) : 'Senza fascia oraria'}</h2>
+            {slots.map((g) => (
+              <section key={g.key} className="staff-slot" aria-labelledby={`day-${day ?? 'none'} slot-${g.key}`}>
+                <h3 id={`slot-${g.key}`}>
+                  {g.validFrom && g.validTo ? `Fascia ${formatSlotTime(g.validFrom, g.validTo)}` : 'Fascia non indicata'}
+                  <span className="staff-slot__count"> · {g.orders.length === 1 ? '1 ordine' : `${g.orders.length} ordini`}</span>
+                </h3>
+                {g.orders.map((o) => <StaffOrder key={o.id} order={o} onChange={replace} />)}
+              </section>
+            ))}
           </section>
         ))}
     </>
@@ -156,6 +208,13 @@ export default function StaffOrders() {
     );
   }
   // Checked here so a shopper is not logged out by the server's 403; the server checks again.
-  if (roleOf(user.jwt) !== 'OPERATOR') return <p className="checkout-notice" role="alert">Questa pagina è riservata al personale dei punti vendita.</p>;
+  if (roleOf(user.jwt) !== 'OPERATOR') {
+    return (
+      <div className="checkout-notice" role="alert">
+        <p>Questa pagina è riservata al personale dei punti vendita.</p>
+        <p><a href={`${import.meta.env.BASE_URL}/profile/orders`}>Vai ai tuoi ordini</a></p>
+      </div>
+    );
+  }
   return <StoreOrders />;
 }

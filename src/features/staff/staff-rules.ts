@@ -1,25 +1,31 @@
 // The store's side of an order, as the staff screen needs it: who may use it
 // and which buttons an order gets. The transitions are the shared ones the
 // server enforces (nextStatuses in the contract).
+import { romeDayOf } from '#src/lib/dates.ts';
+import type { CartItem } from '#src/shared/contract/cart.ts';
 import { nextStatuses, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 
 export { nextStatuses };
 
-/** The button that moves an order to a status. */
+/** The button that moves an order to a status (only the ones nextStatuses allows are shown). */
 export const actionLabels: Record<OrderStatus, string> = {
   IN_PREPARATION: 'Conferma e avvia la preparazione',
   TO_BE_COLLECTED: 'Pronto per il ritiro',
   TO_BE_DELIVERED: 'Affida alla consegna',
   ISSUING_RECEIPT: 'Emetti scontrino',
-  COLLECTED: 'Ritirato',
-  DELIVERED: 'Consegnato',
-  NOT_COLLECTED: 'Non ritirato',
-  REFUSED: 'Rifiutato',
+  COLLECTED: 'Chiudi come ritirato',
+  DELIVERED: 'Chiudi come consegnato',
+  NOT_COLLECTED: 'Non ritirato dal cliente',
+  REFUSED: 'Rifiutato dal cliente',
   CANCELLED: 'Annulla ordine',
   ABORTED: 'Annulla',
   TO_BE_PREPARED: 'Da preparare',
   PAYMENT_PENDING: 'In attesa di pagamento',
 };
+
+/** How the customer gets the order. */
+export const modeLabels: Record<string, string> = { IN_STORE: 'Ritiro in negozio', DRIVE: 'Ritiro drive', AT_HOME: 'Consegna a domicilio', SHIPPED: 'Spedizione' };
+export const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
 
 /** Statuses that end or stop the order: their buttons ask for a confirmation. */
 export const isStopping = (status: OrderStatus): boolean => ['CANCELLED', 'NOT_COLLECTED', 'REFUSED'].includes(status);
@@ -56,3 +62,40 @@ export function bySlot(orders: Order[]): { key: string; validFrom: string | null
   }
   return [...groups.values()].sort((a, b) => (a.validFrom ?? '9').localeCompare(b.validFrom ?? '9'));
 }
+
+/** Orders grouped by day (Rome), then by slot, both in time order. */
+export function byDay(orders: Order[]): { day: string | null; slots: ReturnType<typeof bySlot> }[] {
+  const days = new Map<string | null, ReturnType<typeof bySlot>>();
+  for (const slot of bySlot(orders)) {
+    const day = slot.validFrom ? romeDayOf(slot.validFrom) : null;
+    if (!days.has(day)) days.set(day, []);
+    days.get(day)!.push(slot);
+  }
+  return [...days].map(([day, slots]) => ({ day, slots }));
+}
+
+/** The quantity ordered in a row: pieces, or kilograms for weighed products. */
+export const orderedQuantity = (item: Pick<CartItem, 'um' | 'amount' | 'weight'>): number => (item.um === 'KG' ? item.weight : item.amount) ?? 0;
+
+/**
+ * What a row costs for a picked amount, as the server charges it: unit price in cents × amount
+ * (3 decimals), rounded to the cent, half up. Integer arithmetic, so 1290 × 0,35 is 451,5 → 452.
+ */
+export const pickedRowTotal = (item: Pick<CartItem, 'netPrice'>, amount: number): number =>
+  Math.round((Math.round(item.netPrice * 100) * Math.round(amount * 1000)) / 1000) / 100;
+
+/** Products picked and the order's total (fees included) for the amounts typed; null while one is unreadable. */
+export function pickedTotals(order: Pick<Order, 'cart'>, typed: Record<number, string>): { net: number; total: number } | null {
+  let cents = 0;
+  for (const item of order.cart.items) {
+    const amount = parseAmount(typed[item.id] ?? '');
+    if (amount === null) return null;
+    cents += Math.round(pickedRowTotal(item, amount) * 100);
+  }
+  const fees = order.cart.fees.reduce((sum, f) => sum + Math.round(f.value * 100), 0);
+  return { net: cents / 100, total: (cents + fees) / 100 };
+}
+
+/** True when a typed amount differs from the one the server holds (or none was saved yet). */
+export const unsaved = (order: Pick<Order, 'cart'>, typed: Record<number, string>): boolean =>
+  order.cart.items.some((i) => i.operatorAmount === null || parseAmount(typed[i.id] ?? '') !== i.operatorAmount);

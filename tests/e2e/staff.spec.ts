@@ -1,0 +1,177 @@
+// The store's side in the browser (issue 6): a shopper books an order with a
+// weighed (KG) product paying by Bancomat; the seeded operator of the store
+// logs in through the shoppers' login panel, finds the order on /app/staff by
+// day and slot, prepares it with a lower weight and closes it as collected;
+// the shopper's orders then show the prepared rows and the lower total.
+// A shopper opening /app/staff is told it is not for them and sees no data.
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
+import { storeProducts } from './cart.helpers.ts';
+import { expectNoAxeViolations } from './shop.fixtures.ts';
+
+const STORE = 1109;
+const OPERATOR = { email: `operatore.${STORE}@spesaonline.local`, password: 'Operatore-2026' }; // README, Store staff
+
+interface OrderRow { id: number; description: string; um: 'PZ' | 'KG'; netPrice: number; amount: number | null; weight: number | null }
+interface BookedOrder {
+  id: number;
+  number: string;
+  status: string;
+  cart: { items: OrderRow[]; fees: { value: number }[]; total: number; delivery: { timeSlot: { validFrom: string; validTo: string } } };
+}
+
+const cents = (euroAmount: number) => Math.round(euroAmount * 100);
+const rome = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options }).format(new Date(iso));
+/** 'Lunedì 23 novembre' and '09:00–11:00', as a store worker reads the day and slot. */
+function dayAndSlot(slot: { validFrom: string; validTo: string }): { day: string; time: string } {
+  const day = rome(slot.validFrom, { weekday: 'long', day: 'numeric', month: 'long' });
+  const clock = (iso: string) => rome(iso, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return { day: day.charAt(0).toUpperCase() + day.slice(1), time: `${clock(slot.validFrom)}–${clock(slot.validTo)}` };
+}
+
+/**
+ * An IN_STORE order at the store with 3 kg of a weighed product and 2 pieces of another,
+ * paid by Bancomat at pickup, booked in a free slot of a day chosen at random.
+ */
+async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order: BookedOrder; weighed: OrderRow; piece: OrderRow }> {
+  const request = page.request;
+  const products = await storeProducts(request, STORE);
+  // 3 kg and 2 kg must be whole steps of the product (weights are picked in its steps).
+  const weighed = products.find((p) => p.um === 'KG' && Number.isInteger(1 / p.umStep) && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 5) >= 3 && p.netPrice >= 5 && p.netPrice <= 15);
+  const piece = products.find((p) => p.um === 'PZ' && p.netPrice >= 1 && p.netPrice <= 10 && !/acqua/i.test(p.description));
+  expect(weighed, 'a weighed product at 5–15 €/kg').toBeTruthy();
+  expect(piece, 'a product sold by the piece').toBeTruthy();
+  const cart = (await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', { storeId: STORE, deliveryMode: 'IN_STORE', terminalType: 'WEB' })).data;
+  expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: weighed!.barcode, weight: 3, preview: false })).responseCode).toBe(0);
+  expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 2, preview: false })).responseCode).toBe(0);
+  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}/days`)).data.filter((d) => d.available);
+  const day = days[Math.floor(Math.random() * days.length)]!;
+  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}?day=${day.day}`)).data.filter((s) => s.available);
+  const slot = slots[Math.floor(Math.random() * slots.length)]!;
+  const frozen = await apiCall(request, shopper, '/cli/ecommerce/cart/freeze', {
+    cartId: cart.id, timeSlotId: slot.id, profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
+    paymentMode: 'BANCOMAT', invoice: false, enableProductsReplacement: true, clientWeb: true,
+  });
+  expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
+  const list = await apiCall<{ data: { id: number; cart: { id: number } }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
+  const id = list.data.data.find((o) => o.cart.id === cart.id)!.id;
+  const order = (await apiCall<BookedOrder>(request, shopper, `/cli/ecommerce/orders/${id}/fetch`)).data;
+  expect(order.status).toBe('TO_BE_PREPARED');
+  return { order, weighed: order.cart.items.find((i) => i.um === 'KG')!, piece: order.cart.items.find((i) => i.um === 'PZ')! };
+}
+
+async function logInThroughPanel(page: Page, email: string, password: string): Promise<void> {
+  const panel = page.getByRole('dialog', { name: 'Accedi' });
+  // A click before the page has hydrated does nothing: click again until the panel opens.
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByRole('main').getByRole('button', { name: 'Accedi' }).click();
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await panel.getByLabel('Username (e-mail)').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Accedi' }).click();
+  await expect(panel).toBeHidden();
+}
+
+test.describe('the store staff screen', () => {
+  test.setTimeout(120_000);
+
+  test("the store's operator prepares a weighed order with less weight, and the shopper sees the prepared total", async ({ page }, info) => {
+    const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'negozio'));
+    const { order, weighed, piece } = await bookedWeighedOrder(page, shopper);
+    const fees = order.cart.fees.reduce((sum, f) => sum + cents(f.value), 0);
+    // What the store charges: each row at its unit price × the amount picked, fees on top.
+    const pickedKg = 2;
+    const weighedCents = Math.round(cents(weighed.netPrice) * pickedKg);
+    const pieceCents = Math.round(cents(piece.netPrice) * piece.amount!);
+    const preparedCents = weighedCents + pieceCents + fees;
+    expect(preparedCents).toBeLessThan(cents(order.cart.total));
+
+    // The operator logs in like a shopper, on the staff page.
+    await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
+    await page.goto('/app/staff');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ordini del punto vendita' })).toBeVisible();
+    await logInThroughPanel(page, OPERATOR.email, OPERATOR.password);
+
+    // The order is found under its day, then its slot.
+    const { day, time } = dayAndSlot(order.cart.delivery.timeSlot);
+    const slot = page.getByRole('region', { name: day }).getByRole('region', { name: `${day} Fascia ${time}` });
+    const card = slot.getByRole('article', { name: `Ordine ${order.number}` });
+    const fact = (label: string) => card.locator('dl > div').filter({ hasText: label });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Da preparare', { exact: true })).toBeVisible();
+    await expect(card.getByText('Bancomat')).toBeVisible();
+    await expect(card.getByText('Ritiro in negozio')).toBeVisible();
+    const weighedRow = card.getByRole('listitem').filter({ hasText: weighed.description });
+    await expect(weighedRow).toContainText(`Ordinato 3 kg · ${euro(weighed.netPrice)}/kg`);
+    // Only the steps the status allows are offered.
+    await expect(card.getByRole('button', { name: 'Conferma e avvia la preparazione' })).toBeVisible();
+    for (const notYet of ['Pronto per il ritiro', 'Emetti scontrino', 'Chiudi come ritirato', 'Affida alla consegna', 'Salva quantità preparate']) {
+      await expect(card.getByRole('button', { name: notYet })).toHaveCount(0);
+    }
+    await page.screenshot({ path: info.outputPath(`staff-${info.project.name}.png`) });
+    await expectNoAxeViolations(page);
+
+    // Availability confirmed, preparation starts: the picked amounts can be set.
+    await card.getByRole('button', { name: 'Conferma e avvia la preparazione' }).click();
+    await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Conferma e avvia la preparazione' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Chiudi come ritirato' })).toHaveCount(0);
+    const weight = weighedRow.getByLabel('Preparato (kg)');
+    await expect(weight).toHaveValue('3');
+    await weight.fill('tre');
+    await card.getByRole('button', { name: 'Salva quantità preparate' }).click();
+    await expect(card.getByRole('alert')).toHaveText(`Quantità non valida per ${weighed.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`);
+    await weight.fill(String(pickedKg));
+    await expect(weighedRow).toContainText(euro(weighedCents / 100));
+    await expect(fact('Totale preparato')).toContainText(euro(preparedCents / 100)); // before saving already
+    await card.getByRole('button', { name: 'Salva quantità preparate' }).click();
+    await expect(page.getByText(`Ordine ${order.number}: quantità preparate salvate`)).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`staff-preparing-${info.project.name}.png`) });
+
+    // Handed over, receipt issued, collected.
+    await card.getByRole('button', { name: 'Pronto per il ritiro' }).click();
+    await expect(card.getByText('Pronto per il ritiro', { exact: true })).toBeVisible();
+    await expect(card.getByLabel('Preparato (kg)')).toHaveCount(0);
+    await expect(weighedRow).toContainText(`Preparato ${pickedKg} kg`);
+    await card.getByRole('button', { name: 'Emetti scontrino' }).click();
+    await expect(card.getByText('Emissione scontrino', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Non ritirato dal cliente' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Chiudi come ritirato' }).click();
+    await expect(card.getByText('Ritirato', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0); // a closed order offers nothing more
+    await expect(fact('Totale preparato')).toContainText(euro(preparedCents / 100));
+    await expect(fact('Addebitato')).toContainText(euro(preparedCents / 100));
+
+    // The shopper's orders show the prepared rows and the lower total.
+    await logIn(page, shopper);
+    await page.goto('/app/profile/orders');
+    const mine = page.getByRole('article', { name: `Ordine ${order.number}` });
+    await expect(mine.getByText('Ritirato', { exact: true })).toBeVisible();
+    await mine.getByRole('button', { name: 'Dettagli' }).click();
+    await expect(mine.getByRole('heading', { name: 'Prodotti preparati' })).toBeVisible();
+    const table = mine.getByRole('table', { name: `Prodotti dell'ordine ${order.number}` });
+    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(`${pickedKg} kg`);
+    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(euro(weighedCents / 100));
+    await expect(table.getByRole('row').filter({ hasText: piece.description })).toContainText(euro(pieceCents / 100));
+    await expect(table.getByRole('row', { name: /Totale prodotti preparati/ })).toContainText(euro((weighedCents + pieceCents) / 100));
+    await expect(table.getByRole('row', { name: /^Totale preparato/ })).toContainText(euro(preparedCents / 100));
+    await expect(mine.getByText(`Importo addebitato: ${euro(preparedCents / 100)}`)).toBeVisible();
+  });
+
+  test('a shopper opening the staff page is told it is for store staff, and sees no order', async ({ page }, info) => {
+    const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'curioso'));
+    const storeCalls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/cli/ops/')) storeCalls.push(r.url()); });
+    await logIn(page, shopper);
+    await page.goto('/app/staff');
+    await expect(page.getByRole('alert')).toContainText('Questa pagina è riservata al personale dei punti vendita.');
+    await expect(page.getByRole('link', { name: 'Vai ai tuoi ordini' })).toHaveAttribute('href', '/app/profile/orders');
+    await expect(page.getByRole('article')).toHaveCount(0);
+    await expect(page.getByLabel('Stato')).toHaveCount(0);
+    expect(storeCalls).toEqual([]);
+    // And the store's API refuses the shopper's session anyway.
+    expect((await page.request.get('/cli/ops/orders', { headers: { Authorization: `Bearer ${shopper.jwt}` } })).status()).toBe(403);
+  });
+});
