@@ -1,10 +1,12 @@
-// npm run bench:api [-- --sizes 20000,2000 --duration 10 --connections 20 --shoppers 20]
+// npm run bench:api [-- --sizes 20000,2000 --duration 10 --connections 20 --shoppers 20 --cache on]
 // For each catalogue size: start the shop as a child process (API only, a
 // throw-away PGlite directory, or a fresh database on DATABASE_URL's server),
 // make logged-in shoppers with an open cart, then drive it from this process
 // with autocannon over loopback: each call alone for `duration` seconds, then
 // all of them at once (the mix). GET /cli/health, measured in the same run,
 // is the server's own ceiling; every figure is also given as a ratio to it.
+// --cache off,on measures each size without and then with the catalogue
+// cache (CATALOGUE_CACHE_ENTRIES=0 turns it off), one right after the other.
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     shoppers: { type: 'string', default: '20' },
+    cache: { type: 'string', default: 'on' },
   },
 });
 const duration = Number(values.duration);
@@ -126,15 +129,16 @@ async function measure(base: string, name: string, { setup, onResponse }: Call, 
   return { call: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'non-2xx/errors': r.non2xx + r.errors + r.timeouts, 'business errors': r.mismatches, 'x health': '' };
 }
 
-async function benchSize(products: number) {
+async function benchSize(products: number, cache: string) {
   const work = mkdtempSync(join(tmpdir(), 'spesa-bench-api-'));
   const database = process.env['DATABASE_URL'] ? await freshDatabase(process.env['DATABASE_URL'], 'spesa_bench') : undefined;
   let t = performance.now();
   const shop = await startShop({
     DATA_DIR: join(work, 'pglite'), DATABASE_URL: database?.url ?? '', SITE_BUILD: 'off', NODE_ENV: 'development',
     CATALOGUE_PRODUCTS: String(products), IP_RATE_LIMIT_MULTIPLIER: '10000',
+    CATALOGUE_CACHE_ENTRIES: cache === 'off' ? '0' : process.env['CATALOGUE_CACHE_ENTRIES'],
   });
-  console.log(`\n— ${products} products on ${database ? 'PostgreSQL' : 'PGlite'}: started and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s —`);
+  console.log(`\n— ${products} products on ${database ? 'PostgreSQL' : 'PGlite'}, catalogue cache ${cache}: started and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s —`);
   try {
     t = performance.now();
     const fixtures = await prepare(shop.url);
@@ -152,7 +156,7 @@ async function benchSize(products: number) {
     for (const row of [...alone, ...mix]) row['x health'] = (row['req/s'] / ceiling).toFixed(3);
     const total = mix.reduce((sum, r) => sum + r['req/s'], 0);
     mix.push({ call: 'mix total', 'req/s': total, 'p50 ms': '', 'p99 ms': '', 'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0), 'business errors': mix.reduce((s, r) => s + r['business errors'], 0), 'x health': (total / ceiling).toFixed(3) });
-    return { products, alone, mix };
+    return { products, cache, label: `${products} cache ${cache}`, alone, mix };
   } finally {
     await shop.stop();
     await database?.drop();
@@ -161,18 +165,20 @@ async function benchSize(products: number) {
 }
 
 const runs: Awaited<ReturnType<typeof benchSize>>[] = [];
-for (const size of values.sizes.split(',').map(Number)) runs.push(await benchSize(size));
+for (const size of values.sizes.split(',').map(Number)) {
+  for (const cache of values.cache.split(',')) runs.push(await benchSize(size, cache));
+}
 for (const run of runs) {
-  console.log(`\n${run.products} products — each call alone, ${connections} connections, ${duration} s each:`);
+  console.log(`\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each:`);
   console.table(run.alone);
-  console.log(`${run.products} products — all calls at once (the mix), ${duration} s:`);
+  console.log(`${run.products} products, catalogue cache ${run.cache} — all calls at once (the mix), ${duration} s:`);
   console.table(run.mix);
 }
 if (runs.length > 1) {
-  console.log('\nCost curve (each call alone):');
+  console.log('\nCost curve and cache (each call alone):');
   const row = (call: string) => Object.fromEntries([['call', call], ...runs.flatMap((r) => {
     const m = r.alone.find((x) => x.call === call)!;
-    return [[`${r.products} req/s`, m['req/s']], [`${r.products} p50 ms`, m['p50 ms']], [`${r.products} p99 ms`, m['p99 ms']]];
+    return [[`${r.label} req/s`, m['req/s']], [`${r.label} p50 ms`, m['p50 ms']], [`${r.label} p99 ms`, m['p99 ms']]];
   })]);
-  console.table(['listing by category', 'search', 'cart add/update'].map(row));
+  console.table(['listing by category', 'search', 'product detail', 'cart add/update'].map(row));
 }
