@@ -1,8 +1,9 @@
 // The store's side in the browser (issue 6): a shopper books an order with a
 // weighed (KG) product paying by Bancomat; the seeded operator of the store
 // logs in through the shoppers' login panel, finds the order on /app/staff by
-// day and slot, prepares it with a lower weight and closes it as collected;
-// the shopper's orders then show the prepared rows and the lower total.
+// day and slot, confirms it with one product missing, prepares it with a lower
+// weight and closes it as collected; the shopper's orders then show the
+// prepared rows and the lower total.
 // A shopper opening /app/staff is told it is not for them and sees no data.
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
@@ -12,7 +13,7 @@ import { expectNoAxeViolations } from './shop.fixtures.ts';
 const STORE = 1109;
 const OPERATOR = { email: `operatore.${STORE}@spesaonline.local`, password: 'Operatore-2026' }; // README, Store staff
 
-interface OrderRow { id: number; description: string; um: 'PZ' | 'KG'; netPrice: number; amount: number | null; weight: number | null }
+interface OrderRow { id: number; barcode: string; description: string; um: 'PZ' | 'KG'; netPrice: number; amount: number | null; weight: number | null }
 interface BookedOrder {
   id: number;
   number: string;
@@ -30,20 +31,21 @@ function dayAndSlot(slot: { validFrom: string; validTo: string }): { day: string
 }
 
 /**
- * An IN_STORE order at the store with 3 kg of a weighed product and 2 pieces of another,
- * paid by Bancomat at pickup, booked in a free slot of a day chosen at random.
+ * An IN_STORE order at the store with 3 kg of a weighed product, 2 pieces of a second product
+ * and 1 of a third, paid by Bancomat at pickup, booked in a free slot of a day chosen at random.
  */
-async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order: BookedOrder; weighed: OrderRow; piece: OrderRow }> {
+async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order: BookedOrder; weighed: OrderRow; piece: OrderRow; missing: OrderRow }> {
   const request = page.request;
   const products = await storeProducts(request, STORE);
   // 3 kg and 2 kg must be whole steps of the product (weights are picked in its steps).
-  const weighed = products.find((p) => p.um === 'KG' && Number.isInteger(1 / p.umStep) && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 5) >= 3 && p.netPrice >= 5 && p.netPrice <= 15);
-  const piece = products.find((p) => p.um === 'PZ' && p.netPrice >= 1 && p.netPrice <= 10 && !/acqua/i.test(p.description));
-  expect(weighed, 'a weighed product at 5–15 €/kg').toBeTruthy();
-  expect(piece, 'a product sold by the piece').toBeTruthy();
+  const weighed = products.find((p) => p.um === 'KG' && Number.isInteger(1 / p.umStep) && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 5) >= 3 && p.netPrice >= 8 && p.netPrice <= 15);
+  const [piece, missing] = products.filter((p) => p.um === 'PZ' && p.netPrice >= 1 && p.netPrice <= 10 && !/acqua/i.test(p.description));
+  expect(weighed, 'a weighed product at 8–15 €/kg (3 kg and 2 pieces reach the 25 € minimum)').toBeTruthy();
+  expect(missing, 'two products sold by the piece').toBeTruthy();
   const cart = (await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', { storeId: STORE, deliveryMode: 'IN_STORE', terminalType: 'WEB' })).data;
   expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: weighed!.barcode, weight: 3, preview: false })).responseCode).toBe(0);
   expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 2, preview: false })).responseCode).toBe(0);
+  expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: missing!.barcode, amount: 1, preview: false })).responseCode).toBe(0);
   const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}/days`)).data.filter((d) => d.available);
   const day = days[Math.floor(Math.random() * days.length)]!;
   const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}?day=${day.day}`)).data.filter((s) => s.available);
@@ -57,7 +59,8 @@ async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order
   const id = list.data.data.find((o) => o.cart.id === cart.id)!.id;
   const order = (await apiCall<BookedOrder>(request, shopper, `/cli/ecommerce/orders/${id}/fetch`)).data;
   expect(order.status).toBe('TO_BE_PREPARED');
-  return { order, weighed: order.cart.items.find((i) => i.um === 'KG')!, piece: order.cart.items.find((i) => i.um === 'PZ')! };
+  const row = (barcode: string) => order.cart.items.find((i) => i.barcode === barcode)!;
+  return { order, weighed: row(weighed!.barcode), piece: row(piece!.barcode), missing: row(missing!.barcode) };
 }
 
 async function logInThroughPanel(page: Page, email: string, password: string): Promise<void> {
@@ -78,9 +81,9 @@ test.describe('the store staff screen', () => {
 
   test("the store's operator prepares a weighed order with less weight, and the shopper sees the prepared total", async ({ page }, info) => {
     const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'negozio'));
-    const { order, weighed, piece } = await bookedWeighedOrder(page, shopper);
+    const { order, weighed, piece, missing } = await bookedWeighedOrder(page, shopper);
     const fees = order.cart.fees.reduce((sum, f) => sum + cents(f.value), 0);
-    // What the store charges: each row at its unit price × the amount picked, fees on top.
+    // What the store charges: each row at its unit price × the amount picked (none of the missing one), fees on top.
     const pickedKg = 2;
     const weighedCents = Math.round(cents(weighed.netPrice) * pickedKg);
     const pieceCents = Math.round(cents(piece.netPrice) * piece.amount!);
@@ -124,17 +127,23 @@ test.describe('the store staff screen', () => {
     await expect(card.getByRole('alert')).toHaveText(`Quantità non valida per ${weighed.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`);
     await weight.fill(String(pickedKg));
     await expect(weighedRow).toContainText(euro(weighedCents / 100));
+    const missingRow = card.getByRole('listitem').filter({ hasText: missing.description });
+    await missingRow.getByRole('button', { name: 'Non disponibile' }).click();
+    await expect(missingRow.getByLabel('Preparato (pz)')).toHaveValue('0');
+    await expect(missingRow).toContainText(euro(0));
     await expect(fact('Totale preparato')).toContainText(euro(preparedCents / 100)); // before saving already
     await card.getByRole('button', { name: 'Salva quantità preparate' }).click();
     await expect(page.getByText(`Ordine ${order.number}: quantità preparate salvate`)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: info.outputPath(`staff-preparing-${info.project.name}.png`) });
+    await expectNoAxeViolations(page);
 
     // Handed over, receipt issued, collected.
     await card.getByRole('button', { name: 'Pronto per il ritiro' }).click();
     await expect(card.getByText('Pronto per il ritiro', { exact: true })).toBeVisible();
     await expect(card.getByLabel('Preparato (kg)')).toHaveCount(0);
     await expect(weighedRow).toContainText(`Preparato ${pickedKg} kg`);
+    await expect(missingRow).toContainText('Non disponibile');
     await card.getByRole('button', { name: 'Emetti scontrino' }).click();
     await expect(card.getByText('Emissione scontrino', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Non ritirato dal cliente' })).toHaveCount(0);
@@ -155,6 +164,8 @@ test.describe('the store staff screen', () => {
     await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(`${pickedKg} kg`);
     await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(euro(weighedCents / 100));
     await expect(table.getByRole('row').filter({ hasText: piece.description })).toContainText(euro(pieceCents / 100));
+    await expect(table.getByRole('row').filter({ hasText: missing.description })).toContainText(`Non disponibile`);
+    await expect(table.getByRole('row').filter({ hasText: missing.description })).toContainText(euro(0));
     await expect(table.getByRole('row', { name: /Totale prodotti preparati/ })).toContainText(euro((weighedCents + pieceCents) / 100));
     await expect(table.getByRole('row', { name: /^Totale preparato/ })).toContainText(euro(preparedCents / 100));
     await expect(mine.getByText(`Importo addebitato: ${euro(preparedCents / 100)}`)).toBeVisible();
