@@ -64,7 +64,7 @@ function Legacy() {
           <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>Sì, rimuovi la carta</button>
         </div>
       </PaymentDialog>
-      {removed && <OutcomePopup title={REMOVAL_OK} tone="success" onClose={() => setRemoved(false)} />}
+      {removed && <OutcomePopup title={REMOVAL_OK} text="La carta non è più associata al tuo profilo." tone="success" onClose={() => setRemoved(false)} />}
     </>
   );
 }

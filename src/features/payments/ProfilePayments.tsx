@@ -118,8 +118,8 @@ function Cards() {
         </div>
       </PaymentDialog>
       {lightbox && <CardLightbox url={lightbox.url} providerOrigin={lightbox.providerOrigin} onResult={(esito) => void onResult(esito)} onClose={() => setLightbox(null)} />}
-      {outcome === 'associated' && <OutcomePopup title={ASSOCIATION_OK} tone="success" onClose={() => setOutcome(null)} />}
-      {outcome === 'removed' && <OutcomePopup title={REMOVAL_OK} tone="success" onClose={() => setOutcome(null)} />}
+      {outcome === 'associated' && <OutcomePopup title={ASSOCIATION_OK} text="La carta è pronta per i tuoi pagamenti online." tone="success" onClose={() => setOutcome(null)} />}
+      {outcome === 'removed' && <OutcomePopup title={REMOVAL_OK} text="La carta non è più associata al tuo profilo." tone="success" onClose={() => setOutcome(null)} />}
       {outcome === 'failed' && <OutcomePopup title={ASSOCIATION_KO} text={ASSOCIATION_KO_TEXT} tone="error" onClose={() => setOutcome(null)} />}
     </>
   );
