@@ -19,6 +19,10 @@ import { opsRoutes } from './routes/ops.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey, type SessionClaims } from './auth/session-token.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { createPayments, type Payments } from './services/payments.ts';
+import { sandboxApp } from './payments/sandbox.ts';
+import { httpTransport, type Transport } from './payments/providers.ts';
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +33,7 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: AppDeps & {
     sessionKey: () => Promise<Uint8Array>;
+    payments: Payments;
     /** Set by requireUser() on calls that need login; absent elsewhere. */
     session: SessionClaims;
   };
@@ -37,6 +42,18 @@ export type AppEnv = {
 export function createApp(deps: AppDeps) {
   let key: Promise<Uint8Array> | undefined;
   const lazyKey = () => (key ??= sessionKey(deps.db, deps.config.JWT_SECRET));
+  const app = new Hono<AppEnv>();
+  // With the sandbox on, the providers' server-to-server calls and callbacks
+  // stay inside this process (same wire format, same signatures).
+  const inProcess = async (url: string, init: RequestInit) => {
+    const { pathname, search } = new URL(url);
+    return app.request(`${pathname}${search}`, init);
+  };
+  const sandbox = deps.config.payments.sandbox;
+  const transport: Transport = sandbox
+    ? async (url, body) => (await (await inProcess(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>
+    : httpTransport;
+  const payments = createPayments({ db: deps.db, config: deps.config, transport });
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new HttpError(400, 'Richiesta troppo grande.'); } }))
     .use(async (c, next) => {
@@ -44,6 +61,7 @@ export function createApp(deps: AppDeps) {
       c.set('config', deps.config);
       c.set('mailer', deps.mailer);
       c.set('sessionKey', lazyKey);
+      c.set('payments', payments);
       c.header('Cache-Control', 'no-store');
       await next();
     })
@@ -56,7 +74,8 @@ export function createApp(deps: AppDeps) {
     .route('/', checkoutRoutes)
     .route('/', opsRoutes)
     .route('/', bannerRoutes)
-    .route('/', storeRoutes);
+    .route('/', storeRoutes)
+    .route('/', paymentRoutes);
   api.onError(errorResponse);
 
   // Images are public and cacheable, unlike the API's answers.
@@ -68,8 +87,14 @@ export function createApp(deps: AppDeps) {
     .route('/', mediaRoutes);
   media.onError(errorResponse);
 
-  const app = new Hono<AppEnv>();
   app.route('/media', media);
+  if (sandbox) {
+    const deliver = async (url: string, form: Record<string, string>) => {
+      const response = await inProcess(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+      if (!response.ok) throw new Error(`callback answered ${response.status}`);
+    };
+    app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
+  }
   app.get('/cli/health', (c) => c.json({ responseCode: 0, data: { status: 'ok' } }));
   app.route('/cli', api);
   if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {

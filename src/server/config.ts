@@ -25,11 +25,58 @@ const env = z.object({
   SITE_BUILD: z.enum(['on', 'off']).default('on'),
   /** Password of the demo store operators (operatore.<storeId>@spesaonline.local), seeded outside production only. */
   DEMO_OPERATOR_PASSWORD: z.string().max(128).refine(passwordStrongEnough, PASSWORD_HINT).default('Operatore-2026'),
+  /** The built-in imitation of the card providers (DESIGN.md §4); never on in production. */
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Hold on variable-weight rows on top of the total, in percent (DESIGN.md §4). */
+  PREAUTH_SURCHARGE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** XPay-compatible provider: base URL (lightbox pages and API), merchant alias and MAC key. */
+  XPAY_URL: z.string().url().optional(),
+  XPAY_ALIAS: z.string().min(1).optional(),
+  XPAY_MAC_KEY: z.string().min(16).optional(),
+  /** Legacy hosted-form provider: base URL, store name and shared secret. */
+  IPG_URL: z.string().url().optional(),
+  IPG_STORENAME: z.string().min(1).optional(),
+  IPG_SHARED_SECRET: z.string().min(8).optional(),
 });
+
+export interface PaymentConfig {
+  sandbox: boolean;
+  surchargePercent: number;
+  xpay: { url: string; alias: string; macKey: string };
+  ipg: { url: string; storename: string; sharedSecret: string };
+}
 
 export interface Config extends z.infer<typeof env> {
   flags: Flags;
   publicUrl: string;
+  payments: PaymentConfig;
+}
+
+// The sandbox's own keys: public on purpose, accepted only by the sandbox.
+export const SANDBOX_KEYS = {
+  xpay: { alias: 'ALIAS_SANDBOX_SPESA', macKey: 'SANDBOX-XPAY-MAC-KEY-NOT-A-SECRET' },
+  ipg: { storename: '1109000001', sharedSecret: 'SANDBOX-IPG-SHARED-SECRET' },
+};
+/** Where the sandbox answers, on the shop's own origin. */
+export const SANDBOX_PATHS = { xpay: '/sandbox/xpay', ipg: '/sandbox/ipg' };
+
+function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
+  const sandbox = (cfg.PAYMENT_SANDBOX ?? (cfg.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
+  if (sandbox && cfg.NODE_ENV === 'production') throw new Error('Invalid environment:\n  PAYMENT_SANDBOX: the provider sandbox cannot run in production');
+  if (!sandbox) {
+    const missing = (['XPAY_URL', 'XPAY_ALIAS', 'XPAY_MAC_KEY', 'IPG_URL', 'IPG_STORENAME', 'IPG_SHARED_SECRET'] as const).filter((k) => !cfg[k]);
+    if (missing.length && cfg.NODE_ENV === 'production') throw new Error(`Invalid environment:\n${missing.map((k) => `  ${k}: required without the payment sandbox`).join('\n')}`);
+  }
+  return {
+    sandbox,
+    surchargePercent: cfg.PREAUTH_SURCHARGE_PERCENT,
+    xpay: sandbox
+      ? { url: SANDBOX_PATHS.xpay, ...SANDBOX_KEYS.xpay }
+      : { url: cfg.XPAY_URL ?? '', alias: cfg.XPAY_ALIAS ?? '', macKey: cfg.XPAY_MAC_KEY ?? '' },
+    ipg: sandbox
+      ? { url: SANDBOX_PATHS.ipg, ...SANDBOX_KEYS.ipg }
+      : { url: cfg.IPG_URL ?? '', storename: cfg.IPG_STORENAME ?? '', sharedSecret: cfg.IPG_SHARED_SECRET ?? '' },
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -45,5 +92,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...cfg,
     flags: readFlags(given),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
+    payments: paymentConfig(cfg),
   };
 }

@@ -50,7 +50,7 @@ async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> 
   };
 }
 
-export async function createTestShop(opts: { products?: number } = {}): Promise<TestShop> {
+export async function createTestShop(opts: { products?: number; env?: Record<string, string> } = {}): Promise<TestShop> {
   const serverUrl = process.env['DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
   let handle: DbHandle | undefined;
@@ -64,7 +64,7 @@ export async function createTestShop(opts: { products?: number } = {}): Promise<
     throw error;
   }
   const db = handle.db;
-  const config = loadConfig({ ...process.env, DATABASE_URL: server?.url, NODE_ENV: 'test' });
+  const config = loadConfig({ ...process.env, ...opts.env, DATABASE_URL: server?.url, NODE_ENV: 'test' });
   const app = createApp({ db, config, mailer: createMailer(db, undefined, 'test@spesa') });
   const openHandle = handle;
   let closed = false;

@@ -8,6 +8,7 @@ import { ok, parseJson } from '../http.ts';
 import { abortCart, currentCart, deleteItem, freezeCheck, moveCart, openCart, openCarts, reviewCart, storeItem } from '../services/cart.ts';
 import { addListToCart } from '../services/lists.ts';
 import { abortOrder } from '../services/orders.ts';
+import { originOf } from './payments.ts';
 
 const auth = requireUser();
 
@@ -27,7 +28,11 @@ export const cartRoutes = new Hono<AppEnv>()
   .post('/ecommerce/cart/abort', auth, async (c) => {
     const { cartId, orderId } = await parseJson(c, abortRequest);
     // With an orderId the customer cancels a booked order (spec §7).
-    if (orderId) return ok(c, await abortOrder(c.var.db, c.var.session.userId, orderId));
+    if (orderId) {
+      const order = await abortOrder(c.var.db, c.var.session.userId, orderId);
+      await c.var.payments.settleOrder(order.id, originOf(c));
+      return ok(c, order);
+    }
     return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
   })
   .post('/ecommerce/cart/move', auth, async (c) => ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest))))

@@ -6,6 +6,8 @@ import type { AppEnv } from '../app.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { forbidden, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';
+import { orderView } from '../services/orders.ts';
+import { originOf } from './payments.ts';
 import type { Context } from 'hono';
 
 const operatorOnly = requireUser('OPERATOR');
@@ -18,6 +20,10 @@ async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; stor
   return { userId: c.var.session.userId, storeId: user.operator_store_id };
 }
 
+async function fetchOrderView(db: AppEnv['Variables']['db'], id: number) {
+  return orderView(db, await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+}
+
 export const opsRoutes = new Hono<AppEnv>()
   .get('/ops/orders', operatorOnly, async (c) => {
     const { status } = parseQuery(c, z.object({ status: orderStatus.optional() }));
@@ -25,7 +31,10 @@ export const opsRoutes = new Hono<AppEnv>()
   })
   .post('/ops/orders/:id/status', operatorOnly, async (c) => {
     const { status } = await parseJson(c, z.object({ status: orderStatus }));
-    return ok(c, await changeStatus(c.var.db, await operatorStore(c), parseInput(idParam, c.req.param('id')), status));
+    const order = await changeStatus(c.var.db, await operatorStore(c), parseInput(idParam, c.req.param('id')), status);
+    // A closed order has the picked amount captured; a cancelled or refused one has its hold released.
+    await c.var.payments.settleOrder(order.id, originOf(c));
+    return ok(c, await fetchOrderView(c.var.db, order.id));
   })
   .post('/ops/orders/:id/picked', operatorOnly, async (c) => {
     const { rows } = await parseJson(c, pickedRequest);

@@ -47,8 +47,8 @@ export async function setPicked(db: Db, operator: { storeId: number }, orderId: 
     const order = await storeOrder(trx as Db, operator.storeId, orderId);
     if (order.status !== 'IN_PREPARATION') throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
     for (const row of rows) {
-      const result = await sql`UPDATE order_rows SET operator_amount = ${row.operatorAmount},
-          operator_total_cents = round(net_price_cents * ${row.operatorAmount}), available = ${row.operatorAmount > 0}
+      const result = await sql`UPDATE order_rows SET operator_amount = ${row.operatorAmount}::numeric,
+          operator_total_cents = round(net_price_cents * ${row.operatorAmount}::numeric), available = ${row.operatorAmount > 0}
         WHERE id = ${row.id} AND order_id = ${orderId}`.execute(trx);
       if (Number(result.numAffectedRows ?? 0) === 0) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, `Riga ${row.id} non presente nell'ordine.`);
     }

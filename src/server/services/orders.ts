@@ -5,6 +5,7 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import type { freezeRequest, Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+import type { CardPayment } from '#src/shared/contract/payments.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { formatEuro, toCents, toEuro } from '#src/shared/contract/money.ts';
@@ -95,8 +96,21 @@ function rowItem(r: Selectable<Database['order_rows']>, operator: boolean): Cart
   };
 }
 
+/** The card hold of an order and what was charged (the live hold first, else the latest released one). */
+export async function cardPaymentOf(db: Db, orderId: number): Promise<CardPayment | null> {
+  const tx = await db.selectFrom('payment_transactions').selectAll().where('order_id', '=', orderId).where('kind', '=', 'PREAUTH')
+    .where('status', 'in', ['APPROVED', 'CAPTURED', 'VOIDED'])
+    .orderBy(sql`CASE WHEN status IN ('APPROVED', 'CAPTURED') THEN 0 ELSE 1 END`).orderBy('id', 'desc').executeTakeFirst();
+  if (!tx) return null;
+  return {
+    status: tx.status === 'APPROVED' ? 'AUTHORISED' : tx.status === 'CAPTURED' ? 'CAPTURED' : 'VOIDED',
+    authorised: toEuro(tx.amount_cents),
+    captured: tx.captured_cents === null ? null : toEuro(tx.captured_cents),
+  };
+}
+
 export async function orderView(db: Db, order: OrderRow): Promise<Order> {
-  const [rows, fees, store, slot, address] = await Promise.all([
+  const [rows, fees, store, slot, address, card] = await Promise.all([
     db.selectFrom('order_rows').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     db.selectFrom('order_fees').selectAll().where('order_id', '=', order.id).orderBy('fee_id').execute(),
     db.selectFrom('stores').select(['name', 'min_net_total_cents']).where('id', '=', order.store_id).executeTakeFirstOrThrow(),
@@ -104,6 +118,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
       ? db.selectFrom('slots').select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'valid_from', 'valid_to']).where('id', '=', order.slot_id).executeTakeFirst()
       : undefined,
     order.address_id ? db.selectFrom('addresses').select(['address', 'street_number', 'city']).where('id', '=', order.address_id).executeTakeFirst() : undefined,
+    order.payment_mode === 'XPAY' ? cardPaymentOf(db, order.id) : null,
   ]);
   const status = order.status as OrderStatus;
   const items = rows.map((r) => rowItem(r, false));
@@ -131,7 +146,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
       ? { netTotal: toEuro(operatorNet), total: toEuro(order.operator_total_cents ?? operatorNet), itemsCount: rows.filter((r) => Number(r.operator_amount ?? 0) > 0).length, payed: order.payed_cents === null ? null : toEuro(order.payed_cents) }
       : null,
     preparedCartItems: prepared,
-    cardPayment: null,
+    cardPayment: card,
     createdAt: new Date(order.created_at).toISOString(),
   };
 }
