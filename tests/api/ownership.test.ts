@@ -14,7 +14,17 @@ import { createOperator } from '#src/server/services/operators.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
 
-let shop: Awaited<ReturnType<typeof createTestShop>>;
+// Card payments are offered (as in the browser journeys' shop) so A can have a card and an unpaid card order.
+const savedFlag = process.env['ENABLED_PAYMENTS'];
+process.env['ENABLED_PAYMENTS'] = 'true';
+const shop = await createTestShop({ products: 120 });
+if (savedFlag === undefined) delete process.env['ENABLED_PAYMENTS'];
+else process.env['ENABLED_PAYMENTS'] = savedFlag;
+/** Every /cli route the app registers, as 'METHOD /cli/path'. */
+const registered = new Set(shop.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/cli/')).map((r) => `${r.method} ${r.path}`));
+/** The card payment routes (/cli/pay) are in the table below; they take part once the app has them. */
+const paymentsLanded = registered.has('GET /cli/pay/paymentmethod');
+const isPayment = (route: string) => route.split(' ')[1]!.startsWith('/cli/pay/');
 
 /** Strings only A's data holds: none may appear in an answer to B. */
 const SECRET = {
@@ -26,7 +36,10 @@ const SECRET = {
   note: 'Citofono segreto di Anna',
 };
 
-const a = { token: '', cartId: 0, cartBarcode: '', orderId: 0, orderCode: '', listId: 0, itemId: 0, addressId: 0, billingId: 0, favourite: '' };
+const a = {
+  token: '', userId: 0, cartId: 0, cartBarcode: '', orderId: 0, orderCode: '', listId: 0, itemId: 0, addressId: 0, billingId: 0, favourite: '',
+  maskedPan: '', cardOrderCode: '', boardingCode: '', paymentCode: '', legacyCode: '',
+};
 const b = { token: '', cartId: 0, orderId: 0, listId: 0, itemId: 0, addressId: 0, slotDay: '', slotId: 0 };
 let operatorOtherStore = '';
 let products: { barcode: string; id: number }[] = [];
@@ -40,9 +53,20 @@ const booking = (cartId: number, timeSlotId: number, extra: Record<string, unkno
   paymentMode: 'CASH', notes: null, invoice: false, enableProductsReplacement: true, ...extra,
 });
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const init: RequestInit = method === 'GET' ? bearer(token) : { ...post(body ?? {}, token), method };
-  return shop.request(path, init);
+/** One call as token's owner: JSON body, or a form body as the providers' callbacks send. */
+async function call(token: string, method: string, path: string, body?: unknown, asForm = false) {
+  const init: RequestInit = method === 'GET' ? bearer(token)
+    : asForm ? { ...form(body as Record<string, string>), headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${token}` } }
+    : { ...post(body ?? {}, token), method };
+  const res = await shop.app.request(path, init);
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // A redirect or an HTML page: the test sees the text.
+  }
+  return { status: res.status, body: parsed, location: res.headers.get('Location') };
 }
 
 async function ok(token: string, method: string, path: string, body?: unknown) {
@@ -70,11 +94,36 @@ async function stateOfA() {
     addresses: await ok(a.token, 'GET', '/cli/profiles/addresses'),
     billing: await ok(a.token, 'GET', '/cli/profiles/billing/addresses'),
     profile: (await ok(a.token, 'GET', '/cli/profiles/login')).profile,
+    cards: paymentsLanded ? await ok(a.token, 'GET', '/cli/pay/paymentmethod') : null,
+    payments: paymentsLanded
+      ? await shop.handle.db.selectFrom('payment_transactions').select(['transaction_code', 'kind', 'status', 'amount_cents']).where('user_id', '=', a.userId).orderBy('id').execute()
+      : null,
   };
 }
 
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+});
+const pathOf = (url: string) => { const u = new URL(url, 'http://localhost'); return `${u.pathname}${u.search}`; };
+
+/** A's card, associated as in the provider's lightbox (the sandbox), an unpaid card order and started card payments. */
+async function cardOfA(cartBarcode: string) {
+  const start = await ok(a.token, 'GET', '/cli/pay/v2/xpay/start/boarding');
+  const params = Object.fromEntries(new URL(start.lightboxUrl, 'http://localhost').searchParams);
+  expect((await shop.request(pathOf(start.lightboxUrl))).status).toBe(200);
+  await shop.request('/sandbox/xpay/lightbox/pay', form({ ...params, pan: '4349940199004549', expiry: '12/30', cvv: '123' }));
+  a.maskedPan = (await ok(a.token, 'GET', '/cli/pay/paymentmethod'))[0].maskedPan;
+  a.boardingCode = (await ok(a.token, 'GET', '/cli/pay/v2/xpay/start/boarding')).transactionCode; // a second association, left pending
+  a.legacyCode = (await ok(a.token, 'GET', '/cli/pay/ipg/boarding/web')).addInfo3;
+  const cart = cartSchema.parse(await ok(a.token, 'POST', '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }));
+  await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: cartBarcode, amount: 12 });
+  const slot = await firstSlot(a.token, cart.id);
+  a.cardOrderCode = (await ok(a.token, 'POST', '/cli/ecommerce/cart/freeze', { ...booking(cart.id, slot.id), profileEmail: SECRET.email, paymentMode: 'XPAY' })).code;
+  a.paymentCode = (await ok(a.token, 'GET', `/cli/pay/v2/xpay/nonce?orderCode=${a.cardOrderCode}`)).transactionCode;
+  expect([a.maskedPan, a.boardingCode, a.legacyCode, a.cardOrderCode, a.paymentCode].every((v) => typeof v === 'string' && v.length >= 6)).toBe(true);
+}
+
 beforeAll(async () => {
-  shop = await createTestShop({ products: 120 });
   const db = shop.handle.db;
   products = await db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
     .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
@@ -88,6 +137,8 @@ beforeAll(async () => {
 
   // A: a booked order, an open cart, a list with a product and a custom item, a favourite, both kinds of address.
   a.token = await shopper(shop, SECRET.email);
+  a.userId = (await ok(a.token, 'GET', '/cli/profiles/login')).profile.id;
+  if (paymentsLanded) await cardOfA(p3.barcode);
   a.addressId = (await ok(a.token, 'POST', '/cli/profiles/addresses', address(SECRET.street)))[0].id;
   a.billingId = (await ok(a.token, 'POST', '/cli/profiles/billing/addresses', billing(SECRET.company)))[0].id;
   const ordered = cartSchema.parse(await ok(a.token, 'POST', '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }));
@@ -139,13 +190,16 @@ interface Case {
   what: string;
   /** Who calls: B by default, or the operator of another store. */
   as?: 'operator';
+  /** The body goes as a form, as the card providers' callbacks send it. */
+  asForm?: boolean;
   request: () => [path: string, body?: unknown];
   /**
    * What B gets: 403 by default; a business code where the route answers the
    * refusal as one (spec §8); 'own' where the foreign id is simply not found
-   * among B's own things and B gets back only B's data.
+   * among B's own things and B gets back only B's data; 'failed page' for
+   * the providers' browser returns, which land on the shop's failure page.
    */
-  outcome?: number | 'own';
+  outcome?: number | 'own' | 'failed page';
 }
 
 
@@ -191,7 +245,26 @@ const cases: Case[] = [
   { route: 'POST /cli/profiles/addresses/delete', what: "A's address", request: () => ['/cli/profiles/addresses/delete', { id: a.addressId }] },
   { route: 'POST /cli/profiles/billing/addresses', what: "A's billing address (update)", request: () => ['/cli/profiles/billing/addresses', billing('Bruno Srl', { id: a.billingId })] },
   { route: 'POST /cli/profiles/billing/addresses/delete', what: "A's billing address", request: () => ['/cli/profiles/billing/addresses/delete', { id: a.billingId }] },
+  // Card payments: B's own card calls never show or remove A's card; A's order codes, cart and transactions are refused.
+  { route: 'GET /cli/pay/paymentmethod', what: "nothing but B's own cards", outcome: 'own', request: () => ['/cli/pay/paymentmethod'] },
+  { route: 'POST /cli/pay/paymentmethod/delete', what: "B's own card only", outcome: 'own', request: () => ['/cli/pay/paymentmethod/delete', { paymentMethodType: 'XPAY' }] },
+  { route: 'GET /cli/pay/v2/xpay/nonce', what: "A's card order code", request: () => [`/cli/pay/v2/xpay/nonce?orderCode=${a.cardOrderCode}`] },
+  { route: 'GET /cli/pay/preauth/quote', what: "A's cart", request: () => [`/cli/pay/preauth/quote?cartId=${a.cartId}`] },
+  { route: 'GET /cli/pay/preauth/quote', what: "A's order code", request: () => [`/cli/pay/preauth/quote?orderCode=${a.cardOrderCode}`] },
+  { route: 'GET /cli/pay/v2/xpay/board', what: "A's profile and pending association, unsigned", outcome: ErrorCode.BAD_SIGNATURE, request: () => [`/cli/pay/v2/xpay/board?${new URLSearchParams({ tid: '01', profileId: String(a.userId), ...forgedEsito(a.boardingCode) })}`] },
+  { route: 'POST /cli/pay/v2/xpay/board', what: "A's profile and pending association, unsigned", outcome: ErrorCode.BAD_SIGNATURE, asForm: true, request: () => [`/cli/pay/v2/xpay/board?tid=01&profileId=${a.userId}`, forgedEsito(a.boardingCode)] },
+  { route: 'POST /cli/pay/v2/xpay/3ds/result', what: "A's card payment, unsigned", outcome: 'failed page', asForm: true, request: () => ['/cli/pay/v2/xpay/3ds/result', { ...forgedEsito(a.paymentCode), xpayNonce: 'nonce-di-bruno' }] },
+  { route: 'POST /cli/pay/ipg/notify', what: "A's card verification, unsigned", outcome: ErrorCode.BAD_SIGNATURE, asForm: true, request: () => ['/cli/pay/ipg/notify', forgedIpg(a.legacyCode)] },
+  { route: 'POST /cli/pay/ipg/result/:outcome{ok|ko}', what: "A's card verification, unsigned", outcome: 'failed page', asForm: true, request: () => ['/cli/pay/ipg/result/ok', forgedIpg(a.legacyCode)] },
 ];
+
+/** A provider's result for transaction code, as B would make it up (B has no provider key). */
+function forgedEsito(codTrans: string): Record<string, string> {
+  return { codTrans, esito: 'OK', importo: '0', divisa: 'EUR', data: '20261122', orario: '101010', codAut: '123456', pan: '400000******0002', brand: 'VISA', scadenza_pan: '203012', mac: 'f'.repeat(40) };
+}
+function forgedIpg(oid: string): Record<string, string> {
+  return { oid, status: 'APPROVED', approval_code: 'Y:123456:0000001:PPX:000001', chargetotal: '0.01', currency: '978', cardnumber: '(VISA) ... 0002', addInfo4: String(a.userId), notification_hash: 'f'.repeat(64), response_hash: 'f'.repeat(64) };
+}
 
 /**
  * Routes that take no id of anything a customer owns: they act on the
@@ -236,39 +309,44 @@ const noOwnedId: Record<string, string> = {
   'GET /cli/slists/products/favorite/all': "the caller's own favourites",
   'POST /cli/slists/products/favorite/add': "a public product's barcode, added to the caller's own favourites",
   'GET /cli/ops/orders': "the operator's own store's queue",
+  'GET /cli/pay/v2/xpay/boarding': "the provider's public lightbox settings",
+  'GET /cli/pay/v2/xpay/start/boarding': "starts the caller's own card association",
+  'GET /cli/pay/ipg/boarding/web': "starts the caller's own card verification",
 };
 
 function leaks(body: unknown): string[] {
   const text = JSON.stringify(body);
   const found = Object.values(SECRET).filter((s) => text.includes(s));
-  if (new RegExp(`"code":"${a.orderCode}"`).test(text)) found.push(`order code ${a.orderCode}`);
+  for (const code of [a.orderCode, a.cardOrderCode]) if (code && text.includes(`"code":"${code}"`)) found.push(`order code ${code}`);
+  for (const secret of [a.maskedPan, a.paymentCode]) if (secret && text.includes(secret)) found.push(secret);
   return found;
 }
 
 describe("customer B sends customer A's ids", () => {
   it('has a table case for every id-taking /cli route, and every other /cli route is named as taking none', () => {
-    const registered = new Set(
-      shop.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/cli/')).map((r) => `${r.method} ${r.path}`),
-    );
     const inTable = new Set(cases.map((c) => c.route));
     const unclassified = [...registered].filter((r) => !inTable.has(r) && !(r in noOwnedId));
     expect(unclassified, 'new /cli routes: add an ownership case to the table, or name them in noOwnedId').toEqual([]);
-    const stale = [...inTable, ...Object.keys(noOwnedId)].filter((r) => !registered.has(r));
+    const stale = [...inTable, ...Object.keys(noOwnedId)].filter((r) => !registered.has(r) && (paymentsLanded || !isPayment(r)));
     expect(stale, 'listed routes the app does not have').toEqual([]);
     expect([...inTable].filter((r) => r in noOwnedId)).toEqual([]);
   });
 
-  it.each(cases.map((c) => [`${c.route} with ${c.what}`, c] as const))('%s: refused, nothing of A in the answer, A unchanged', async (_name, c) => {
+  it.each(cases.filter((c) => paymentsLanded || !isPayment(c.route)).map((c) => [`${c.route} with ${c.what}`, c] as const))('%s: refused, nothing of A in the answer, A unchanged', async (_name, c) => {
     const before = await stateOfA();
     expect(leaks(before).length, 'the markers are in A\'s own data').toBeGreaterThanOrEqual(5);
     const [method, template] = c.route.split(' ') as [string, string];
     const [path, body] = c.request();
-    expect(path.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id')).toBe(template.replace(/:[a-zA-Z]+/g, ':id'));
-    const res = await call(c.as === 'operator' ? operatorOtherStore : b.token, method, path, body);
+    const pattern = new RegExp(`^${template.replace(/:[a-zA-Z]+(\{([^}]*)\})?/g, (_m, _b, options: string | undefined) => (options ? `(${options})` : '[^/]+'))}$`);
+    expect(path.split('?')[0]).toMatch(pattern);
+    const res = await call(c.as === 'operator' ? operatorOtherStore : b.token, method, path, body, c.asForm);
 
     const outcome = c.outcome ?? 403;
     if (outcome === 403) {
       expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { responseCode: ErrorCode.GENERIC, errorMessage: FORBIDDEN } });
+    } else if (outcome === 'failed page') {
+      expect(res.status).toBe(303);
+      expect(res.location).toMatch(/^\/app\/(checkout\/failed|payments\?boarding=ko)$/);
     } else if (outcome === 'own') {
       expect(res.status).toBe(200);
       expect(res.body.responseCode).toBe(0);
@@ -277,12 +355,12 @@ describe("customer B sends customer A's ids", () => {
       expect(res.body.responseCode).toBe(outcome);
       expect(res.body.data).toBeUndefined();
     }
-    expect(leaks(res.body)).toEqual([]);
+    expect(leaks(res)).toEqual([]);
     expect(await stateOfA()).toEqual(before);
   });
 
   it("finds none of A's data in any answer to B of the routes that take no id", async () => {
-    const gets = Object.keys(noOwnedId).filter((r) => r.startsWith('GET ') && !r.includes(':') && r !== 'GET /cli/profiles/confirm');
+    const gets = Object.keys(noOwnedId).filter((r) => registered.has(r) && r.startsWith('GET ') && !r.includes(':') && r !== 'GET /cli/profiles/confirm');
     expect(gets.length).toBeGreaterThan(10);
     for (const route of gets) {
       const path = route.slice(4);
