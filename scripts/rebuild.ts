@@ -10,8 +10,32 @@ import { listen } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
+import { DataDirInUseError, lockDataDir } from '#src/server/db/pglite-lock.ts';
+
+/**
+ * PGlite is one process's database: with the shop running on it, say what to
+ * do instead of failing on the lock.
+ */
+function refuseBesideRunningShop(dataDir: string): void {
+  try {
+    lockDataDir(dataDir)(); // free: let go at once, openShopDatabase takes it
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const owner = /process (\d+)/.exec(error.message)?.[1];
+    console.error(
+      [
+        `npm run rebuild: the database in ${dataDir} is in use by the running shop${owner ? ` (process ${owner})` : ''}, so it cannot be opened here.`,
+        'A running shop rebuilds the site by itself when the catalogue changed: it checks every REBUILD_INTERVAL_MINUTES',
+        'minutes (5 by default; 0 = never), and restarting it rebuilds at once when needed.',
+        'To run npm run rebuild beside a running shop, run both against PostgreSQL (DATABASE_URL=postgres://…).',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+}
 
 const config = loadConfig();
+if (!config.DATABASE_URL) refuseBesideRunningShop(config.DATA_DIR);
 const handle = await openShopDatabase(config);
 try {
   const version = await catalogueVersion(handle.db);

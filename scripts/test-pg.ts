@@ -4,6 +4,9 @@
 // Otherwise a throw-away server is started from the machine's PostgreSQL
 // binaries in a temporary directory on a free port, and always stopped and
 // removed afterwards — also when the tests fail or on Ctrl-C.
+// Tests that need a server beside a running shop (tests/faults/rebuild.test.ts:
+// import and `npm run rebuild` while the shop serves) are part of the run only
+// here, where DATABASE_URL is set (vitest.config.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
