@@ -69,6 +69,36 @@ test.describe('catalogue browsing', () => {
     expect(y).toMatch(/^\d{4}$/);
   });
 
+  test('back from a product of the second page returns to it, with the same products loaded', async ({ page, request }) => {
+    const { category, total } = await categoryWithManyProducts(request);
+    await page.goto(`/app/category/${category.slug}`);
+    await expect(cards(page)).toHaveCount(24);
+    await page.waitForFunction(() => document.querySelector('.load-more') !== null);
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await expect(cards(page)).toHaveCount(Math.min(total, 48));
+    const second = await products(request, `category=${category.id}&s=24&p=1`);
+    const chosen = second.data[Math.min(5, second.data.length - 1)]!;
+    const link = page.locator('.listing').getByRole('link', { name: chosen.description, exact: true });
+    await link.scrollIntoViewIfNeeded();
+    const loaded = await cards(page).count();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen.description);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.description);
+    await expect(cards(page)).toHaveCount(loaded);
+    await expect(link).toBeInViewport();
+
+    // A reload keeps the place too; opening the category afresh starts from the top.
+    await page.reload();
+    await expect(cards(page)).toHaveCount(loaded);
+    await expect(link).toBeInViewport();
+    await page.goto(`/app/category/${category.slug}`);
+    await expect(page.getByLabel('Ordina per')).toBeEnabled();
+    await expect(cards(page)).toHaveCount(24);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('sort and filters reload the list from the first page', async ({ page, request }) => {
     const { category } = await categoryWithManyProducts(request);
     await page.goto(`/app/category/${category.slug}`);

@@ -41,6 +41,27 @@ test.describe('search', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('back from a product of the second page of results returns to it, with the same results loaded', async ({ page, request }) => {
+    const second = await products(request, 'q=bio&s=24&p=1');
+    expect(second.totalElements, "more than a page of results for 'bio'").toBeGreaterThan(24);
+    const results = page.locator('.listing .product-card');
+    await page.goto('/app/search?q=bio');
+    await expect(results).toHaveCount(24);
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await expect(results).toHaveCount(Math.min(48, second.totalElements));
+    const chosen = second.data[Math.min(5, second.data.length - 1)]!;
+    const link = page.locator('.listing').getByRole('link', { name: chosen.description, exact: true });
+    await link.scrollIntoViewIfNeeded();
+    const loaded = await results.count();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen.description);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risultati per «bio»');
+    await expect(results).toHaveCount(loaded);
+    await expect(link).toBeInViewport();
+  });
+
   test("an unknown text gives 'Nessun prodotto trovato'", async ({ page }) => {
     await page.goto('/app/search?q=qwertyzx');
     await expect(page.getByText('Nessun prodotto trovato')).toBeVisible();
