@@ -27,6 +27,9 @@ const routes: [method: 'GET' | 'POST' | 'PUT', path: string][] = [
   ['POST', '/cli/slists/copy'], ['POST', '/cli/slists/create'], ['POST', '/cli/slists/delete'], ['POST', '/cli/slists/items/create'],
   ['POST', '/cli/slists/items/delete'], ['POST', '/cli/slists/items/update'], ['POST', '/cli/slists/products/favorite/add'],
   ['POST', '/cli/slists/products/favorite/delete'], ['POST', '/cli/slists/rename'], ['PUT', '/cli/profiles'],
+  ['GET', '/cli/pay/paymentmethod'], ['POST', '/cli/pay/paymentmethod/delete'], ['GET', '/cli/pay/v2/xpay/boarding'], ['GET', '/cli/pay/v2/xpay/start/boarding'],
+  ['GET', '/cli/pay/v2/xpay/board'], ['POST', '/cli/pay/v2/xpay/board'], ['GET', '/cli/pay/v2/xpay/nonce'], ['POST', '/cli/pay/v2/xpay/3ds/result'],
+  ['GET', '/cli/pay/preauth/quote'], ['GET', '/cli/pay/ipg/boarding/web'], ['POST', '/cli/pay/ipg/notify'], ['POST', '/cli/pay/ipg/result/:outcome'],
 ];
 
 const hostileText = fc.oneof(
@@ -40,16 +43,18 @@ const hostileNumber = () => fc.oneof(
 );
 const value = () => fc.oneof(hostileNumber(), hostileText, fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
 const keys = ['cartId', 'barcode', 'amount', 'weight', 'id', 'itemId', 'title', 'description', 'type', 'storeId', 'deliveryMode', 'addressId', 'orderId',
-  'smartListId', 'username', 'password', 'newPassword', 'oldPassword', 'email', 'token', 'status', 'rows', 'timeSlotId', 'paymentMode', 'notes', 'profile', 'city', 'zip', 'county'];
+  'smartListId', 'username', 'password', 'newPassword', 'oldPassword', 'email', 'token', 'status', 'rows', 'timeSlotId', 'paymentMode', 'notes', 'profile', 'city', 'zip', 'county',
+  'paymentMethodType', 'codTrans', 'esito', 'mac', 'xpayNonce', 'idOperazione', 'oid', 'notification_hash'];
 const body = () => fc.oneof(
   fc.dictionary(fc.constantFrom(...keys), value(), { maxKeys: 8 }),
   fc.constantFrom('{"cartId":', 'null', '[]', '"text"', '{"amount": 1e999}', ''),
 );
 const segment = () => fc.oneof(hostileNumber().map(String), hostileText.map((t) => encodeURIComponent(t).slice(0, 300)), fc.constantFrom('AT_HOME', '8000000000000'));
-const query = () => fc.dictionary(fc.constantFrom('p', 's', 'q', 'category', 'sort', 'tag', 'lat', 'lon', 'storeId', 'delivery', 'state', 'day', 'weekDay', 'token', 'status'), hostileText, { maxKeys: 4 });
+const query = () => fc.dictionary(fc.constantFrom('p', 's', 'q', 'category', 'sort', 'tag', 'lat', 'lon', 'storeId', 'delivery', 'state', 'day', 'weekDay', 'token', 'status', 'orderCode', 'cartId', 'tid', 'profileId'), hostileText, { maxKeys: 4 });
 
-// 302: the mailed confirmation link redirects to the shop (DESIGN.md §4).
-const allowed = new Set([200, 302, 400, 401, 403, 404, 413, 429]);
+// 302: the mailed confirmation link redirects to the shop (DESIGN.md §4); 303: the
+// payment pages' returns send the browser on to the confirm or failed page.
+const allowed = new Set([200, 302, 303, 400, 401, 403, 404, 413, 429]);
 
 async function victimState() {
   const db = shop.handle.db;
@@ -60,6 +65,7 @@ async function victimState() {
     db.selectFrom('list_items').select(['id', 'amount', 'description']).where('list_id', '=', victim.listId).orderBy('id').execute(),
     db.selectFrom('addresses').select(['id', 'address', 'city', 'deleted_at']).where('user_id', '=', 1).orderBy('id').execute(),
     db.selectFrom('profiles').selectAll().where('user_id', '=', 1).execute(),
+    db.selectFrom('payment_methods').select(['id', 'contract_number', 'deleted_at']).where('user_id', '=', 1).orderBy('id').execute(),
   ]));
 }
 

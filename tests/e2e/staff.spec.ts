@@ -37,8 +37,9 @@ function dayAndSlot(slot: { validFrom: string; validTo: string }): { day: string
 async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order: BookedOrder; weighed: OrderRow; piece: OrderRow; missing: OrderRow }> {
   const request = page.request;
   const products = await storeProducts(request, STORE);
-  // 3 kg and 2 kg must be whole steps of the product (weights are picked in its steps).
-  const weighed = products.find((p) => p.um === 'KG' && Number.isInteger(1 / p.umStep) && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 5) >= 3 && p.netPrice >= 8 && p.netPrice <= 15);
+  // The shopper orders 3 kg in the product's steps; the store weighs what it picks (2,35 kg).
+  const whole = (kg: number, step: number) => Math.abs(kg / step - Math.round(kg / step)) < 1e-6;
+  const weighed = products.find((p) => p.um === 'KG' && whole(3, p.umStep) && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 5) >= 3 && p.netPrice >= 8 && p.netPrice <= 15);
   const [piece, missing] = products.filter((p) => p.um === 'PZ' && p.netPrice >= 1 && p.netPrice <= 10 && !/acqua/i.test(p.description));
   expect(weighed, 'a weighed product at 8–15 €/kg (3 kg and 2 pieces reach the 25 € minimum)').toBeTruthy();
   expect(missing, 'two products sold by the piece').toBeTruthy();
@@ -84,7 +85,7 @@ test.describe('the store staff screen', () => {
     const { order, weighed, piece, missing } = await bookedWeighedOrder(page, shopper);
     const fees = order.cart.fees.reduce((sum, f) => sum + cents(f.value), 0);
     // What the store charges: each row at its unit price × the amount picked (none of the missing one), fees on top.
-    const pickedKg = 2;
+    const pickedKg = 2.35;
     const weighedCents = Math.round(cents(weighed.netPrice) * pickedKg);
     const pieceCents = Math.round(cents(piece.netPrice) * piece.amount!);
     const preparedCents = weighedCents + pieceCents + fees;
@@ -125,7 +126,7 @@ test.describe('the store staff screen', () => {
     await weight.fill('tre');
     await card.getByRole('button', { name: 'Salva quantità preparate' }).click();
     await expect(card.getByRole('alert')).toHaveText(`Quantità non valida per ${weighed.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`);
-    await weight.fill(String(pickedKg));
+    await weight.fill('2,35');
     await expect(weighedRow).toContainText(euro(weighedCents / 100));
     const missingRow = card.getByRole('listitem').filter({ hasText: missing.description });
     await missingRow.getByRole('button', { name: 'Non disponibile' }).click();
@@ -142,7 +143,7 @@ test.describe('the store staff screen', () => {
     await card.getByRole('button', { name: 'Pronto per il ritiro' }).click();
     await expect(card.getByText('Pronto per il ritiro', { exact: true })).toBeVisible();
     await expect(card.getByLabel('Preparato (kg)')).toHaveCount(0);
-    await expect(weighedRow).toContainText(`Preparato ${pickedKg} kg`);
+    await expect(weighedRow).toContainText('Preparato 2,35 kg');
     await expect(missingRow).toContainText('Non disponibile');
     await card.getByRole('button', { name: 'Emetti scontrino' }).click();
     await expect(card.getByText('Emissione scontrino', { exact: true })).toBeVisible();
@@ -161,7 +162,7 @@ test.describe('the store staff screen', () => {
     await mine.getByRole('button', { name: 'Dettagli' }).click();
     await expect(mine.getByRole('heading', { name: 'Prodotti preparati' })).toBeVisible();
     const table = mine.getByRole('table', { name: `Prodotti dell'ordine ${order.number}` });
-    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(`${pickedKg} kg`);
+    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText("2,35 kg");
     await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(euro(weighedCents / 100));
     await expect(table.getByRole('row').filter({ hasText: piece.description })).toContainText(euro(pieceCents / 100));
     await expect(table.getByRole('row').filter({ hasText: missing.description })).toContainText(`Non disponibile`);
