@@ -21,6 +21,15 @@ describe('security headers', () => {
     expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=31536000');
   });
 
+  it("lets the payment frames and the hosted form reach the configured providers, and nothing else", async () => {
+    const withProviders = new Hono().use(securityHeaders({ XPAY_URL: 'https://int-ecommerce.nexi.example/ecomm', IPG_URL: 'https://test.ipg.example/connect/gateway' })).get('/x', (c) => c.text('ok'));
+    const csp = (await withProviders.request('/x')).headers.get('Content-Security-Policy')!;
+    expect(csp).toContain("frame-src 'self' https://int-ecommerce.nexi.example https://test.ipg.example");
+    expect(csp).toContain("form-action 'self' https://int-ecommerce.nexi.example https://test.ipg.example");
+    const plain = (await app.request('/x')).headers.get('Content-Security-Policy')!;
+    expect(plain).toContain("frame-src 'self';");
+  });
+
   it('reads the origin of a tile template', () => {
     expect(tileOrigin(undefined)).toBe('https://tile.openstreetmap.org');
     expect(tileOrigin('not a url')).toBe('https://tile.openstreetmap.org');

@@ -17,8 +17,23 @@ export function tileOrigin(template: string | undefined): string {
   }
 }
 
-export function securityHeaders(env: { TILE_URL?: string | undefined; PAYMENT_ORIGINS?: string | undefined } = process.env): MiddlewareHandler {
-  const payments = (env.PAYMENT_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+/** The card providers' origins: their pages run in the payment frames and receive the hosted form. */
+export function paymentOrigins(env: { PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined }): string[] {
+  const origins = (env.PAYMENT_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const url of [env.XPAY_URL, env.IPG_URL]) {
+    try {
+      if (url) origins.push(new URL(url).origin);
+    } catch {
+      // not a URL: the configuration check refuses it at start-up
+    }
+  }
+  return [...new Set(origins)];
+}
+
+type SecurityEnv = { TILE_URL?: string | undefined; PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined };
+
+export function securityHeaders(env: SecurityEnv = process.env): MiddlewareHandler {
+  const payments = paymentOrigins(env);
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
