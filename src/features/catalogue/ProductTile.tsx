@@ -6,6 +6,7 @@ import FavouriteButton from '#src/features/favourites/FavouriteButton.tsx';
 import { isFrozen, promotionBadge } from '#src/components/product-format.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import { PriceView } from './PriceView.tsx';
+import './product-tile.css';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
