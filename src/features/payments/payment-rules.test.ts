@@ -68,7 +68,7 @@ describe('the card and the hold as shown', () => {
     expect(lines.map((l) => l.value.replace(/\s/g, ' '))).toEqual(['30,50 €', '1,24 €', '31,74 €']);
     expect(lines[1]!.label).toBe('Maggiorazione del 10% sui prodotti a peso variabile (12,34 €)'.replace(' €', '\u00a0€'));
     expect(quoteLines({ totalToPay: 30.5, variableWeightTotal: 0, surchargePercent: 10, surcharge: 0, amount: 30.5 }).map((l) => l.label)).toEqual([
-      'Totale da pagare', 'Importo pre-autorizzato sulla carta',
+      'Totale da pagare', 'Importo pre-autorizzato',
     ]);
   });
   it('takes an order code from the query only when it is there and of a sane length', () => {

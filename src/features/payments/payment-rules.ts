@@ -62,7 +62,7 @@ export function quoteLines(quote: PreauthQuote): { label: string; value: string 
     ...(quote.variableWeightTotal > 0
       ? [{ label: `Maggiorazione del ${formatPercent(quote.surchargePercent)} sui prodotti a peso variabile (${formatEuro(quote.variableWeightTotal)})`, value: formatEuro(quote.surcharge) }]
       : []),
-    { label: 'Importo pre-autorizzato sulla carta', value: formatEuro(quote.amount) },
+    { label: 'Importo pre-autorizzato', value: formatEuro(quote.amount) },
   ];
 }
 
