@@ -49,7 +49,16 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const json = { 'Content-Type': 'application/json' };
 
 type Setup = (req: Request, context: Record<string, unknown>) => Request;
-interface Call { setup: Setup; onResponse?: (status: number, body: string, context: Record<string, unknown>) => void }
+interface Call { setup: Setup; onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void }
+
+/** Answers per call name that the catalogue cache served (X-Cache: HIT), and all answers counted. */
+const cacheCount = new Map<string, { hits: number; answers: number }>();
+const countCache = (name: string) => (_status: number, _body: string, _context: Record<string, unknown>, headers: Record<string, string>) => {
+  const n = cacheCount.get(name) ?? { hits: 0, answers: 0 };
+  n.answers++;
+  if (headers['x-cache'] === 'HIT') n.hits++;
+  cacheCount.set(name, n);
+};
 
 /** Each call: how one request is made. A shopper has one request in flight at a time, like one browser tab. */
 function calls(f: Fixtures): Record<string, Call> {
@@ -62,15 +71,15 @@ function calls(f: Fixtures): Record<string, Call> {
     return f.shoppers[i]!;
   };
   const release = (_status: number, _body: string, context: Record<string, unknown>) => void busy.delete(context['shopper'] as number);
-  const call = (setup: Setup): Call => ({ setup });
+  const call = (setup: Setup, name?: string): Call => ({ setup, ...(name ? { onResponse: countCache(name) } : {}) });
   return {
     '/cli/health': call((req) => ({ ...req, method: 'GET', path: '/cli/health' })),
     'listing by category': call((req) => {
       const c = pick(f.categories);
       return { ...req, method: 'GET', path: `/cli/ecommerce/products/${STORE}/?category=${c.id}&p=${Math.floor(Math.random() * Math.min(c.pages, 5))}` };
-    }),
-    search: call((req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/${STORE}/?q=${encodeURIComponent(pick(f.words))}&p=0` })),
-    'product detail': call((req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/barcode/${pick(f.barcodes)}` })),
+    }, 'listing by category'),
+    search: call((req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/${STORE}/?q=${encodeURIComponent(pick(f.words))}&p=0` }), 'search'),
+    'product detail': call((req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/barcode/${pick(f.barcodes)}` }), 'product detail'),
     'cart add/update': { onResponse: release, setup: (req, context) => {
       const s = take(context);
       const body = JSON.stringify({ cartId: s.cartId, barcode: pick(s.pool), amount: 1 + Math.floor(Math.random() * 3) });
@@ -118,15 +127,22 @@ async function prepare(base: string): Promise<Fixtures> {
   return { categories, barcodes: products.map((p) => p.barcode), words, shoppers };
 }
 
-interface Row { call: string; 'req/s': number; 'p50 ms': number | string; 'p99 ms': number | string; 'non-2xx/errors': number; 'business errors': number; 'x health': string }
+interface Row { call: string; 'req/s': number; 'p50 ms': number | string; 'p99 ms': number | string; 'non-2xx/errors': number; 'business errors': number; 'x health': string; 'cache hits': string }
 
 async function measure(base: string, name: string, { setup, onResponse }: Call, conns: number): Promise<Row> {
+  cacheCount.delete(name);
   const r = await autocannon({
     url: base, connections: conns, duration, requests: [{ setupRequest: setup, ...(onResponse ? { onResponse } : {}) }],
     // Business errors come as HTTP 200 with responseCode ≠ 0 (DESIGN.md §3): count them too.
     verifyBody: (body) => String(body).startsWith('{"responseCode":0'),
   });
-  return { call: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'non-2xx/errors': r.non2xx + r.errors + r.timeouts, 'business errors': r.mismatches, 'x health': '' };
+  return { call: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'non-2xx/errors': r.non2xx + r.errors + r.timeouts, 'business errors': r.mismatches, 'x health': '', 'cache hits': cacheHits(name) };
+}
+
+/** Share of the answers the catalogue cache served, for the calls it can serve. */
+function cacheHits(name: string): string {
+  const n = cacheCount.get(name);
+  return n && n.answers > 0 ? `${Math.round((100 * n.hits) / n.answers)} %` : '';
 }
 
 async function benchSize(products: number, cache: string) {
@@ -155,7 +171,7 @@ async function benchSize(products: number, cache: string) {
     const ceiling = alone[0]!['req/s'];
     for (const row of [...alone, ...mix]) row['x health'] = (row['req/s'] / ceiling).toFixed(3);
     const total = mix.reduce((sum, r) => sum + r['req/s'], 0);
-    mix.push({ call: 'mix total', 'req/s': total, 'p50 ms': '', 'p99 ms': '', 'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0), 'business errors': mix.reduce((s, r) => s + r['business errors'], 0), 'x health': (total / ceiling).toFixed(3) });
+    mix.push({ call: 'mix total', 'req/s': total, 'p50 ms': '', 'p99 ms': '', 'cache hits': '', 'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0), 'business errors': mix.reduce((s, r) => s + r['business errors'], 0), 'x health': (total / ceiling).toFixed(3) });
     return { products, cache, label: `${products} cache ${cache}`, alone, mix };
   } finally {
     await shop.stop();

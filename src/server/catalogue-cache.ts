@@ -44,7 +44,7 @@ function envLimit(name: string, fallback: number): number {
  * does in a running shop; the cache's own tests turn it on.
  */
 export const defaultLimits = (nodeEnv?: string): CacheLimits => ({
-  maxEntries: envLimit('CATALOGUE_CACHE_ENTRIES', nodeEnv === 'test' ? 0 : 2000),
+  maxEntries: envLimit('CATALOGUE_CACHE_ENTRIES', nodeEnv === 'test' ? 0 : 10_000),
   maxBytes: envLimit('CATALOGUE_CACHE_MB', 64) * 1024 * 1024,
 });
 

@@ -23,10 +23,11 @@ async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unkno
   if (c.req.header('Authorization') !== undefined || cache.limits.maxEntries === 0) return ok(c, await read());
   const generation = `${await catalogueVersion(c.var.db)}|${romeToday()}`;
   const hit = cache.get(generation, key);
-  if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json' });
+  // X-Cache says whether the answer came from the cache (bench:api counts them).
+  if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json', 'X-Cache': 'HIT' });
   const text = JSON.stringify({ responseCode: ErrorCode.OK, data: await read() });
   cache.set(generation, key, text);
-  return c.body(text, 200, { 'Content-Type': 'application/json' });
+  return c.body(text, 200, { 'Content-Type': 'application/json', 'X-Cache': 'MISS' });
 }
 
 async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
