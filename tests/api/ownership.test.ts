@@ -1,9 +1,10 @@
 // One customer never reaches another's things (issue: security, every route
 // taking an id). Customer B sends customer A's ids — cart, cart item, order,
-// list, list item, favourite, address, billing address — to every /cli route
-// that takes one, alone or mixed with B's own ids. Each answer must be a
-// refusal (403, or the documented business code named in the table) without
-// any of A's data in it, and A's data, read back as A, must be unchanged.
+// list, list item, favourite, address, billing address, order code, card and
+// card-payment transactions — to every /cli route that takes one, alone or
+// mixed with B's own ids. Each answer must be a refusal (403, or the
+// documented business code named in the table) without any of A's data in
+// it, and A's data, read back as A, must be unchanged.
 // A last check walks the app's routes: a new /cli route must be put either in
 // the table or in the list of routes that take no customer-owned id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
