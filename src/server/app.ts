@@ -45,10 +45,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // With the sandbox on, the providers' server-to-server calls and callbacks
   // stay inside this process (same wire format, same signatures).
-  const inProcess = async (url: string, init: RequestInit) => {
-    const { pathname, search } = new URL(url);
-    return app.request(`${pathname}${search}`, init);
-  };
+  // The full URL keeps the shop's origin, which the sandbox's pages use for their own links.
+  const inProcess = async (url: string, init: RequestInit) => app.request(url, init);
   const sandbox = deps.config.payments.sandbox;
   const transport: Transport = sandbox
     ? async (url, body) => (await (await inProcess(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>

@@ -200,6 +200,18 @@ describe('paying an order by card', () => {
     expect((await events(orderId)).map((e) => e.event)).toEqual(['NONCE_CREATED', 'DECLINED', 'NONCE_CREATED', 'AUTHORISED']);
   });
 
+  it("the provider's pages are addressed on the origin the shopper uses", async () => {
+    const token = await shopper(shop, 'origine@example.it');
+    await associate(token, SANDBOX_CARDS.approve);
+    const { code } = await bookedCardOrder(token, 'origine@example.it', [{ barcode: piece.barcode, amount: 12 }]);
+    const start = boardingStart.parse((await shop.request('http://spesa.example:8080/cli/pay/v2/xpay/start/boarding', bearer(token))).body.data);
+    expect(start.lightboxUrl).toMatch(/^http:\/\/spesa\.example:8080\/sandbox\/xpay\/lightbox\?/);
+    const nonce = nonceResponse.parse((await shop.request(`http://spesa.example:8080/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data);
+    expect(formAction(nonce.html!)).toBe('http://spesa.example:8080/sandbox/xpay/3ds');
+    const threeDsPage = await shop.request(formAction(nonce.html!), formPost(hiddenFields(nonce.html!)));
+    expect(formAction(threeDsPage.body)).toBe('http://spesa.example:8080/cli/pay/v2/xpay/3ds/result');
+  });
+
   it("another customer's order code gives no payment and no data", async () => {
     const owner = await shopper(shop, 'titolare@example.it');
     await associate(owner, SANDBOX_CARDS.approve);
