@@ -4,6 +4,7 @@
 // shop, so every test uses e-mail addresses of its own.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
+import { logInThroughPanel as panelLogIn } from './cart.helpers.ts';
 
 const PASSWORD = 'Orecchiette1!';
 
@@ -53,19 +54,7 @@ async function registeredShopper(request: APIRequestContext, email: string): Pro
   expect(confirm.headers()['location']).toBe('/app/signup/confirmed');
 }
 
-async function logInThroughPanel(page: Page, email: string, password = PASSWORD): Promise<void> {
-  const panel = page.getByRole('dialog', { name: 'Accedi' });
-  // A click before the header has hydrated does nothing: click again until the panel opens.
-  await expect(async () => {
-    if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Accedi' }).click();
-    await expect(panel).toBeVisible({ timeout: 2000 });
-  }).toPass();
-  await panel.getByLabel('Username (e-mail)').fill(email);
-  await panel.getByLabel('Password').fill(password);
-  await panel.getByRole('button', { name: 'Accedi' }).click();
-  await expect(panel).toBeHidden();
-  await expect(page.getByRole('banner').getByRole('button', { name: /^Il tuo profilo/ })).toBeVisible();
-}
+const logInThroughPanel = (page: Page, email: string, password = PASSWORD) => panelLogIn(page, email, password);
 
 async function loggedInShopper(page: Page, request: APIRequestContext, info: TestInfo, tag: string): Promise<string> {
   const email = uniqueEmail(info, tag);

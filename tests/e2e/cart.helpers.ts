@@ -75,3 +75,18 @@ export async function driveStore(request: APIRequestContext): Promise<{ id: numb
 }
 
 export const euro = (amount: number): string => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
+
+/** Logs in through the header's login panel, as a person does. */
+export async function logInThroughPanel(page: Page, email: string, password: string): Promise<void> {
+  const panel = page.getByRole('dialog', { name: 'Accedi' });
+  // A click before the header has hydrated does nothing: click again until the panel opens.
+  await expect(async () => {
+    if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Accedi' }).click();
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await panel.getByLabel('Username (e-mail)').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Accedi' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Il tuo profilo/ })).toBeVisible();
+}

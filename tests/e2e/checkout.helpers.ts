@@ -55,16 +55,21 @@ export async function readyCart(request: APIRequestContext, shopper: Shopper): P
 /** Books the cart with cash in a free slot of a day chosen at random, through the API; returns the order id. */
 export async function bookedOrder(request: APIRequestContext, shopper: Shopper): Promise<{ orderId: number; number: string }> {
   const cart = await readyCart(request, shopper);
-  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}/days`)).data.filter((d) => d.available);
+  return bookCart(request, shopper, cart.id, 'CASH');
+}
+
+/** Books a filled cart in a free slot of a day chosen at random, through the API. */
+export async function bookCart(request: APIRequestContext, shopper: Shopper, cartId: number, paymentMode: 'CASH' | 'BANCOMAT' | 'XPAY'): Promise<{ orderId: number; number: string }> {
+  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}/days`)).data.filter((d) => d.available);
   const day = days[Math.floor(Math.random() * days.length)]!;
-  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}?day=${day.day}`)).data.filter((s) => s.available);
+  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}?day=${day.day}`)).data.filter((s) => s.available);
   const slot = slots[Math.floor(Math.random() * slots.length)]!;
   const frozen = await apiCall(request, shopper, '/cli/ecommerce/cart/freeze', {
-    cartId: cart.id, timeSlotId: slot.id, profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-    paymentMode: 'CASH', invoice: false, enableProductsReplacement: true, clientWeb: true,
+    cartId, timeSlotId: slot.id, profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
+    paymentMode, invoice: false, enableProductsReplacement: true, clientWeb: true,
   });
   expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
   const orders = await apiCall<{ data: { id: number; number: string; cart: { id: number } }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
-  const order = orders.data.data.find((o) => o.cart.id === cart.id)!;
+  const order = orders.data.data.find((o) => o.cart.id === cartId)!;
   return { orderId: order.id, number: order.number };
 }

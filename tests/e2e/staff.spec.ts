@@ -6,8 +6,8 @@
 // prepared rows and the lower total.
 // A shopper opening /app/staff is told it is not for them and sees no data.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
-import { storeProducts } from './cart.helpers.ts';
+import { apiCall, bookCart, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
+import { logInThroughPanel, storeProducts } from './cart.helpers.ts';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 
 const STORE = 1109;
@@ -47,34 +47,11 @@ async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order
   expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: weighed!.barcode, weight: 3, preview: false })).responseCode).toBe(0);
   expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 2, preview: false })).responseCode).toBe(0);
   expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: missing!.barcode, amount: 1, preview: false })).responseCode).toBe(0);
-  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}/days`)).data.filter((d) => d.available);
-  const day = days[Math.floor(Math.random() * days.length)]!;
-  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cart.id}?day=${day.day}`)).data.filter((s) => s.available);
-  const slot = slots[Math.floor(Math.random() * slots.length)]!;
-  const frozen = await apiCall(request, shopper, '/cli/ecommerce/cart/freeze', {
-    cartId: cart.id, timeSlotId: slot.id, profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-    paymentMode: 'BANCOMAT', invoice: false, enableProductsReplacement: true, clientWeb: true,
-  });
-  expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
-  const list = await apiCall<{ data: { id: number; cart: { id: number } }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
-  const id = list.data.data.find((o) => o.cart.id === cart.id)!.id;
+  const { orderId: id } = await bookCart(request, shopper, cart.id, 'BANCOMAT');
   const order = (await apiCall<BookedOrder>(request, shopper, `/cli/ecommerce/orders/${id}/fetch`)).data;
   expect(order.status).toBe('TO_BE_PREPARED');
   const row = (barcode: string) => order.cart.items.find((i) => i.barcode === barcode)!;
   return { order, weighed: row(weighed!.barcode), piece: row(piece!.barcode), missing: row(missing!.barcode) };
-}
-
-async function logInThroughPanel(page: Page, email: string, password: string): Promise<void> {
-  const panel = page.getByRole('dialog', { name: 'Accedi' });
-  // A click before the page has hydrated does nothing: click again until the panel opens.
-  await expect(async () => {
-    if (!(await panel.isVisible())) await page.getByRole('main').getByRole('button', { name: 'Accedi' }).click();
-    await expect(panel).toBeVisible({ timeout: 2000 });
-  }).toPass();
-  await panel.getByLabel('Username (e-mail)').fill(email);
-  await panel.getByLabel('Password').fill(password);
-  await panel.getByRole('button', { name: 'Accedi' }).click();
-  await expect(panel).toBeHidden();
 }
 
 test.describe('the store staff screen', () => {
