@@ -12,7 +12,8 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { SANDBOX_CARDS, SANDBOX_OTP } from '#src/shared/contract/payments.ts';
 import type { Db } from '../db/client.ts';
 import type { PaymentConfig } from '../config.ts';
-import { euroText, ipgHash, sameSignature, xpayMac } from './signing.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
+import { ipgHash, sameSignature, xpayMac } from './signing.ts';
 import { autoPost, hidden } from './html.ts';
 
 /** Posts a form to a callback URL of the shop (server to server). */
@@ -94,7 +95,7 @@ export function sandboxApp(deps: { db: Db; payments: PaymentConfig; deliver: Del
   const refused = (c: Context, message: string) => c.html(page('XPay Sandbox', html`<h1>XPay Sandbox</h1><p class="error" role="alert">${message}</p>`), 400);
 
   function lightboxPage(p: Record<string, string>, error?: string) {
-    return page('XPay Sandbox', html`<h1>XPay Sandbox</h1><p class="amount">Importo: ${euroText(Number(p['importo']))} € — associazione della carta, nessun addebito</p>
+    return page('XPay Sandbox', html`<h1>XPay Sandbox</h1><p class="amount">Importo: ${formatEuro(Number(p['importo']) / 100)} — associazione della carta, nessun addebito</p>
 ${cardForm('/sandbox/xpay/lightbox/pay', p, error, '/sandbox/xpay/lightbox/cancel')}`);
   }
 
@@ -197,7 +198,7 @@ ${cardForm('/sandbox/xpay/lightbox/pay', p, error, '/sandbox/xpay/lightbox/cance
     if (!op || op.nonce) return refused(c, 'Operazione non trovata o già conclusa.');
     const card = await cardOf(op.contract);
     if (card && behaviourOf(card.pan) === 'challenge') {
-      return c.html(page('Autenticazione 3-D Secure', html`<p class="amount">Pagamento di ${euroText(op.importo)} € con la carta ${maskPan(card.pan)}</p>${otpForm('/sandbox/xpay/3ds/otp', { idOperazione })}`));
+      return c.html(page('Autenticazione 3-D Secure', html`<p class="amount">Pagamento di ${formatEuro(op.importo / 100)} con la carta ${maskPan(card.pan)}</p>${otpForm('/sandbox/xpay/3ds/otp', { idOperazione })}`));
     }
     return threeDsDone(c, idOperazione, op, true);
   });
@@ -255,7 +256,7 @@ ${cardForm('/sandbox/xpay/lightbox/pay', p, error, '/sandbox/xpay/lightbox/cance
   const ipgCents = (p: Record<string, string>) => Math.round(Number(p['chargetotal']) * 100);
 
   function ipgPage(p: Record<string, string>, error?: string) {
-    return page('Pagamento sicuro — Sandbox', html`<h1>Pagamento sicuro — Sandbox</h1><p class="amount">Importo: ${p['chargetotal']} €${ipgCents(p) <= 1 ? ' — verifica della carta, non addebitato' : ''}</p>
+    return page('Pagamento sicuro — Sandbox', html`<h1>Pagamento sicuro — Sandbox</h1><p class="amount">Importo: ${formatEuro(ipgCents(p) / 100)}${ipgCents(p) <= 1 ? ' — verifica della carta, non addebitato' : ''}</p>
 ${cardForm('/sandbox/ipg/connect/pay', p, error)}`);
   }
 
