@@ -6,6 +6,7 @@
 // day empties the cache at once, so no answer outlives the data it came from.
 // Bounded twice: by entries and by bytes, least recently used out first.
 import type { Db } from './db/client.ts';
+import type { Config } from './config.ts';
 
 export interface CacheLimits {
   /** 0 turns the cache off. */
@@ -32,20 +33,15 @@ export interface AnswerCache {
   stats(): CacheStats;
 }
 
-function envLimit(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value >= 0 ? value : fallback;
-}
-
 /**
- * Defaults; CATALOGUE_CACHE_ENTRIES=0 turns the cache off (e.g. to measure
+ * From the configuration; CATALOGUE_CACHE_ENTRIES=0 turns the cache off (e.g. to measure
  * without it). Off by default for NODE_ENV=test: API tests write catalogue
  * rows straight to the database without a new version, which only an import
  * does in a running shop; the cache's own tests turn it on.
  */
-export const defaultLimits = (nodeEnv?: string): CacheLimits => ({
-  maxEntries: envLimit('CATALOGUE_CACHE_ENTRIES', nodeEnv === 'test' ? 0 : 10_000),
-  maxBytes: envLimit('CATALOGUE_CACHE_MB', 64) * 1024 * 1024,
+export const defaultLimits = (config: Pick<Config, 'NODE_ENV' | 'CATALOGUE_CACHE_ENTRIES' | 'CATALOGUE_CACHE_MB'>): CacheLimits => ({
+  maxEntries: config.CATALOGUE_CACHE_ENTRIES ?? (config.NODE_ENV === 'test' ? 0 : 10_000),
+  maxBytes: config.CATALOGUE_CACHE_MB * 1024 * 1024,
 });
 
 export function createAnswerCache(limits: CacheLimits): AnswerCache {
@@ -104,7 +100,7 @@ export function createAnswerCache(limits: CacheLimits): AnswerCache {
 const caches = new WeakMap<Db, AnswerCache>();
 
 /** The cache of this database's catalogue; limits apply when it is first made. */
-export function catalogueCache(db: Db, limits: CacheLimits = defaultLimits()): AnswerCache {
+export function catalogueCache(db: Db, limits: CacheLimits = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 }): AnswerCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = createAnswerCache(limits);

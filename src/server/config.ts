@@ -25,6 +25,10 @@ const env = z.object({
   SITE_BUILD: z.enum(['on', 'off']).default('on'),
   /** Password of the demo store operators (operatore.<storeId>@spesaonline.local), seeded outside production only. */
   DEMO_OPERATOR_PASSWORD: z.string().max(128).refine(passwordStrongEnough, PASSWORD_HINT).default('Operatore-2026'),
+  /** Anonymous catalogue answers kept in memory per process (0 = off); default 10,000, off under NODE_ENV=test. */
+  CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Memory bound of that cache, in MB. */
+  CATALOGUE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** The built-in imitation of the card providers (DESIGN.md §4); never on in production. */
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   /** Hold on variable-weight rows on top of the total, in percent (DESIGN.md §4). */

@@ -19,7 +19,7 @@ const storeQuery = z.object({ store: storeIdParam.default(DEFAULT_STORE_ID) });
  * answers are kept; a business error (4030) is thrown by `read` and never stored.
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
-  const cache = catalogueCache(c.var.db, defaultLimits(c.var.config.NODE_ENV));
+  const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
   if (c.req.header('Authorization') !== undefined || cache.limits.maxEntries === 0) return ok(c, await read());
   const generation = `${await catalogueVersion(c.var.db)}|${romeToday()}`;
   const hit = cache.get(generation, key);
