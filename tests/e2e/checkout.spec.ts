@@ -45,10 +45,11 @@ test.describe('checkout', () => {
     await pickAnySlot(page);
     await expect(page.getByText(/Hai scelto:/)).toBeVisible();
     await expect(next).toBeEnabled();
+    // The data step asks for the billing addresses as soon as it loads: answer before it does.
+    await page.route('**/cli/profiles/billing/addresses', (route) => route.fulfill({ json: { responseCode: 0, data: [legacyBilling] } }));
     await next.click();
 
     // Step 2: data prefilled from the profile; confirm needs replacement and payment.
-    await page.route('**/cli/profiles/billing/addresses', (route) => route.fulfill({ json: { responseCode: 0, data: [legacyBilling] } }));
     await expect(page).toHaveURL(/\/app\/checkout\/data\/?$/);
     await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
     await expect(page.getByLabel('Cellulare')).toHaveValue('3331234567');

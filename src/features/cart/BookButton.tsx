@@ -9,7 +9,7 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { cartPaths, freezeCheck } from './cart.store.ts';
 import { ChangedItems } from './ChangedItems.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { minimumOrderMessage } from './quantity-rules.ts';
 
 export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {

@@ -7,7 +7,7 @@ import { flags } from '#src/lib/flags.ts';
 import { $user } from '#src/features/session/session.store.ts';
 import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
 import { $cartClosed, cartPaths, loadCurrent } from './cart.store.ts';
-import { ModalDialog } from './ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 const listsHref = cartPaths.home.replace(/\/$/, '') + '/profile/smartlists';
 

@@ -15,7 +15,7 @@ import { $cart, $cartLoaded, abort, cartPaths, ensureCart } from './cart.store.t
 import { BookButton } from './BookButton.tsx';
 import { CartRow } from './CartRow.tsx';
 import { modeLabels } from './DeliveryForm.tsx';
-import { ModalDialog } from './ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
 import { RequireShopper } from './RequireShopper.tsx';
 

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user } from '#src/features/session/session.store.ts';
 import { $cart } from '#src/features/cart/cart.store.ts';
-import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatSlot } from '#src/lib/dates.ts';
 import { checkoutFor, checkoutPaths, chooseSlot, type ChosenSlot } from './checkout.store.ts';
 import { SlotPicker } from './SlotPicker.tsx';
@@ -34,7 +34,7 @@ export default function AvailabilityOverlay({ label = 'Disponibilità' }: { labe
       <button type="button" className="availability-trigger" aria-haspopup="dialog" onClick={show}>
         {label}
       </button>
-      <ModalDialog title="Giorni e fasce orarie disponibili" isOpen={open} onClose={() => setOpen(false)} wide>
+      <ModalDialog title="Giorni e fasce orarie disponibili" isOpen={open} onClose={() => setOpen(false)} size="wide">
         {!cart ? (
           <p>
             Le fasce orarie dipendono dal punto vendita e dalla modalità scelti: <a href={checkoutPaths.cartCreate}>crea il carrello</a> per vederle.

@@ -13,7 +13,7 @@ import { formatSlot } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
 import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
-import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
 import { DEFAULT_STORE_ID, productPage, type Product } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { addCustom, addProduct } from './lists.store.ts';
 
 export const SEARCH_MIN = 3;
@@ -53,7 +53,7 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
   }
 
   return (
-    <ModalDialog title={`Aggiungi a "${listTitle}"`} isOpen={isOpen} onClose={close} wide>
+    <ModalDialog title={`Aggiungi a "${listTitle}"`} isOpen={isOpen} onClose={close} size="wide">
       <div className="list-search">
         <label htmlFor={`${id}-q`}>Cerca un prodotto o scrivi cosa ti serve</label>
         <div className="list-search__row">

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart, addListToCart, cartPaths, ensureCart } from '#src/features/cart/cart.store.ts';
-import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { RequireShopper } from '#src/features/cart/RequireShopper.tsx';
 import type { ShoppingList } from '#src/shared/contract/lists.ts';
 import { ListItems } from './ListItems.tsx';

@@ -10,7 +10,7 @@ import { flags } from '#src/lib/flags.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
 import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
-import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';

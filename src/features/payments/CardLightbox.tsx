@@ -4,7 +4,7 @@
 // origin and from this frame.
 import { useEffect, useRef } from 'react';
 import { lightboxResult, type LightboxOutcome } from './payment-rules.ts';
-import { PaymentDialog } from './PaymentDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 export function CardLightbox({ url, providerOrigin, onResult, onClose }: { url: string; providerOrigin: string; onResult: (esito: LightboxOutcome) => void; onClose: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -19,9 +19,9 @@ export function CardLightbox({ url, providerOrigin, onResult, onClose }: { url: 
   }, [providerOrigin, onResult]);
 
   return (
-    <PaymentDialog title="Associa la tua carta" frame isOpen onClose={onClose}>
+    <ModalDialog title="Associa la tua carta" size="frame" isOpen onClose={onClose}>
       <p className="payment-frame-note">Inserisci i dati della carta nella pagina sicura del circuito: non viene addebitato alcun importo.</p>
       <iframe ref={frame} className="payment-frame" title="Associazione carta, pagina sicura del circuito" src={url} />
-    </PaymentDialog>
+    </ModalDialog>
   );
 }

@@ -8,7 +8,8 @@ import { RequireLogin } from '#src/features/profile/LoginGate.tsx';
 import { removeCard } from './payments.api.ts';
 import { REMOVAL_OK, boardingOutcome } from './payment-rules.ts';
 import { CardFacts } from './CardFacts.tsx';
-import { OutcomePopup, PaymentDialog } from './PaymentDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
+import { OutcomePopup } from './OutcomePopup.tsx';
 import { useCard } from './use-card.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -57,13 +58,13 @@ function Legacy() {
           </a>
         </section>
       )}
-      <PaymentDialog title="Rimuovere la carta?" role="alertdialog" isOpen={confirming} dismissable={!busy} onClose={() => setConfirming(false)}>
+      <ModalDialog title="Rimuovere la carta?" role="alertdialog" isOpen={confirming} dismissable={!busy} onClose={() => setConfirming(false)}>
         <p>La carta non sarà più utilizzabile per pagare online.</p>
         <div className="payment-actions">
           <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)} autoFocus>Annulla</button>
           <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>Sì, rimuovi la carta</button>
         </div>
-      </PaymentDialog>
+      </ModalDialog>
       {removed && <OutcomePopup title={REMOVAL_OK} text="La carta non è più associata al tuo profilo." tone="success" onClose={() => setRemoved(false)} />}
     </>
   );

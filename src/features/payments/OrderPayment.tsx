@@ -9,7 +9,7 @@ import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { requestNonce } from './payments.api.ts';
 import { threeDsLanding } from './payment-rules.ts';
-import { PaymentDialog } from './PaymentDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 export const paymentPaths = {
@@ -72,10 +72,10 @@ function ThreeDSecureDialog({ html, onClose }: { html: string; onClose: () => vo
   }
 
   return (
-    <PaymentDialog title="Pagamento con carta" frame isOpen dismissable={!done} onClose={onClose}>
+    <ModalDialog title="Pagamento con carta" size="frame" isOpen dismissable={!done} onClose={onClose}>
       <p className="payment-frame-note">Completa il pagamento nella pagina sicura del circuito della tua carta.</p>
       <iframe ref={frame} className="payment-frame" title="Pagamento sicuro 3-D Secure" srcDoc={html} onLoad={landed} />
       {done && <p role="status">Un momento…</p>}
-    </PaymentDialog>
+    </ModalDialog>
   );
 }

@@ -13,7 +13,8 @@ import { ASSOCIATION_KO, ASSOCIATION_KO_TEXT, ASSOCIATION_OK, REMOVAL_OK, orderC
 import { CardFacts } from './CardFacts.tsx';
 import { CardLightbox } from './CardLightbox.tsx';
 import { useOrderPayment } from './OrderPayment.tsx';
-import { OutcomePopup, PaymentDialog } from './PaymentDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
+import { OutcomePopup } from './OutcomePopup.tsx';
 import { useCard } from './use-card.ts';
 
 type Outcome = 'associated' | 'failed' | 'removed';
@@ -102,7 +103,7 @@ function Cards() {
           </>
         )}
       </section>
-      <PaymentDialog title={confirming === 'remove' ? 'Rimuovere la carta?' : 'Associare una carta?'} role="alertdialog" isOpen={confirming !== null} dismissable={!busy} onClose={() => setConfirming(null)}>
+      <ModalDialog title={confirming === 'remove' ? 'Rimuovere la carta?' : 'Associare una carta?'} role="alertdialog" isOpen={confirming !== null} dismissable={!busy} onClose={() => setConfirming(null)}>
         <p>
           {confirming === 'remove'
             ? 'La carta non sarà più utilizzabile per pagare online. Potrai associarne una nuova quando vuoi.'
@@ -116,7 +117,7 @@ function Cards() {
             <button type="button" className="button button-primary" disabled={busy} onClick={() => void openLightbox()}>Sì, associa una carta</button>
           )}
         </div>
-      </PaymentDialog>
+      </ModalDialog>
       {lightbox && <CardLightbox url={lightbox.url} providerOrigin={lightbox.providerOrigin} onResult={(esito) => void onResult(esito)} onClose={() => setLightbox(null)} />}
       {outcome === 'associated' && <OutcomePopup title={ASSOCIATION_OK} text="La carta è pronta per i tuoi pagamenti online." tone="success" onClose={() => setOutcome(null)} />}
       {outcome === 'removed' && <OutcomePopup title={REMOVAL_OK} text="La carta non è più associata al tuo profilo." tone="success" onClose={() => setOutcome(null)} />}

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ApiError } from '#src/lib/api-client.ts';
 import { FormAlert, RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
-import { Popup } from './Popup.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { rulesOf } from './rules.ts';
 
 export type AddressValues = Record<string, string>;
@@ -61,7 +61,7 @@ export function AddressEditor({ idPrefix, title, fields, schema, initial, editin
   fields.forEach((f, i) => (i > 0 && fields[i - 1]?.pair ? rows[rows.length - 1]!.push(f) : rows.push([f])));
 
   return (
-    <Popup title={title} isOpen dismissable={!busy} onClose={onClose}>
+    <ModalDialog title={title} isOpen dismissable={!busy} onClose={onClose}>
       <form className="account-form" onSubmit={submit} noValidate aria-label={title}>
         <RequiredNote />
         {rows.map((row) => (
@@ -100,6 +100,6 @@ export function AddressEditor({ idPrefix, title, fields, schema, initial, editin
           </div>
         )}
       </form>
-    </Popup>
+    </ModalDialog>
   );
 }

@@ -7,7 +7,7 @@ import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { requestDeletion } from './account.api.ts';
 import { FormAlert } from './Fields.tsx';
-import { Popup } from './Popup.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 export const DELETION_SENT = 'Richiesta eliminazione profilo inviata, verrà eseguita il prima possibile.';
@@ -44,7 +44,7 @@ export function DeleteProfile() {
       <button type="button" className="button button-danger" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Elimina profilo
       </button>
-      <Popup title="Eliminare il profilo?" role="alertdialog" isOpen={open} dismissable={!busy} onClose={() => setOpen(false)}>
+      <ModalDialog title="Eliminare il profilo?" role="alertdialog" isOpen={open} dismissable={!busy} onClose={() => setOpen(false)}>
         <p>
           La richiesta viene inviata alla cooperativa e gestita entro 48 ore, dopo le verifiche necessarie. Se hai una spesa in corso il profilo non può essere eliminato
           automaticamente: in quel caso puoi rivolgerti a un punto vendita.
@@ -57,7 +57,7 @@ export function DeleteProfile() {
             Annulla
           </button>
         </div>
-      </Popup>
+      </ModalDialog>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { signup } from './account.api.ts';
 import { CheckboxField, FormAlert, RequiredNote, TextField } from './Fields.tsx';
 import { useForm, type Form } from './form-kit.ts';
 import { useHydrated } from './LoginGate.tsx';
-import { Popup } from './Popup.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { confirmation, mustAccept, rules } from './rules.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -104,7 +104,7 @@ export default function SignupForm() {
           {busy ? 'Registrazione in corso…' : 'Registrati'}
         </button>
       </div>
-      <Popup title="Registrazione effettuata" role="alertdialog" isOpen={done !== null} dismissable={false} onClose={() => window.location.assign(`${base}/`)}>
+      <ModalDialog title="Registrazione effettuata" role="alertdialog" isOpen={done !== null} dismissable={false} onClose={() => window.location.assign(`${base}/`)}>
         <p>
           Ti abbiamo inviato un'e-mail all'indirizzo <strong>{done}</strong>: apri il link che contiene per completare la registrazione. Dopo potrai accedere con
           la tua e-mail e la password scelta.
@@ -114,7 +114,7 @@ export default function SignupForm() {
             Vai alla home
           </a>
         </div>
-      </Popup>
+      </ModalDialog>
     </form>
   );
 }

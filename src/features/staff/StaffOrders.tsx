@@ -10,7 +10,7 @@ import { api, ApiError } from '#src/lib/api-client.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user, openOverlay } from '#src/features/session/session.store.ts';
-import { ModalDialog } from '#src/features/cart/ModalDialog.tsx';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
 import { statusTone } from '#src/features/orders/order-view.ts';
 import { order as orderSchema, orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';

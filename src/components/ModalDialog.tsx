@@ -1,24 +1,26 @@
-// The popups of the profile area (address forms, confirmations, the signup
-// success): react-aria's modal dialog keeps focus inside, Escape closes, and
-// focus returns to the button that opened it.
+// The shop's one modal dialog (confirmations, warnings, forms, the payment
+// frames): react-aria's modal keeps focus inside, Escape and a click outside
+// close it, and focus returns to the button that opened it.
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
-interface PopupProps {
+interface ModalDialogProps {
   title: string;
   isOpen: boolean;
   onClose: () => void;
   children: ReactNode;
   /** alertdialog for confirmations and outcomes the shopper must read. */
   role?: 'dialog' | 'alertdialog';
-  /** Closing by Escape or a click outside (off while a request runs). */
+  /** wide: day and slot picker, list search; frame: a provider's page in an iframe. */
+  size?: 'normal' | 'wide' | 'frame';
+  /** Closing by Escape, a click outside or the × (off while a request runs). */
   dismissable?: boolean;
 }
 
-export function Popup({ title, isOpen, onClose, children, role = 'dialog', dismissable = true }: PopupProps) {
+export function ModalDialog({ title, isOpen, onClose, children, role = 'dialog', size = 'normal', dismissable = true }: ModalDialogProps) {
   return (
     <ModalOverlay className="overlay" isDismissable={dismissable} isKeyboardDismissDisabled={!dismissable} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
-      <Modal className="overlay-panel popup-panel">
+      <Modal className={`overlay-panel modal-dialog modal-dialog--${size}`}>
         <Dialog className="overlay-dialog" role={role}>
           <div className="overlay-head">
             <Heading slot="title">{title}</Heading>

@@ -1,0 +1,27 @@
+// The outcome popups of the card screens (spec §8 card association messages).
+import { useEffect, type ReactNode } from 'react';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
+import './payments.css';
+
+/** An outcome popup; a success one closes by itself after 3 s (spec §9) unless it offers an action. */
+export const SUCCESS_POPUP_MS = 3000;
+
+export function OutcomePopup({ title, text, tone, onClose, children }: { title: string; text?: string; tone: 'success' | 'error'; onClose: () => void; children?: ReactNode }) {
+  const autoClose = tone === 'success' && !children;
+  useEffect(() => {
+    if (!autoClose) return;
+    const timer = setTimeout(onClose, SUCCESS_POPUP_MS);
+    return () => clearTimeout(timer);
+  }, [autoClose, onClose]);
+  return (
+    <ModalDialog title={title} role="alertdialog" isOpen onClose={onClose}>
+      <div className={`payment-outcome payment-outcome--${tone}`}>
+        {text && <p>{text}</p>}
+        {children}
+        <div className="payment-actions">
+          <button type="button" className="button" onClick={onClose}>Chiudi</button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
