@@ -266,6 +266,25 @@ describe('paying an order by card', () => {
     expect((await events(orderId)).map((e) => e.event)).toEqual(['NONCE_CREATED', 'AUTHORISED', 'VOIDED']);
   });
 
+  it('an order that expires while its 3-D Secure step is open has the late hold released', async () => {
+    const token = await shopper(shop, 'scaduto@example.it');
+    await associate(token, SANDBOX_CARDS.challenge);
+    const { code, orderId } = await bookedCardOrder(token, 'scaduto@example.it', [{ barcode: piece.barcode, amount: 12 }]);
+    const nonce = nonceResponse.parse((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data);
+    // The shopper lingers on the challenge past the payment time: the sweep expires the order.
+    await shop.handle.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', orderId).execute();
+    await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token));
+    expect((await fetchOrder(token, orderId)).status).toBe('ABORTED');
+
+    expect((await threeDs(nonce.html!)).location).toBe(`/app/checkout/failed?orderCode=${code}`);
+    const order = await fetchOrder(token, orderId);
+    expect(order).toMatchObject({ status: 'ABORTED', cardPayment: { status: 'VOIDED' } });
+    const tx = await shop.handle.db.selectFrom('payment_transactions').select(['transaction_code', 'status']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(tx.status).toBe('VOIDED');
+    expect((await shop.handle.db.selectFrom('sandbox_transactions').select('status').where('code', '=', tx.transaction_code).executeTakeFirstOrThrow()).status).toBe('VOIDED');
+    expect((await events(orderId)).map((e) => e.event)).toEqual(['NONCE_CREATED', 'AUTHORISED', 'VOIDED']);
+  });
+
   it('keeps the payment event log append-only', async () => {
     await expect(sql`UPDATE payment_events SET event = 'CAPTURED'`.execute(shop.handle.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM payment_events`.execute(shop.handle.db)).rejects.toThrow(/append-only/);
