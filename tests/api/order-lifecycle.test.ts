@@ -30,10 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-async function bookedOrder(email: string) {
+async function bookedOrder(email: string, extra?: { barcode: string; amount: number }) {
   const token = await shopper(shop, email);
   const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
   await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
+  if (extra) expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, ...extra }, token))).body.responseCode).toBe(0);
   const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
   const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token))).body.data);
   const slot = slots.find((s) => s.available)!;
@@ -66,6 +67,25 @@ describe('the store prepares and hands over an order', () => {
     const bags = seen.cart.fees.reduce((sum, f) => sum + f.value, 0);
     expect(seen.operatorCart).toMatchObject({ netTotal: 25, payed: Math.round((25 + bags) * 100) / 100 });
     expect(seen.cart.netTotal).toBe(30); // the booking keeps the original estimate
+  });
+
+  it('a row the store did not touch counts as picked as ordered, in the total shown and in the total charged alike', async () => {
+    const second = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
+      .where('p.id', '!=', piece.id).orderBy('p.id').executeTakeFirstOrThrow();
+    await shop.handle.db.updateTable('store_products').set({ price_cents: 400 }).where('product_id', '=', second.id).execute();
+    await shop.handle.db.deleteFrom('promotions').where('product_id', '=', second.id).execute();
+    const { token, orderId } = await bookedOrder('parziale@example.it', { barcode: second.barcode, amount: 2 });
+    const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
+    await step('IN_PREPARATION');
+    const rows = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data).cart.items;
+    const first = rows.find((r) => r.barcode === piece.barcode)!;
+    expect((await shop.request(`/cli/ops/orders/${orderId}/picked`, post({ rows: [{ id: first.id, operatorAmount: 10 }] }, operator))).body.responseCode).toBe(0);
+    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED']) expect((await step(status)).body.data.status).toBe(status);
+    const seen = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data);
+    const bags = seen.cart.fees.reduce((sum, f) => sum + f.value, 0);
+    // 10 × 2.50 picked + 2 × 4.00 as ordered = 33.00.
+    expect(seen.operatorCart).toMatchObject({ netTotal: 33, itemsCount: 2, payed: Math.round((33 + bags) * 100) / 100 });
   });
 
   it("keeps customers out of the store's API and operators out of other stores' orders", async () => {

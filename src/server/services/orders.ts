@@ -137,13 +137,15 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
   const operatorRows = rows.some((r) => r.operator_amount !== null);
   const showOperator = operatorRows && !['TO_BE_PREPARED', 'IN_PREPARATION'].includes(status);
   const prepared = ORIGINAL_ROWS.includes(status) ? [] : rows.map((r) => rowItem(r, true));
-  const operatorNet = rows.reduce((sum, r) => sum + (r.operator_total_cents ?? 0), 0);
+  // A row the store did not touch counts as picked as ordered, as setPicked charges it.
+  const operatorNet = rows.reduce((sum, r) => sum + (r.operator_total_cents ?? r.row_net_cents), 0);
+  const pickedRows = rows.filter((r) => Number(r.operator_amount ?? r.amount ?? r.weight ?? 0) > 0).length;
   return {
     id: order.id, number: order.number, code: order.code, status,
     deliveryDate: order.delivery_date ? new Date(order.delivery_date).toISOString() : null,
     cart,
     operatorCart: showOperator
-      ? { netTotal: toEuro(operatorNet), total: toEuro(order.operator_total_cents ?? operatorNet), itemsCount: rows.filter((r) => Number(r.operator_amount ?? 0) > 0).length, payed: order.payed_cents === null ? null : toEuro(order.payed_cents) }
+      ? { netTotal: toEuro(operatorNet), total: toEuro(order.operator_total_cents ?? operatorNet), itemsCount: pickedRows, payed: order.payed_cents === null ? null : toEuro(order.payed_cents) }
       : null,
     preparedCartItems: prepared,
     cardPayment: card,
