@@ -33,22 +33,26 @@ export interface ProviderResult {
 export const newCode = (prefix: string): string => `${prefix}${Date.now().toString(36)}${randomBytes(6).toString('hex')}`.toUpperCase().slice(0, 30);
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
-// --- XPay -------------------------------------------------------------------
-
-export const XPAY_SERVICE = { tipo_servizio: 'paga_1click', tipo_richiesta: 'PP' } as const;
-
-export class XPay {
-  readonly name = 'XPAY' as const;
-  readonly cfg: PaymentConfig['xpay'];
+/** What both providers share: their settings, how to reach them, and their URLs on a base that may be relative (the sandbox). */
+abstract class Provider<Cfg extends { url: string }> {
+  readonly cfg: Cfg;
   readonly transport: Transport;
-  constructor(cfg: PaymentConfig['xpay'], transport: Transport) {
+  constructor(cfg: Cfg, transport: Transport) {
     this.cfg = cfg;
     this.transport = transport;
   }
 
-  private endpoint(path: string, origin: string): string {
+  endpoint(path: string, origin: string): string {
     return new URL(`${this.cfg.url.replace(/\/$/, '')}${path}`, origin).toString();
   }
+}
+
+// --- XPay -------------------------------------------------------------------
+
+export const XPAY_SERVICE = { tipo_servizio: 'paga_1click', tipo_richiesta: 'PP' } as const;
+
+export class XPay extends Provider<PaymentConfig['xpay']> {
+  readonly name = 'XPAY' as const;
 
   /** The signed parameters of the lightbox for a card association (amount 0). */
   lightbox(input: { codTrans: string; contract: string; timestamp: number; urlpost: string; url: string; origin: string }) {
@@ -113,18 +117,8 @@ export class XPay {
 
 export const IPG_CURRENCY = '978'; // ISO 4217 numeric for EUR
 
-export class Ipg {
+export class Ipg extends Provider<PaymentConfig['ipg']> {
   readonly name = 'IPG' as const;
-  readonly cfg: PaymentConfig['ipg'];
-  readonly transport: Transport;
-  constructor(cfg: PaymentConfig['ipg'], transport: Transport) {
-    this.cfg = cfg;
-    this.transport = transport;
-  }
-
-  endpoint(path: string, origin: string): string {
-    return new URL(`${this.cfg.url.replace(/\/$/, '')}${path}`, origin).toString();
-  }
 
   /** The hidden form's fields, signed with the shared secret (spec §3 legacy boarding form). */
   form(input: { oid: string; amountCents: number; hosteddataid: string; at: Date; origin: string; success: string; fail: string; notify: string; userId: number }) {

@@ -216,7 +216,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   /** Starts the card payment of a PAYMENT_PENDING order: the hold's 3-D Secure step (spec §4 XPAY). */
   async function startOrderPayment(userId: number, orderCode: string, origin: string): Promise<NonceResponse> {
-    await expireUnpaid();
+    await expireUnpaidOrders(db); // an expired order is not payable any more
     const order = await userOrderByCode(userId, orderCode);
     if (order.status !== 'PAYMENT_PENDING') throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
     const method = await activeMethod(userId);
@@ -354,14 +354,9 @@ export function createPayments(deps: PaymentsDeps) {
     }
   }
 
-  /** Expires unpaid card orders; a 3-D Secure step that finishes later finds the order gone and releases its hold. */
-  async function expireUnpaid(): Promise<number> {
-    return expireUnpaidOrders(db);
-  }
-
   return {
     listMethods, removeMethod, lightboxConfig, startBoarding, xpayBoardCallback, startLegacyBoarding, ipgNotification, ipgReturn,
-    quote, startOrderPayment, xpayThreeDsResult, settleOrder, expireUnpaid,
+    quote, startOrderPayment, xpayThreeDsResult, settleOrder,
   };
 }
 
