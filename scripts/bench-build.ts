@@ -43,7 +43,7 @@ async function runOne(products: number) {
   const { loadConfig } = await import('#src/server/config.ts');
   const { createMailer } = await import('#src/server/mail/mailer.ts');
   const { listen } = await import('#src/server/server.ts');
-  const { buildSite } = await import('#src/server/site/build-site.ts');
+  const { buildSite, writeSearchIndex } = await import('#src/server/site/build-site.ts');
   const { catalogueVersion } = await import('#src/server/catalogue-version.ts');
   const { buildDir } = await import('#src/server/site/site-paths.ts');
 
@@ -71,7 +71,8 @@ async function runOne(products: number) {
     const buildSeconds = (performance.now() - t) / 1000;
     await api.close();
     t = performance.now();
-    await pagefindIndex(site, join(work, 'pagefind-again'));
+    // The same index as the build's, written elsewhere, to time it alone.
+    await writeSearchIndex(site, join(work, 'pagefind-again'));
     rmSync(site, { recursive: true, force: true });
     const pagefindSeconds = (performance.now() - t) / 1000;
     const result = {
@@ -89,20 +90,5 @@ async function runOne(products: number) {
     await handle.close();
     rmSync(work, { recursive: true, force: true });
     rmSync(join(buildDir, `bench-${process.pid}`), { recursive: true, force: true });
-  }
-}
-
-/** The same index as the build's (build-site.ts), written elsewhere, to time it alone. */
-async function pagefindIndex(site: string, outputPath: string) {
-  const pagefind = await import('pagefind');
-  try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'it' });
-    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: site });
-    if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-  } finally {
-    await pagefind.close();
   }
 }

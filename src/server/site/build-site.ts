@@ -56,15 +56,21 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildStamp> 
  * <site>/pagefind, so suggestions work from any static host.
  */
 async function indexProducts(outDir: string, log: (message: string) => void): Promise<void> {
+  const pages = await writeSearchIndex(outDir, join(outDir, 'pagefind'));
+  log(`search index: ${pages} pages`);
+}
+
+/** Indexes the product pages of a built site into outputPath; answers how many pages it indexed. */
+export async function writeSearchIndex(site: string, outputPath: string): Promise<number> {
   const pagefind = await import('pagefind');
   try {
     const { index, errors } = await pagefind.createIndex({ forceLanguage: 'it' });
     if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: outDir });
+    const added = await index.addDirectory({ path: site });
     if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
+    const written = await index.writeFiles({ outputPath });
     if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-    log(`search index: ${added.page_count} pages`);
+    return added.page_count;
   } finally {
     await pagefind.close();
   }
