@@ -47,26 +47,31 @@ type ProductIds = Map<string, number>;
 /** Upserts the products (remembering their ids in feed_products); answers their ids by barcode and how many others lose their prices. */
 async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: ProductIds; withdrawn: number }> {
   await sql`CREATE TEMP TABLE feed_products (id bigint PRIMARY KEY) ON COMMIT DROP`.execute(trx);
+  const tagWords = new Map(feed.tags.map((t) => [t.id, t.description]));
   const products = feed.products.map((p) => ({
-    ...p, imageUrl: p.images[0] ?? null, searchText: normaliseSearch(`${p.description} ${p.brand ?? ''}`), images: undefined, tagIds: undefined,
+    ...p, imageUrl: p.images[0] ?? null, searchText: normaliseSearch(`${p.description} ${p.brand ?? ''}`),
+    // What search matches (migration 0006): the name, the brand and the tags.
+    searchDoc: normaliseSearch(`${p.description} ${p.brand ?? ''} ${p.tagIds.map((id) => tagWords.get(id) ?? '').join(' ')}`),
+    images: undefined, tagIds: undefined,
   }));
   const ids: ProductIds = new Map();
   await bulk(trx, products, async (j) => {
     const result = await sql<{ id: number; barcode: string }>`WITH up AS (
       INSERT INTO products (barcode, ref, description, brand, branded, image_url, um, purchase_um, um_step, min_weight, max_amount, attrib3,
-        category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, water_pack, unit_quantity, unit_label)
+        category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, search_doc, water_pack, unit_quantity, unit_label)
       SELECT barcode, ref, description, brand, branded, "imageUrl", um, "purchaseUm", "umStep", "minWeight", "maxAmount", attrib3,
-        "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText", "waterPack", "unitQuantity", "unitLabel"
+        "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText",
+        to_tsvector('italian', "searchDoc") || to_tsvector('simple', "searchDoc"), "waterPack", "unitQuantity", "unitLabel"
       FROM ${rows(j, `barcode text, ref text, description text, brand text, branded bool, "imageUrl" text, um text, "purchaseUm" text,
         "umStep" numeric, "minWeight" numeric, "maxAmount" numeric, attrib3 text, "categoryId" text, origin text, caliber text, ingredients text,
-        "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text`)}
+        "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "searchDoc" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text`)}
       ON CONFLICT (barcode) DO UPDATE SET ref = excluded.ref, description = excluded.description, brand = excluded.brand,
         branded = excluded.branded, image_url = excluded.image_url, um = excluded.um, purchase_um = excluded.purchase_um,
         um_step = excluded.um_step, min_weight = excluded.min_weight, max_amount = excluded.max_amount, attrib3 = excluded.attrib3,
         category_id = excluded.category_id, origin = excluded.origin, caliber = excluded.caliber, ingredients = excluded.ingredients,
         allergy_advice = excluded.allergy_advice, allergy_other = excluded.allergy_other, nutrition = excluded.nutrition,
         storage = excluded.storage, recycling = excluded.recycling, variant_group = excluded.variant_group,
-        search_text = excluded.search_text, water_pack = excluded.water_pack,
+        search_text = excluded.search_text, search_doc = excluded.search_doc, water_pack = excluded.water_pack,
         unit_quantity = excluded.unit_quantity, unit_label = excluded.unit_label
       RETURNING id, barcode),
     remembered AS (INSERT INTO feed_products SELECT id FROM up)
@@ -87,6 +92,9 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
   await sql`DELETE FROM product_tags WHERE product_id IN (SELECT id FROM feed_products)`.execute(trx);
   await bulk(trx, tags, (j) => sql`INSERT INTO product_tags (product_id, tag_id)
     SELECT p, t FROM ${rows(j, 'p bigint, t int')}`);
+  // The vocabulary a mistyped search word is matched against (product-search.ts).
+  await sql`DELETE FROM search_terms`.execute(trx);
+  await sql`INSERT INTO search_terms SELECT word FROM ts_stat('SELECT to_tsvector(''simple'', search_text) FROM products') WHERE length(word) >= 3`.execute(trx);
   return { ids, withdrawn: withdrawn.rows[0]?.n ?? 0 };
 }
 
@@ -142,5 +150,8 @@ export async function writeCatalogue(trx: Trx, feed: CatalogueFeed, meta: { vers
   await sql`INSERT INTO catalogue_meta (key, value) VALUES ('version', ${meta.version}), ('importedAt', ${meta.importedAt})
     ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(trx);
   failAfter('meta');
+  // Fresh statistics, so the planner walks the listing and search indexes
+  // (PGlite has no autovacuum to gather them).
+  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms`.execute(trx);
   return withdrawn;
 }

@@ -3,6 +3,7 @@
 // dialect holds PGlite's exclusive transaction() for the whole of a Kysely
 // transaction, so concurrent requests never interleave inside one.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -37,7 +38,9 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    pglite = options.dataDir ? new PGlite(options.dataDir, { parsers: pgliteParsers }) : new PGlite({ parsers: pgliteParsers });
+    // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
+    const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
+    pglite = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await pglite.waitReady;
   } catch (error) {
     unlock();

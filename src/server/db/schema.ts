@@ -37,6 +37,8 @@ export interface Database {
     recycling: string | null;
     variant_group: string | null;
     search_text: string;
+    /** Italian stems and plain words of name, brand and tags (migration 0006); never selected for answers. */
+    search_doc: Generated<string>;
     water_pack: Generated<boolean>;
     unit_quantity: Numeric | null;
     unit_label: string | null;

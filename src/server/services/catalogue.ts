@@ -6,7 +6,8 @@ import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BusinessError } from '../http.ts';
 import { romeToday } from '#src/shared/time.ts';
-import { normaliseSearch } from '#src/shared/search-text.ts';
+import { listingCount } from './listing-counts.ts';
+import { searchSql, searchWords } from './product-search.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 
 export async function categoryTree(db: Db): Promise<Category[]> {
@@ -27,6 +28,13 @@ export async function productTags(db: Db): Promise<Tag[]> {
   return rows.map((r) => ({ id: r.id, description: r.description, imageUrl: r.image_url }));
 }
 
+/** Every product column an answer needs (not the search columns: a tsvector is costly to send). */
+const productColumns = [
+  'p.id', 'p.barcode', 'p.ref', 'p.description', 'p.brand', 'p.branded', 'p.image_url', 'p.um', 'p.purchase_um', 'p.um_step', 'p.min_weight',
+  'p.max_amount', 'p.attrib3', 'p.category_id', 'p.origin', 'p.caliber', 'p.ingredients', 'p.allergy_advice', 'p.allergy_other', 'p.nutrition',
+  'p.storage', 'p.recycling', 'p.variant_group', 'p.water_pack', 'p.unit_quantity', 'p.unit_label',
+] as const;
+
 /** Product columns with the store's price, availability and current promotion. */
 export function productSelect(db: Db, storeId: number, today: string) {
   return db
@@ -46,99 +54,92 @@ export function productSelect(db: Db, storeId: number, today: string) {
           .as('promo'),
       (j) => j.onTrue(),
     )
-    .selectAll('p')
+    .select(productColumns)
     .select(['sp.price_cents', 'sp.available', 'promo.promo_description', 'promo.promo_type', 'promo.promo_value', 'promo.promo_valid_to']);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-export interface SearchWord {
-  /** Matched anywhere, so typing 'pomo' already finds 'pomodoro'. */
-  word: string;
-  /** For words of 4+ letters ending in a vowel: the same word with any final vowel ('pomodori' → 'pomodoro'). */
-  stem: string | null;
+/** The price after today's promotion, as the listing sorts by it (the same rule as product-mapping's netPriceCents). */
+function netPrice(storeId: number, today: string) {
+  return sql<number>`coalesce((SELECT CASE WHEN pr.value_type = 'NEW_PRICE' THEN LEAST(sp.price_cents, round(pr.value * 100))
+      WHEN pr.value_type = 'PERCENTAGE' THEN round(sp.price_cents * (100 - pr.value) / 100) ELSE sp.price_cents END
+    FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId} AND pr.valid_from <= ${today} AND pr.valid_to >= ${today}
+    ORDER BY pr.valid_to LIMIT 1), sp.price_cents)`;
 }
 
-/** Italian-aware search words: accents and case folded, singular and plural alike. */
-export function searchWords(text: string): SearchWord[] {
-  return normaliseSearch(text)
-    .split(' ')
-    .filter((w) => w.length > 0)
-    .map((word) => ({ word, stem: word.length >= 4 && /[aeiou]$/.test(word) ? word.slice(0, -1) : null }));
+/** Listing filters on the product's category: an indexed expression per level (migration 0006). */
+function inCategory(category: string) {
+  if (category.length === 6) return sql<boolean>`p.category_id = ${category}`;
+  if (category.length === 2 || category.length === 4) return sql<boolean>`substr(p.category_id, 1, ${sql.lit(category.length)}) = ${category}`;
+  return sql<boolean>`p.category_id LIKE ${`${category}%`}`;
 }
 
+/**
+ * A listing page in two short indexed steps: the page's product ids in order
+ * (walking the name index of the category, or the search index), then those
+ * rows with the store's price and promotion joined by key. The total of a
+ * listing without search words is counted once per catalogue version and day
+ * (listing-counts.ts); a search counts its matches, which the index bounds.
+ */
 export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Product>> {
   const today = romeToday();
-  let select = productSelect(db, storeId, today);
-  if (query.category) select = select.where('p.category_id', 'like', `${query.category}%`);
   const words = searchWords(query.q ?? '');
-  for (const { word, stem } of words) {
-    // normaliseSearch leaves only [a-z0-9 ], so the stem is safe inside a regular expression.
-    select = select.where((eb) =>
-      stem
-        ? eb.or([eb('p.search_text', 'like', `%${escapeLike(word)}%`), eb('p.search_text', '~', `\\m${stem}[aeiou]\\M`)])
-        : eb('p.search_text', 'like', `%${escapeLike(word)}%`),
-    );
-  }
-  if (query.onlyPromotions) select = select.where('promo.promo_type', 'is not', null);
-  if (query.onlyBranded) select = select.where('p.branded', '=', true);
-  if (query.tag !== undefined) {
-    const tagId = query.tag;
-    select = select.where((eb) =>
-      eb.exists(eb.selectFrom('product_tags as pt').select('pt.tag_id').whereRef('pt.product_id', '=', 'p.id').where('pt.tag_id', '=', tagId)),
-    );
-  }
+  const search = words.length > 0 ? searchSql(words) : null;
   const [field, dirFromSort] = (query.sort ?? 'description').split('-') as ['price' | 'description', 'ASC' | 'DESC' | undefined];
   const direction = (dirFromSort ?? query.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
-  const netPrice = sql<number>`CASE WHEN promo.promo_type = 'NEW_PRICE' THEN round(promo.promo_value * 100)
-    WHEN promo.promo_type = 'PERCENTAGE' THEN round(sp.price_cents * (100 - promo.promo_value) / 100)
-    ELSE sp.price_cents END`;
-  // A text search without an explicit sort puts the best matches first: the
-  // first word found earliest in the name.
-  const lead = words[0] ? (words[0].stem ?? words[0].word) : null;
-  const relevance = lead && !query.sort
-    ? sql<number>`CASE WHEN p.search_text LIKE ${`${escapeLike(lead)}%`} THEN 0 WHEN p.search_text ~ ${`\\m${lead}`} THEN 1 ELSE 2 END`
-    : null;
-  let ordered = select.select(sql<number>`count(*) over ()`.as('total_count'));
-  if (relevance) ordered = ordered.orderBy(relevance);
-  const rows = await ordered
-    .orderBy(field === 'price' ? netPrice : sql`lower(p.description)`, direction)
+  const byPrice = field === 'price';
+
+  let ids = db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', (j) => j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId))
+    .select('p.id');
+  if (query.category) ids = ids.where(inCategory(query.category));
+  if (search) ids = ids.where(search.match);
+  if (query.onlyBranded) ids = ids.where('p.branded', '=', true);
+  if (query.onlyPromotions) ids = ids.where(sql<boolean>`EXISTS (SELECT 1 FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId}
+    AND pr.valid_from <= ${today} AND pr.valid_to >= ${today})`);
+  if (query.tag !== undefined) ids = ids.where(sql<boolean>`EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = p.id AND pt.tag_id = ${query.tag})`);
+  const filtered = ids;
+  const countRows = async () => Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  // A text search without an explicit sort puts the best matches first.
+  if (search && !query.sort) ids = ids.orderBy(search.relevance);
+  if (search) ids = ids.select(sql<number>`count(*) over ()`.as('total_count'));
+  const page = await ids
+    .orderBy(byPrice ? netPrice(storeId, today) : sql`lower(p.description)`, direction)
     .orderBy('p.id')
     .limit(query.s)
     .offset(query.p * query.s)
     .execute();
-  // A page past the end has no row to carry the window count: count apart.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total_count)
-      : query.p === 0
-        ? 0
-        : Number((await select.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  return toPage(rows.map((r) => toProduct(r as ProductRow, [], [])), total, query.p, query.s);
+
+  const total = search
+    ? page.length > 0 || query.p === 0
+      ? Number((page[0] as { total_count?: number } | undefined)?.total_count ?? 0)
+      : await countRows()
+    : await listingCount(db, `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`, countRows);
+  if (page.length === 0) return toPage([], total, query.p, query.s);
+  const rows = await productSelect(db, storeId, today).where('p.id', 'in', page.map((r) => r.id)).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const products = page.map((r) => byId.get(r.id)).filter((r) => r !== undefined).map((r) => toProduct(r as ProductRow, [], []));
+  return toPage(products, total, query.p, query.s);
+}
+
+/** A product with its images and variants, in one indexed query (by barcode, then by key). */
+function productDetail(db: Db, storeId: number, today: string, barcode: string) {
+  return productSelect(db, storeId, today)
+    .select(sql<string[]>`(SELECT coalesce(json_agg(i.url ORDER BY i.position), '[]') FROM product_images i WHERE i.product_id = p.id)`.as('images'))
+    .select(sql<Product['productVariants']>`(SELECT coalesce(json_agg(json_build_object('barcode', v.barcode, 'description', v.description,
+      'imageUrl', v.image_url) ORDER BY v.description), '[]') FROM products v WHERE v.variant_group = p.variant_group AND v.id <> p.id)`.as('variants'))
+    .where('p.barcode', '=', barcode)
+    .executeTakeFirst();
 }
 
 export async function productByBarcode(db: Db, barcode: string, storeId = DEFAULT_STORE_ID): Promise<Product> {
   const today = romeToday();
-  let row = await productSelect(db, storeId, today).where('p.barcode', '=', barcode).executeTakeFirst();
+  let row = await productDetail(db, storeId, today, barcode);
   if (!row && storeId !== DEFAULT_STORE_ID) {
     // Not sold in that store: show it (from the default store) as unavailable.
-    row = await productSelect(db, DEFAULT_STORE_ID, today).where('p.barcode', '=', barcode).executeTakeFirst();
+    row = await productDetail(db, DEFAULT_STORE_ID, today, barcode);
     if (row) row = { ...row, available: false };
   }
   if (!row) throw new BusinessError(ErrorCode.PRODUCT_NOT_FOUND);
-  const images = await db.selectFrom('product_images').select('url').where('product_id', '=', row.id).orderBy('position').execute();
-  const variants = row.variant_group
-    ? await db
-        .selectFrom('products')
-        .select(['barcode', 'description', 'image_url'])
-        .where('variant_group', '=', row.variant_group)
-        .where('id', '!=', row.id)
-        .orderBy('description')
-        .execute()
-    : [];
-  return toProduct(
-    row as ProductRow,
-    images.map((i) => i.url),
-    variants.map((v) => ({ barcode: v.barcode, description: v.description, imageUrl: v.image_url })),
-  );
+  return toProduct(row as ProductRow, row.images, row.variants);
 }

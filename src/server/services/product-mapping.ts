@@ -5,7 +5,7 @@ import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import type { Database } from '../db/schema.ts';
 import type { Selectable } from 'kysely';
 
-export type ProductRow = Selectable<Database['products']> & {
+export type ProductRow = Omit<Selectable<Database['products']>, 'search_text' | 'search_doc'> & {
   price_cents: number;
   available: boolean;
   promo_description: string | null;
