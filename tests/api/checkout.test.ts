@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
-import { isServiceDay } from '#src/shared/calendar.ts';
+import { isServiceDay, romeTime } from '#src/shared/calendar.ts';
+import { slotDays, slotsOfDay } from '#src/server/services/slots.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, quickShoppers, shopper } from './shoppers.ts';
 
@@ -41,6 +42,21 @@ const booking = (cartId: number, timeSlotId: number, extra: Record<string, unkno
 });
 
 describe('slots', () => {
+  it('keeps the wall-clock times of the store across the change to and from summer time', async () => {
+    const { cartId } = await readyCart('slot.dst@example.it');
+    const { userId } = await shop.handle.db.selectFrom('carts').select('user_id as userId').where('id', '=', cartId).executeTakeFirstOrThrow();
+    const templates = await shop.handle.db.selectFrom('slot_templates').select(['week_day', 'starts_at']).where('store_id', '=', 1109)
+      .where('delivery_mode', '=', 'IN_STORE').orderBy('starts_at').execute();
+    // Friday before and Monday after each change (29 March and 25 October 2026).
+    for (const [now, day] of [['2026-03-26T06:00:00Z', '2026-03-30'], ['2026-10-22T06:00:00Z', '2026-10-26'], ['2026-10-22T06:00:00Z', '2026-10-23']] as const) {
+      const strip = await slotDays(shop.handle.db, userId, cartId, new Date(now));
+      expect(strip.find((d) => d.day === day)?.available).toBe(true);
+      const slots = await slotsOfDay(shop.handle.db, userId, cartId, { day }, new Date(now));
+      const starts = templates.filter((t) => t.week_day === slots[0]!.weekDay).map((t) => String(t.starts_at).slice(0, 5));
+      expect(slots.map((s) => s.validFrom)).toEqual(starts.map((t) => romeTime(day, t).toISOString()));
+    }
+  });
+
   it('offers a strip of 10 days, closed on Sundays and holidays, with slots per day', async () => {
     const { token, cartId } = await readyCart('slot@example.it');
     const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cartId}/days`, bearer(token))).body.data);

@@ -4,38 +4,57 @@
 // (minutes before the start) has not passed.
 import { sql } from 'kysely';
 import { SLOT_DAYS, type Slot } from '#src/shared/contract/checkout.ts';
-import { addDays, isServiceDay, romeTime, weekDayOf } from '#src/shared/calendar.ts';
+import { addDays, isServiceDay, weekDayOf } from '#src/shared/calendar.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { ownedCart } from './cart.ts';
 
 type CartKey = { store_id: number; delivery_mode: string };
 
-/** Creates the slot rows of one day for the cart's store and mode (idempotent). */
-async function ensureSlots(db: Db, cart: CartKey, day: string): Promise<void> {
-  if (!isServiceDay(day)) return;
-  const templates = await db.selectFrom('slot_templates').select(['id', 'starts_at', 'ends_at', 'capacity'])
-    .where('store_id', '=', cart.store_id).where('delivery_mode', '=', cart.delivery_mode as never).where('week_day', '=', weekDayOf(day)).execute();
-  if (templates.length === 0) return;
-  await db.insertInto('slots')
-    .values(templates.map((t) => ({
-      template_id: t.id, day, capacity: t.capacity,
-      valid_from: romeTime(day, String(t.starts_at).slice(0, 5)), valid_to: romeTime(day, String(t.ends_at).slice(0, 5)),
-    })))
-    .onConflict((oc) => oc.columns(['template_id', 'day']).doNothing())
-    .execute();
+type SlotRow = { id: number; day: string; valid_from: string | Date; valid_to: string | Date; capacity: number; booked: number; cutoff_minutes: number; expected: number };
+
+/**
+ * The slots of the cart's store and mode on `days`, in one statement: the
+ * store's templates for each day's weekday (week_day 2 = Monday … 7 =
+ * Saturday), the slot rows already made, and the missing ones made on the
+ * spot (slots are made on demand, so a template added by an import shows up
+ * on the next listing). Days that are not service days are never asked for.
+ */
+async function slotRows(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[]> {
+  const result = await sql<SlotRow>`WITH wanted AS (
+      SELECT t.id AS template_id, d.day, t.capacity, t.cutoff_minutes,
+        (d.day + t.starts_at) AT TIME ZONE 'Europe/Rome' AS valid_from, (d.day + t.ends_at) AT TIME ZONE 'Europe/Rome' AS valid_to
+      FROM unnest(${days}::date[]) AS d(day)
+      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
+      WHERE t.store_id = ${cart.store_id} AND t.delivery_mode = ${cart.delivery_mode}),
+    made AS (
+      INSERT INTO slots (template_id, day, capacity, valid_from, valid_to)
+      SELECT w.template_id, w.day, w.capacity, w.valid_from, w.valid_to FROM wanted w
+      WHERE NOT EXISTS (SELECT 1 FROM slots s WHERE s.template_id = w.template_id AND s.day = w.day)
+      ON CONFLICT (template_id, day) DO NOTHING
+      RETURNING id, template_id, day, valid_from, valid_to, capacity, booked)
+    SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes, (SELECT count(*) FROM wanted)::int AS expected
+      FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day
+    UNION ALL
+    SELECT m.id, m.day::text, m.valid_from, m.valid_to, m.capacity, m.booked, w.cutoff_minutes, (SELECT count(*) FROM wanted)::int
+      FROM made m JOIN wanted w ON w.template_id = m.template_id AND w.day = m.day
+    ORDER BY valid_from`.execute(db);
+  return result.rows;
 }
 
-async function daySlots(db: Db, cart: CartKey, day: string, now: Date): Promise<Slot[]> {
-  await ensureSlots(db, cart, day);
-  const rows = await db.selectFrom('slots as s').innerJoin('slot_templates as t', 't.id', 's.template_id')
-    .select(['s.id', 's.valid_from', 's.valid_to', 's.capacity', 's.booked', 't.cutoff_minutes'])
-    .where('t.store_id', '=', cart.store_id).where('t.delivery_mode', '=', cart.delivery_mode as never).where('s.day', '=', day)
-    .orderBy('s.valid_from').execute();
+/** The slots of `days`, each with the day it belongs to. */
+async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promise<(Slot & { day: string })[]> {
+  const service = days.filter(isServiceDay);
+  if (service.length === 0) return [];
+  let rows = await slotRows(db, cart, service);
+  // Another request made some of the rows in the same instant: they are committed now.
+  if (rows.length > 0 && rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
   return rows.map((r) => {
     const from = new Date(r.valid_from);
+    const day = r.day;
     return {
-      id: r.id,
+      id: Number(r.id),
+      day,
       weekDay: weekDayOf(day),
       validFrom: from.toISOString(),
       validTo: new Date(r.valid_to).toISOString(),
@@ -44,18 +63,15 @@ async function daySlots(db: Db, cart: CartKey, day: string, now: Date): Promise<
   });
 }
 
+const withoutDay = ({ day: _day, ...slot }: Slot & { day: string }): Slot => slot;
+
 export const slotDaysFrom = (now: Date) => Array.from({ length: SLOT_DAYS }, (_, i) => addDays(romeToday(now), i));
 
 export async function slotDays(db: Db, userId: number, cartId: number, now = new Date()) {
   const cart = await ownedCart(db, userId, cartId);
-  return Promise.all(
-    slotDaysFrom(now).map(async (day) => ({
-      day,
-      weekDay: weekDayOf(day),
-      validFrom: day,
-      available: (await daySlots(db, cart, day, now)).some((s) => s.available),
-    })),
-  );
+  const days = slotDaysFrom(now);
+  const open = new Set((await slotsOn(db, cart, days, now)).filter((s) => s.available).map((s) => s.day));
+  return days.map((day) => ({ day, weekDay: weekDayOf(day), validFrom: day, available: open.has(day) }));
 }
 
 /** The slots of one day of the strip, by date or by weekday (the next such day). */
@@ -64,17 +80,14 @@ export async function slotsOfDay(db: Db, userId: number, cartId: number, query: 
   const days = slotDaysFrom(now);
   const day = query.day ?? days.find((d) => weekDayOf(d) === query.weekDay);
   if (!day || !days.includes(day)) return [];
-  return daySlots(db, cart, day, now);
+  return (await slotsOn(db, cart, [day], now)).map(withoutDay);
 }
 
 export async function firstAvailableSlot(db: Db, userId: number, now = new Date()) {
   const current = await db.selectFrom('carts').select(['store_id', 'delivery_mode']).where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
   const cart: CartKey = current ?? { store_id: 1109, delivery_mode: 'IN_STORE' };
-  for (const day of slotDaysFrom(now)) {
-    const slot = (await daySlots(db, cart, day, now)).find((s) => s.available);
-    if (slot) return { weekDay: slot.weekDay, validFrom: slot.validFrom, validTo: slot.validTo };
-  }
-  return null;
+  const slot = (await slotsOn(db, cart, slotDaysFrom(now), now)).find((s) => s.available);
+  return slot ? { weekDay: slot.weekDay, validFrom: slot.validFrom, validTo: slot.validTo } : null;
 }
 
 /** Takes one place in the slot if it has one: atomic on PGlite and on a pooled server. */
