@@ -13,7 +13,7 @@ import { romeToday } from '#src/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
-import { productSelect } from './catalogue.ts';
+import { cartProductColumns, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, quantityProblem, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 
@@ -38,38 +38,41 @@ export async function ownedCart(db: Tx, userId: number, cartId: number, opts: { 
   return row;
 }
 
+type LineRow = ProductRow & { item_id: number; amount: number | null; weight: number | null; snapshot_cents: number; price_cents: number | null; available: boolean | null };
+
+/** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
 export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
-  const items = await db
-    .selectFrom('cart_items as ci')
-    .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .select(['ci.id', 'ci.product_id', 'ci.amount', 'ci.weight', 'ci.price_cents', 'p.barcode', 'p.description', 'p.ref', 'p.image_url', 'p.um', 'p.water_pack'])
-    .where('ci.cart_id', '=', cart.id)
-    .orderBy('ci.id')
-    .execute();
-  if (items.length === 0) return [];
-  const rows = await productSelect(db as Db, cart.store_id, romeToday()).where('p.id', 'in', items.map((i) => i.product_id)).execute();
-  const products = new Map(rows.map((r) => [r.id, toProduct(r as ProductRow, [], [])]));
-  return items.map((i) => ({
-    itemId: i.id,
-    amount: i.amount === null ? null : Number(i.amount),
-    weight: i.weight === null ? null : Number(i.weight),
-    product: products.get(i.product_id) ?? null,
-    snapshot: { barcode: i.barcode, description: i.description, ref: i.ref, imageUrl: i.image_url, um: i.um, priceCents: i.price_cents },
-    waterPack: i.water_pack,
+  const { rows } = await sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
+      sp.price_cents, sp.available, promo.*
+    FROM cart_items ci
+    JOIN products p ON p.id = ci.product_id
+    LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
+    LEFT JOIN LATERAL ${promotionOf(cart.store_id, romeToday())} promo ON true
+    WHERE ci.cart_id = ${cart.id}
+    ORDER BY ci.id`.execute(db);
+  return rows.map((r) => ({
+    itemId: r.item_id,
+    amount: r.amount === null ? null : Number(r.amount),
+    weight: r.weight === null ? null : Number(r.weight),
+    // A product the store no longer sells has no price there: the row keeps what the shopper saw.
+    product: r.price_cents === null ? null : toProduct(r as ProductRow, [], []),
+    snapshot: { barcode: r.barcode, description: r.description, ref: r.ref, imageUrl: r.image_url, um: r.um, priceCents: r.snapshot_cents },
+    waterPack: r.water_pack,
   }));
 }
 
 export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
-  const store = await db.selectFrom('stores').select(['name', 'delivery_fee_cents', 'bag_fee_cents', 'min_net_total_cents']).where('id', '=', cart.store_id).executeTakeFirstOrThrow();
+  const store = await db.selectFrom('stores as s')
+    .leftJoin('addresses as a', (j) => j.on('a.id', '=', cart.address_id ?? -1))
+    .select(['s.name', 's.delivery_fee_cents', 's.bag_fee_cents', 's.min_net_total_cents', 'a.address', 'a.street_number', 'a.city'])
+    .where('s.id', '=', cart.store_id).executeTakeFirstOrThrow();
   const lines = await cartLines(db, cart);
   const totals = cartTotals(lines, cart.delivery_mode, {
     deliveryFeeCents: store.delivery_fee_cents,
     bagFeeCents: store.bag_fee_cents,
     minNetTotalCents: store.min_net_total_cents,
   });
-  const address = cart.address_id
-    ? await db.selectFrom('addresses').select(['address', 'street_number', 'city']).where('id', '=', cart.address_id).executeTakeFirst()
-    : undefined;
+  const address = store.address !== null ? store : undefined;
   const categories = [...new Set(lines.map((l) => l.product?.categoryId.slice(0, 2)).filter((c): c is string => !!c))];
   return {
     id: cart.id,
@@ -185,7 +188,11 @@ export async function reviewCart(db: Db, userId: number, cartId: number): Promis
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
   return db.transaction().execute(async (trx) => {
     const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
-    const row = await productSelect(trx as unknown as Db, cart.store_id, romeToday()).where('p.barcode', '=', input.barcode).executeTakeFirst();
+    const today = romeToday();
+    const row = (await sql<ProductRow>`SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
+      FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
+      LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
+      WHERE p.barcode = ${input.barcode}`.execute(trx)).rows[0];
     if (!row) {
       const exists = await trx.selectFrom('products').select('id').where('barcode', '=', input.barcode).executeTakeFirst();
       throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
@@ -202,14 +209,20 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
       const others = waterPacks((await cartLines(trx, cart)).filter((l) => l.snapshot.barcode !== input.barcode));
       if (others + quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
     }
+    // The row's change and the cart's updated_at in one statement.
+    const touch = sql`UPDATE carts SET updated_at = now() WHERE id = ${cart.id}`;
     if (quantity === 0) {
-      await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).where('product_id', '=', row.id).execute();
+      await sql`WITH gone AS (DELETE FROM cart_items WHERE cart_id = ${cart.id} AND product_id = ${row.id}) ${touch}`.execute(trx);
     } else {
-      const values = { amount: product.um === 'PZ' ? quantity : null, weight: product.um === 'KG' ? quantity : null, price_cents: toCents(product.netPrice), available: true };
-      await trx.insertInto('cart_items').values({ cart_id: cart.id, product_id: row.id, ...values })
-        .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet(values)).execute();
+      const amount = product.um === 'PZ' ? quantity : null;
+      const weight = product.um === 'KG' ? quantity : null;
+      await sql`WITH put AS (
+          INSERT INTO cart_items (cart_id, product_id, amount, weight, price_cents, available)
+          VALUES (${cart.id}, ${row.id}, ${amount}, ${weight}, ${toCents(product.netPrice)}, true)
+          ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
+            price_cents = excluded.price_cents, available = true)
+        ${touch}`.execute(trx);
     }
-    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cart.id).execute();
     return {
       cart: await cartView(trx, cart),
       updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },

@@ -35,6 +35,19 @@ const productColumns = [
   'p.storage', 'p.recycling', 'p.variant_group', 'p.water_pack', 'p.unit_quantity', 'p.unit_label',
 ] as const;
 
+/** The columns a cart row needs: no food information texts, which are long and only the product page shows. */
+export const cartProductColumns = `p.id, p.barcode, p.ref, p.description, p.brand, p.branded, p.image_url, p.um, p.purchase_um, p.um_step,
+  p.min_weight, p.max_amount, p.attrib3, p.category_id, p.variant_group, p.water_pack, p.unit_quantity, p.unit_label,
+  NULL AS origin, NULL AS caliber, NULL AS ingredients, NULL AS allergy_advice, NULL AS allergy_other, NULL AS nutrition,
+  NULL AS storage, NULL AS recycling`;
+
+/** Today's promotion of the product `p` in a store, for a LEFT JOIN LATERAL (the first to end wins). */
+export function promotionOf(storeId: number, today: string) {
+  return sql`(SELECT pr.description AS promo_description, pr.value_type AS promo_type, pr.value AS promo_value, pr.valid_to AS promo_valid_to
+    FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId} AND pr.valid_from <= ${today} AND pr.valid_to >= ${today}
+    ORDER BY pr.valid_to LIMIT 1)`;
+}
+
 /** Product columns with the store's price, availability and current promotion. */
 export function productSelect(db: Db, storeId: number, today: string) {
   return db
