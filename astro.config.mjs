@@ -2,14 +2,23 @@
 // read it at build time from the API at SPESA_API_URL (set by scripts/build.ts).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 import { readFlags } from './src/shared/flags.ts';
+
+// client:interaction: islands that hydrate when the shopper needs them (src/shop/interaction-directive.ts).
+const interactionDirective = {
+  name: 'spesa-client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/shop/interaction-directive.ts', import.meta.url)) }),
+  },
+};
 
 export default defineConfig({
   output: 'static',
   base: '/app',
   trailingSlash: 'ignore',
   outDir: process.env.SPESA_OUT_DIR ?? './dist',
-  integrations: [react()],
+  integrations: [react(), interactionDirective],
   // Product pages each read their product from the API: render a few at a
   // time so the build is not bound by one request after another.
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },

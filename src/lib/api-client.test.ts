@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { $user, setSession } from '#src/features/session/session.store.ts';
+import { $user, setSession } from '#src/shop/session.store.ts';
 import { $toasts } from './toast.store.ts';
 import { ApiError, createApiClient } from './api-client.ts';
 

@@ -4,7 +4,7 @@
 import ky, { type KyInstance } from 'ky';
 import { z } from 'zod';
 import { COMMUNICATION_ERROR, ErrorCode, SESSION_EXPIRED, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
-import { $user, clearSession } from '#src/features/session/session.store.ts';
+import { $user, clearSession } from '#src/shop/session.store.ts';
 import { showToast } from './toast.store.ts';
 
 // zod would probe `new Function` to compile its parsers; the shop's CSP

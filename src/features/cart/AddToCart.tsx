@@ -3,12 +3,12 @@
 // in, a shopper without a cart to create one, and the product is added
 // afterwards. For a product already in the cart the counter starts from the
 // cart's quantity and 'Aggiorna' saves a change (with the reminder of spec §8).
-// The controls stay disabled until the island has hydrated (a click before
-// would be lost).
+// The controls are live from the first paint: the island hydrates on the
+// first touch and that click is replayed (client:interaction).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $user, requestLoginFor } from '#src/features/session/session.store.ts';
+import { $user, requestLoginFor } from '#src/shop/session.store.ts';
 import { $cart, buy, deleteItem } from './cart.store.ts';
 import { QuantityCounter } from './QuantityCounter.tsx';
 import { cartQuantity, minimumOf, UPDATE_CART_HINT, type Measured } from './quantity-rules.ts';
@@ -67,9 +67,9 @@ export default function AddToCart({ product, large = false }: { product: Buyable
   const changed = inCart && value !== saved;
   return (
     <div className={`buy${large ? ' buy--large' : ''}`}>
-      <QuantityCounter product={product} value={value} inCart={inCart} onChange={change} onRemove={() => void remove()} disabled={busy || !hydrated} />
+      <QuantityCounter product={product} value={value} inCart={inCart} onChange={change} onRemove={() => void remove()} disabled={busy} />
       {(!inCart || changed) && (
-        <button type="button" className="button button-primary buy__button" onClick={() => void submit()} disabled={busy || !hydrated}>
+        <button type="button" className="button button-primary buy__button" onClick={() => void submit()} disabled={busy}>
           {inCart ? 'Aggiorna' : 'Aggiungi'}
           <span className="visually-hidden"> {product.description}{inCart ? ' nel carrello' : ' al carrello'}</span>
         </button>

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
-import { $firstSlot } from '#src/features/header/header.store.ts';
+import { $firstSlot } from '#src/shop/cart-summary.store.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';

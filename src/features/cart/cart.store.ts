@@ -5,9 +5,9 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { setCartSummary } from '#src/features/header/header.store.ts';
+import { setCartSummary } from '#src/shop/cart-summary.store.ts';
 import { onLogin } from '#src/features/session/session.actions.ts';
-import { $user, type PendingProduct } from '#src/features/session/session.store.ts';
+import { $user, type PendingProduct } from '#src/shop/session.store.ts';
 import { cart as cartSchema, changedItems, storeItemResponse, type Cart, type CartItem, type DeliveryMode } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { addedMessage } from './quantity-rules.ts';
@@ -17,6 +17,11 @@ export const $cart = atom<Cart | null>(null);
 export const $cartLoaded = atom<boolean>(false);
 /** The server closed the cart into a shopping list (4008): the 'Attenzione' popup is open. */
 export const $cartClosed = atom<boolean>(false);
+/** Fired on window when the cart was closed, so the popup's island hydrates. */
+export const CART_CLOSED_EVENT = 'spesa:cart-closed';
+$cartClosed.listen((closed) => {
+  if (closed && typeof window !== 'undefined') window.dispatchEvent(new Event(CART_CLOSED_EVENT));
+});
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 export const cartPaths = { cart: `${base}/cart`, create: `${base}/cart/create`, update: `${base}/cart/update`, checkout: `${base}/checkout`, profile: `${base}/profile`, home: `${base}/` };

@@ -30,7 +30,7 @@ export default function BannerProducts({ bannerId, title, total, shown, children
       <div hidden={ownList}>{children}</div>
       <ProductTiles products={list.products} />
       {ownList && list.total === 0 && <p className="empty">Nessun prodotto trovato</p>}
-      {hydrated && more && <LoadMore label="Carica altri" onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
+      {more && <LoadMore label="Carica altri" onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
     </section>
   );
 }

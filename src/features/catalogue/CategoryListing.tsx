@@ -53,7 +53,8 @@ export default function CategoryListing({ categoryId, categoryName, total, shown
         Prodotti di {categoryName}
       </h2>
       <div className="listing-head">
-        <ListingControls filters={filters} tags={tags} disabled={!hydrated} onChange={change} />
+        {/* Live before hydration: the first change hydrates the island and is handed over (client:interaction). */}
+        <ListingControls filters={filters} tags={tags} disabled={false} onChange={change} />
         <p className="count" role="status">
           {count === null ? 'Caricamento…' : countText(count)}
         </p>
@@ -61,7 +62,8 @@ export default function CategoryListing({ categoryId, categoryName, total, shown
       <div hidden={ownList}>{children}</div>
       <ProductTiles products={list.products} />
       {ownList && list.total === 0 && <p className="empty">Nessun prodotto trovato</p>}
-      {hydrated && more && <LoadMore onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
+      {/* Built into the page too: scrolling to it or pressing it hydrates the island, which then loads. */}
+      {more && <LoadMore onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
     </section>
   );
 }

@@ -19,7 +19,9 @@ interface Stored extends ListSnapshot {
   savedAt: number;
 }
 
-const PREFIX = 'spesa:listing:';
+/** Also read by the listing islands' hydration (client:interaction restore). */
+export const LISTING_SNAPSHOT_PREFIX = 'spesa:listing:';
+const PREFIX = LISTING_SNAPSHOT_PREFIX;
 /** Snapshots kept per tab; older ones go first. */
 const KEEP = 8;
 const taken = new Set<string>();

@@ -1,26 +1,26 @@
 // The availability overlay of spec §2: the day and time-slot picker as a
 // dialog, from the header or the cart. A slot chosen here is the one the
-// checkout starts from.
+// checkout starts from. The button is built into every page and shown only
+// to a logged-in shopper (CSS on html[data-session]).
 import '#src/styles/checkout.css';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $user } from '#src/features/session/session.store.ts';
-import { $cart } from '#src/features/cart/cart.store.ts';
+import { useState } from 'react';
+import { $user } from '#src/shop/session.store.ts';
+import { $cart, ensureCart } from '#src/features/cart/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatSlot } from '#src/lib/dates.ts';
 import { checkoutFor, checkoutPaths, chooseSlot, type ChosenSlot } from './checkout.store.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
 export default function AvailabilityOverlay({ label = 'Disponibilità' }: { label?: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const user = useStore($user);
   const cart = useStore($cart);
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<ChosenSlot | null>(null);
-  if (!hydrated || !user) return null;
 
   function show() {
+    if (!user) return;
+    void ensureCart().catch(() => null);
     setChoice(cart ? checkoutFor(cart.id).slot : null);
     setOpen(true);
   }

@@ -2,7 +2,7 @@
 // minimum order (spec §5, §6); otherwise a clear message and a way on.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { $cart, $cartLoaded, ensureCart } from '#src/features/cart/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';

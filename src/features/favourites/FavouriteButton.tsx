@@ -3,7 +3,7 @@
 // label says what a click does (save or remove), filled heart when it is one.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { $favouriteBarcodes, ensureFavourites, setFavourite } from './favourites.store.ts';
 
 export interface FavouriteButtonProps {
@@ -38,7 +38,7 @@ export default function FavouriteButton({ barcode, description, large = false }:
     <button
       type="button"
       className={`favourite${large ? ' favourite--large' : ''}`}
-      disabled={!hydrated || busy}
+      disabled={busy}
       onClick={() => void toggle()}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" fill={on ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">

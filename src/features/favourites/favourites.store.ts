@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { onLogin } from '#src/features/session/session.actions.ts';
-import { $user } from '#src/features/session/session.store.ts';
+import { $user } from '#src/shop/session.store.ts';
 import { favourite } from '#src/shared/contract/lists.ts';
 
 export type Favourite = z.infer<typeof favourite>;

@@ -2,7 +2,7 @@
 // top-level categories, as a modal dialog opened from the header.
 import { useStore } from '@nanostores/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { $overlay, openOverlay } from '#src/features/session/session.store.ts';
+import { $overlay, openOverlay } from '#src/shop/session.store.ts';
 
 export interface MenuCategory {
   description: string;

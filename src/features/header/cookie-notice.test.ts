@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieNoticeDue } from './CookieNotice.tsx';
+import { cookieNoticeDue } from './cookie-notice.ts';
 
 describe('the cookie notice', () => {
   const accepted = '2026-01-01T10:00:00.000Z';

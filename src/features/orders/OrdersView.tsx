@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
-import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import { $user, openOverlay } from '#src/shop/session.store.ts';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 import { loadOrders, orderPaths } from './orders.store.ts';

@@ -3,7 +3,7 @@
 // it offers the login panel instead of the screen.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import { $user, openOverlay } from '#src/shop/session.store.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 
 export function useHydrated(): boolean {

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $user, setSession } from '#src/features/session/session.store.ts';
+import { $user, setSession } from '#src/shop/session.store.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
 import { LOYALTY_PREFIX, normaliseCardInput } from '#src/shared/contract/profile-rules.ts';
 import { updateProfile } from './account.api.ts';

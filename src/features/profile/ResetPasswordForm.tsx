@@ -5,7 +5,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
 import { PASSWORD_HINT } from '#src/shared/contract/profile-rules.ts';
-import { openOverlay } from '#src/features/session/session.store.ts';
+import { openOverlay } from '#src/shop/session.store.ts';
 import { resetPassword } from './account.api.ts';
 import { FormAlert, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';

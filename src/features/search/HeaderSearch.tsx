@@ -5,7 +5,7 @@
 // JavaScript the form does the same.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $overlay, openOverlay } from '#src/features/session/session.store.ts';
+import { $overlay, openOverlay } from '#src/shop/session.store.ts';
 import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogue.store.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { ErrorCode, TOO_MANY_ATTEMPTS } from '#src/shared/contract/errors.ts';
 import { login } from './session.actions.ts';
-import { $overlay } from './session.store.ts';
+import { $overlay } from '#src/shop/session.store.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 

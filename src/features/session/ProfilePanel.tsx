@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { flags } from '#src/lib/flags.ts';
 import { logout } from './session.actions.ts';
-import { $user } from './session.store.ts';
+import { $user } from '#src/shop/session.store.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 

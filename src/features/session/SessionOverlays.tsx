@@ -1,24 +1,15 @@
 // Renders the login or profile panel when the header opens it ($overlay),
-// as an accessible modal dialog (focus kept inside, Escape closes).
+// as an accessible modal dialog (focus kept inside, Escape closes). The
+// island hydrates when an overlay opens (client:interaction events).
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { LoginPanel } from './LoginPanel.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
-import { refreshSession } from './session.actions.ts';
-import { $overlay, $user } from './session.store.ts';
-
-let refreshed = false;
+import { $overlay, $user } from '#src/shop/session.store.ts';
 
 export default function SessionOverlays() {
   const overlay = useStore($overlay);
   const user = useStore($user);
-  useEffect(() => {
-    if (!refreshed) {
-      refreshed = true;
-      void refreshSession();
-    }
-  }, []);
   const open = overlay === 'login' || overlay === 'profile';
   const showLogin = overlay === 'login' && !user;
   return (

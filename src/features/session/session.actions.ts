@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { loginResponse } from '#src/shared/contract/auth.ts';
-import { $pendingProduct, $user, clearSession, setSession, type PendingProduct } from './session.store.ts';
+import { $pendingProduct, $user, clearSession, setSession, type PendingProduct } from '#src/shop/session.store.ts';
 
 type LoginHook = (pending: PendingProduct | null) => Promise<void> | void;
 const loginHooks: LoginHook[] = [];

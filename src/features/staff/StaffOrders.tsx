@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $user, openOverlay } from '#src/features/session/session.store.ts';
+import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
 import { statusTone } from '#src/features/orders/order-view.ts';

@@ -4,7 +4,6 @@
 // still shows them on a plain background.
 import { useEffect, useRef } from 'react';
 import type { LayerGroup, Map as LeafletMap, Marker } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import type { Store } from '#src/shared/contract/stores.ts';
 import { tiles } from './tiles.ts';
 
@@ -31,7 +30,8 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
 
   useEffect(() => {
     let cancelled = false;
-    ready.current = import('leaflet').then((module) => {
+    // Leaflet and its styles load with the map, not with the page.
+    ready.current = Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([module]) => {
       const L = (module as unknown as { default?: Leaflet }).default ?? module;
       if (cancelled || !container.current) return;
       const map = L.map(container.current, { scrollWheelZoom: false, zoomControl: true, attributionControl: true });

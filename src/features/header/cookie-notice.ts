@@ -1,0 +1,34 @@
+// Cookie notice of the footer (spec §1): once accepted it stays hidden for
+// 150 days (spec §9); the acceptance date is kept in localStorage. The notice
+// is in the page, hidden; this script shows it when it is due.
+const STORAGE_KEY = 'spesa.cookieAcceptedAt';
+export const COOKIE_NOTICE_DAYS = 150;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True when there is no acceptance, or it is 150 days old or more. */
+export function cookieNoticeDue(acceptedAt: string | null, now: number = Date.now()): boolean {
+  if (!acceptedAt) return true;
+  const at = Date.parse(acceptedAt);
+  return Number.isNaN(at) || now - at >= COOKIE_NOTICE_DAYS * DAY_MS;
+}
+
+function readAcceptance(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function startCookieNotice(notice: HTMLElement): void {
+  if (!cookieNoticeDue(readAcceptance())) return;
+  notice.hidden = false;
+  notice.querySelector('button')?.addEventListener('click', () => {
+    try {
+      localStorage.setItem(STORAGE_KEY, new Date().toISOString());
+    } catch {
+      // Storage refused (private mode): hide for this page view only.
+    }
+    notice.hidden = true;
+  });
+}

@@ -1,0 +1,81 @@
+// The header's shopper part without React (spec §2 Header): the access
+// button's name, the cart's net total, the delivery store and the first
+// available slot, drawn from the session and cart summary kept in
+// localStorage and redrawn whenever the stores change. The login panel and
+// the islands stay unloaded until the shopper needs them.
+import { formatSlot } from '#src/lib/dates.ts';
+import { flags } from '#src/lib/flags.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
+import { $cartSummary, $firstSlot, DEFAULT_DELIVERY_DESCRIPTION, DEFAULT_STORE } from './cart-summary.store.ts';
+import { $user, openOverlay } from './session.store.ts';
+
+const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+const cartUpdateHref = `${base}/cart/update`;
+const defaultStoreHref = `${base}/stores/${DEFAULT_STORE.id}/`;
+
+const part = <T extends HTMLElement>(name: string): T | null => document.querySelector<T>(`[data-header="${name}"]`);
+
+function drawAccess(): void {
+  const button = part<HTMLButtonElement>('access');
+  const firstName = $user.get()?.profile.firstName ?? null;
+  if (!button) return;
+  button.setAttribute('aria-label', firstName ? `Il tuo profilo: ${firstName}` : 'Accedi');
+  const label = button.querySelector('.label');
+  if (label) label.textContent = firstName ?? 'Accedi';
+}
+
+function drawCart(): void {
+  const link = part<HTMLAnchorElement>('cart');
+  if (!link) return;
+  const { netTotal, itemsCount } = $user.get() ? $cartSummary.get() : { netTotal: 0, itemsCount: 0 };
+  const total = formatEuro(netTotal);
+  link.setAttribute('aria-label', `Carrello, totale ${total}${itemsCount ? `, ${itemsCount} prodotti` : ''}`);
+  const shown = link.querySelector('.cart-total');
+  if (shown) shown.textContent = total;
+}
+
+/** The cart's store (a link to /cart/update with SHOW_CART_UPDATE), or the default store's page. */
+function drawStore(): void {
+  const current = part('store');
+  if (!current) return;
+  const description = $user.get() ? $cartSummary.get().storeDescription : null;
+  const href = description ? (flags.SHOW_CART_UPDATE ? cartUpdateHref : null) : defaultStoreHref;
+  const next = document.createElement(href ? 'a' : 'span');
+  next.dataset['header'] = 'store';
+  if (href) {
+    next.className = 'header-delivery__store';
+    next.setAttribute('href', href);
+  }
+  next.textContent = description ?? DEFAULT_DELIVERY_DESCRIPTION;
+  if (current.outerHTML !== next.outerHTML) current.replaceWith(next);
+}
+
+function drawSlot(): void {
+  const holder = part('slot');
+  const slot = $user.get() ? $firstSlot.get() : null;
+  if (!holder) return;
+  holder.hidden = !slot;
+  const text = holder.querySelector('strong');
+  if (text) text.textContent = slot ? formatSlot(slot) : '';
+}
+
+function drawSession(): void {
+  // CSS keeps room for the slot line and shows the availability button from this flag.
+  if ($user.get()) document.documentElement.dataset['session'] = '1';
+  else delete document.documentElement.dataset['session'];
+}
+
+export function startHeader(): void {
+  const draw = () => {
+    drawSession();
+    drawAccess();
+    drawCart();
+    drawStore();
+    drawSlot();
+  };
+  draw();
+  $user.listen(draw);
+  $cartSummary.listen(draw);
+  $firstSlot.listen(draw);
+  part('access')?.addEventListener('click', () => openOverlay($user.get() ? 'profile' : 'login'));
+}
