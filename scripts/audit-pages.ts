@@ -3,6 +3,11 @@
 // port, data and site under .build/) unless AUDIT_URL points at a running one.
 // Cart, checkout and profile are audited twice: as a visitor, and logged in
 // (a real shopper with a cart, 'spesa.user' put in localStorage first).
+// Beside the figures it prints the pages' targets and whether each is met
+// (docs/performance.md, Pages). "JS kB" is the JavaScript transferred (gzip,
+// as the shop serves it) while Lighthouse loads the page with no interaction:
+// every script of the page up to network quiet, including islands that
+// hydrate on idle or visibility.
 // Exits non-zero only when the audit itself fails, never on scores.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +20,43 @@ import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { cli, freePort, projectRoot, shopper, startShop, type LoggedIn, type StartedShop } from './bench-shop.helpers.ts';
 
 interface Target { name: string; path: string; loggedIn: boolean }
+
+/** What each page must reach: catalogue pages (perf 98, others 100), the shopper's pages logged in (95). */
+interface Goal { perf: number; others: number; lcpS: number; tbtMs: number; cls: number; jsKb: number | null }
+const CATALOGUE_GOAL: Goal = { perf: 98, others: 100, lcpS: 1.5, tbtMs: 50, cls: 0.01, jsKb: null };
+const GOALS: Record<string, Goal> = {
+  home: { ...CATALOGUE_GOAL, jsKb: 60 },
+  category: { ...CATALOGUE_GOAL, jsKb: 60 },
+  product: { ...CATALOGUE_GOAL, jsKb: 60 },
+  stores: CATALOGUE_GOAL,
+  'cart (logged in)': { ...CATALOGUE_GOAL, perf: 95, others: 95 },
+  'checkout (logged in)': { ...CATALOGUE_GOAL, perf: 95, others: 95 },
+  'profile (logged in)': { ...CATALOGUE_GOAL, perf: 95, others: 95 },
+};
+
+/** The targets a row misses, or 'met'; '—' for pages without targets (the visitor's cart, checkout and profile). */
+function judge(row: Row): string {
+  const goal = GOALS[row.page];
+  if (!goal) return '—';
+  const missed: string[] = [];
+  const below = (label: string, value: number | string, min: number) => typeof value === 'number' && value < min && missed.push(`${label} ${value}<${min}`);
+  below('perf', row.perf, goal.perf);
+  below('a11y', row.a11y, goal.others);
+  below('best pr.', row['best pr.'], goal.others);
+  below('SEO', row.SEO, goal.others);
+  if (Number(row['LCP s']) > goal.lcpS) missed.push(`LCP ${row['LCP s']}>${goal.lcpS}`);
+  if (typeof row['TBT ms'] === 'number' && row['TBT ms'] > goal.tbtMs) missed.push(`TBT ${row['TBT ms']}>${goal.tbtMs}`);
+  if (Number(row.CLS) > goal.cls) missed.push(`CLS ${row.CLS}>${goal.cls}`);
+  if (goal.jsKb !== null && typeof row['JS kB'] === 'number' && row['JS kB'] > goal.jsKb) missed.push(`JS ${row['JS kB']}>${goal.jsKb} kB`);
+  return missed.length ? `missed: ${missed.join(', ')}` : 'met';
+}
+
+const TARGETS_TEXT = [
+  'Targets: home, category, product, stores: performance ≥ 98, accessibility, best practices and SEO 100;',
+  '         cart, checkout, profile (logged in): each category ≥ 95;',
+  '         every page with targets: LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.01;',
+  '         home, category, product: JavaScript transferred before any interaction ≤ 60 kB (gzip).',
+].join('\n');
 
 /** Chromium with a DevTools port, shared by Lighthouse and by Playwright (for axe and the login). */
 async function launchChromium(profileDir: string): Promise<{ port: number; child: ChildProcess }> {
@@ -82,7 +124,8 @@ let lighthouseVersion = '';
 
 interface Row {
   page: string; perf: number | string; a11y: number | string; 'best pr.': number | string; SEO: number | string;
-  'LCP s': string; 'TBT ms': number | string; CLS: string; 'JS kB': number | string; axe: number | string;
+  'LCP s': string; 'TBT ms': number | string; CLS: string; 'JS kB': number | string; 'JS files': number; axe: number | string;
+  targets?: string;
 }
 
 /** Audits below 0.9 outside performance, and the heaviest scripts: what the scores stand on. */
@@ -97,7 +140,7 @@ function detail(details: unknown): string {
   return said.length ? ` (${said.join('; ').replace(/\s+/g, ' ').slice(0, 200)})` : '';
 }
 
-async function runLighthouse(port: number, url: string, keepStorage: boolean): Promise<Omit<Row, 'page' | 'axe'> & Findings> {
+async function runLighthouse(port: number, url: string, keepStorage: boolean): Promise<Omit<Row, 'page' | 'axe' | 'targets'> & Findings> {
   let run: Awaited<ReturnType<typeof lighthouse>>;
   // A loaded machine now and then spoils a trace (NO_NAVSTART…): such a run is tried again, twice at most.
   for (let attempt = 1; ; attempt += 1) {
@@ -125,6 +168,7 @@ async function runLighthouse(port: number, url: string, keepStorage: boolean): P
     'TBT ms': Math.round(value('total-blocking-time') ?? NaN),
     CLS: (value('cumulative-layout-shift') ?? NaN).toFixed(3),
     'JS kB': Math.round(jsBytes / 1024),
+    'JS files': scripts.length,
     failed,
     scripts: scripts.slice(0, 3).map((r) => `${new URL(r.url).pathname} ${Math.round((r.transferSize ?? 0) / 1024)} kB`),
   };
@@ -174,14 +218,19 @@ async function main(): Promise<void> {
       if (target.loggedIn) await setStoredUser(cdp.contexts()[0]!, base, user);
       const { failed, scripts, ...scores } = await runLighthouse(browser.port, `${base}${target.path}`, target.loggedIn);
       const found = await runAxe(cdp, `${base}${target.path}`, target.loggedIn ? user : null);
-      rows.push({ page: target.name, ...scores, axe: found.length });
+      const row: Row = { page: target.name, ...scores, axe: found.length };
+      rows.push({ ...row, targets: judge(row) });
       findings.push(`${target.name}: heaviest scripts ${scripts.join(', ')}${failed.length ? `; Lighthouse below 0.9: ${failed.join(', ')}` : ''}`);
       if (found.length) violations.push([target.name, found]);
       console.log(`performance ${scores.perf}, axe ${found.length}`);
     }
     await cdp.close();
     console.log(`\nLighthouse ${lighthouseVersion} (mobile preset, simulated throttling) and axe on ${base}:`);
+    console.log(TARGETS_TEXT);
     console.table(rows);
+    const judged = rows.filter((r) => r.targets !== '—');
+    const met = judged.filter((r) => r.targets === 'met').length;
+    console.log(`Targets met on ${met} of ${judged.length} pages with targets.`);
     console.log(findings.join('\n'));
     for (const [page, found] of violations) console.log(`axe on ${page}:\n  ${found.join('\n  ')}`);
     if (!violations.length) console.log('axe: no violations on any page.');
