@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { DbHandle } from '../db/client.ts';
 import { feedSections, type FeedSection } from './feed.ts';
 import { judgeFeed, type RejectedRow, type SectionCount } from './validate.ts';
+import { sql } from 'kysely';
 import { writeCatalogue, type WriteStep } from './write.ts';
 
 export type { RejectedRow, SectionCount } from './validate.ts';
@@ -47,6 +48,10 @@ export async function importCatalogue(handle: DbHandle, input: unknown, opts: Im
   const withdrawn = await handle.db.transaction().execute((trx) =>
     writeCatalogue(trx, feed, { version, importedAt: new Date().toISOString() }, opts.failAfter),
   );
+  // Marks the rewritten pages all-visible, so listings read the indexes
+  // without visiting the table (PGlite has no autovacuum); outside the
+  // import's transaction, as VACUUM must be.
+  await sql`VACUUM products, store_products, promotions, product_tags`.execute(handle.db);
   const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
   const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
   return report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.`);
