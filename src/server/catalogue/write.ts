@@ -104,6 +104,13 @@ async function writePricesAndPromotions(trx: Trx, feed: CatalogueFeed, ids: Prod
   const prices = feed.prices.map((p) => ({ s: p.storeId, p: ids.get(p.barcode), c: euroToCents(p.price), a: p.available }));
   await bulk(trx, prices, (j) => sql`INSERT INTO store_products (store_id, product_id, price_cents, available)
     SELECT s, p, c, a FROM ${rows(j, 's int, p bigint, c int, a bool')}`);
+  // Listing totals per store and category (every level, '' = all): read by key by the listing.
+  await sql`DELETE FROM listing_counts`.execute(trx);
+  await sql`INSERT INTO listing_counts (store_id, category, products)
+    SELECT sp.store_id, c.category, count(*)::int
+    FROM store_products sp JOIN products p ON p.id = sp.product_id
+    CROSS JOIN LATERAL (VALUES (''), (substr(p.category_id, 1, 2)), (substr(p.category_id, 1, 4)), (substr(p.category_id, 1, 6))) AS c(category)
+    GROUP BY sp.store_id, c.category`.execute(trx);
   failAfter('prices');
   await sql`DELETE FROM promotions`.execute(trx);
   const promotions = feed.promotions.map((p) => ({ ...p, barcode: undefined, productId: ids.get(p.barcode) }));
@@ -152,6 +159,6 @@ export async function writeCatalogue(trx: Trx, feed: CatalogueFeed, meta: { vers
   failAfter('meta');
   // Fresh statistics, so the planner walks the listing and search indexes
   // (PGlite has no autovacuum to gather them).
-  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms`.execute(trx);
+  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms, listing_counts`.execute(trx);
   return withdrawn;
 }

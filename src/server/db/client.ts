@@ -16,6 +16,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; omitted = in memory (tests). */
   dataDir?: string | undefined;
+  /** Sees every query executed (bench:explain records the queries of the hot calls). */
+  log?: ((query: { sql: string; parameters: readonly unknown[] }) => void) | undefined;
 }
 
 export interface DbHandle {
@@ -34,7 +36,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 const pgliteParsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let pglite: PGlite;
   try {
@@ -46,7 +48,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...kyselyLog(options) });
   return {
     db,
     engine: 'pglite',
@@ -64,12 +66,17 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   };
 }
 
-function openPostgres(databaseUrl: string): DbHandle {
+const kyselyLog = (options: DbOptions) => {
+  const log = options.log;
+  return log ? { log: (event: { query: { sql: string; parameters: readonly unknown[] } }) => log(event.query) } : {};
+};
+
+function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection closed by the server (restart, failover, a dropped
   // database) must not crash the process: the pool replaces it on next use.
   pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...kyselyLog(options) });
   return {
     db,
     engine: 'postgres',

@@ -44,6 +44,8 @@ export interface Database {
     unit_label: string | null;
   };
   product_images: { product_id: number; position: number; url: string };
+  listing_counts: { store_id: number; category: string; products: number };
+  search_terms: { term: string };
   tags: { id: number; description: string; image_url: string | null };
   product_tags: { product_id: number; tag_id: number };
   states: { id: string; description: string };

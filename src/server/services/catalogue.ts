@@ -86,12 +86,18 @@ function inCategory(category: string) {
   return sql<boolean>`p.category_id LIKE ${`${category}%`}`;
 }
 
+async function plainTotal(db: Db, storeId: number, category: string): Promise<number> {
+  const row = await db.selectFrom('listing_counts').select('products').where('store_id', '=', storeId).where('category', '=', category).executeTakeFirst();
+  return row?.products ?? 0;
+}
+
 /**
  * A listing page in two short indexed steps: the page's product ids in order
  * (walking the name index of the category, or the search index), then those
- * rows with the store's price and promotion joined by key. The total of a
- * listing without search words is counted once per catalogue version and day
- * (listing-counts.ts); a search counts its matches, which the index bounds.
+ * rows with the store's price and promotion joined by key. A category
+ * listing reads its total from listing_counts (written by the import) in the
+ * same statement; a search counts its matches, which the index bounds; other
+ * filters count once per catalogue version and day (listing-counts.ts).
  */
 export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Product>> {
   const today = romeToday();
@@ -115,19 +121,27 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   const countRows = async () => Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   // A text search without an explicit sort puts the best matches first.
   if (search && !query.sort) ids = ids.orderBy(search.relevance);
-  if (search) ids = ids.select(sql<number>`count(*) over ()`.as('total_count'));
+  // A plain category listing (or the whole store) has its total written by the import.
+  const plain = !search && !query.onlyPromotions && !query.onlyBranded && query.tag === undefined && /^([0-9]{2}){0,3}$/.test(query.category ?? '');
+  if (search || plain) {
+    ids = ids.select(search
+      ? sql<number>`count(*) over ()`.as('total_count')
+      : sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`.as('total_count'));
+  }
   const page = await ids
     .orderBy(byPrice ? netPrice(storeId, today) : sql`lower(p.description)`, direction)
     .orderBy('p.id')
     .limit(query.s)
     .offset(query.p * query.s)
     .execute();
-
-  const total = search
-    ? page.length > 0 || query.p === 0
-      ? Number((page[0] as { total_count?: number } | undefined)?.total_count ?? 0)
-      : await countRows()
-    : await listingCount(db, `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`, countRows);
+  const carried = (page[0] as { total_count?: number | null } | undefined)?.total_count;
+  let total: number;
+  if (search || plain) {
+    // A page past the end carries no row: a search counts apart, a plain listing reads its total.
+    total = page.length > 0 ? Number(carried ?? 0) : query.p === 0 ? 0 : plain ? await plainTotal(db, storeId, query.category ?? '') : await countRows();
+  } else {
+    total = await listingCount(db, `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`, countRows);
+  }
   if (page.length === 0) return toPage([], total, query.p, query.s);
   const rows = await productSelect(db, storeId, today).where('p.id', 'in', page.map((r) => r.id)).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -34,5 +34,22 @@ CREATE INDEX products_name_idx ON products (lower(description), id);
 DROP INDEX products_category_idx;
 
 
+
+-- How many products each store sells per category (at every level, '' = all),
+-- written by the catalogue import: a listing page reads its total by key
+-- instead of counting the category on every request.
+CREATE TABLE listing_counts (
+  store_id integer NOT NULL,
+  category text NOT NULL,
+  products integer NOT NULL,
+  PRIMARY KEY (store_id, category)
+);
+INSERT INTO listing_counts (store_id, category, products)
+SELECT sp.store_id, c.category, count(*)::int
+FROM store_products sp JOIN products p ON p.id = sp.product_id
+CROSS JOIN LATERAL (VALUES (''), (substr(p.category_id, 1, 2)), (substr(p.category_id, 1, 4)), (substr(p.category_id, 1, 6))) AS c(category)
+GROUP BY sp.store_id, c.category;
+
 ANALYZE products;
 ANALYZE search_terms;
+ANALYZE listing_counts;
