@@ -92,9 +92,9 @@ async function plainTotal(db: Db, storeId: number, category: string): Promise<nu
 }
 
 /**
- * A listing page in two short indexed steps: the page's product ids in order
- * (walking the name index of the category, or the search index), then those
- * rows with the store's price and promotion joined by key. A category
+ * A listing page in one statement of two indexed steps: the page's product
+ * ids in order (walking the name index of the category, or the search index),
+ * then those rows with the store's price and promotion joined by key. A category
  * listing reads its total from listing_counts (written by the import) in the
  * same statement; a search counts its matches, which the index bounds; other
  * filters count once per catalogue version and day (listing-counts.ts).
@@ -120,20 +120,31 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   const filtered = ids;
   const countRows = async () => Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   // A text search without an explicit sort puts the best matches first.
-  if (search && !query.sort) ids = ids.orderBy(search.relevance);
+  const ranked = search && !query.sort;
+  const rank = ranked ? search.relevance : sql<number>`0`;
+  const sortKey = byPrice ? netPrice(storeId, today) : sql`lower(p.description)`;
   // A plain category listing (or the whole store) has its total written by the import.
   const plain = !search && !query.onlyPromotions && !query.onlyBranded && query.tag === undefined && /^([0-9]{2}){0,3}$/.test(query.category ?? '');
-  if (search || plain) {
-    ids = ids.select(search
-      ? sql<number>`count(*) over ()`.as('total_count')
-      : sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`.as('total_count'));
-  }
-  const page = await ids
-    .orderBy(byPrice ? netPrice(storeId, today) : sql`lower(p.description)`, direction)
+  const totalColumn = search
+    ? sql<number>`count(*) over ()`
+    : plain
+      ? sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`
+      : sql<number>`NULL::int`;
+  let pageIds = ids.select([rank.as('rank'), sortKey.as('sort_key'), totalColumn.as('total_count')]);
+  if (ranked) pageIds = pageIds.orderBy(rank);
+  pageIds = pageIds
+    .orderBy(sortKey, direction)
     .orderBy('p.id')
     .limit(query.s)
-    .offset(query.p * query.s)
-    .execute();
+    .offset(query.p * query.s);
+  // One statement: the page's ids from the indexes, then only those rows with the store's price and promotion.
+  const { rows: page } = await sql<ProductRow & { total_count: number | null }>`WITH page AS (${pageIds})
+    SELECT ${sql.raw(productColumns.join(', '))}, sp.price_cents, sp.available, promo.*, page.total_count
+    FROM page
+    JOIN products p ON p.id = page.id
+    JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${storeId}
+    LEFT JOIN LATERAL ${promotionOf(storeId, today)} promo ON true
+    ORDER BY page.rank, page.sort_key ${sql.raw(direction)}, p.id`.execute(db);
   const carried = (page[0] as { total_count?: number | null } | undefined)?.total_count;
   let total: number;
   if (search || plain) {
@@ -142,11 +153,7 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   } else {
     total = await listingCount(db, `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`, countRows);
   }
-  if (page.length === 0) return toPage([], total, query.p, query.s);
-  const rows = await productSelect(db, storeId, today).where('p.id', 'in', page.map((r) => r.id)).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const products = page.map((r) => byId.get(r.id)).filter((r) => r !== undefined).map((r) => toProduct(r as ProductRow, [], []));
-  return toPage(products, total, query.p, query.s);
+  return toPage(page.map((r) => toProduct(r, [], [])), total, query.p, query.s);
 }
 
 /** A product with its images and variants, in one indexed query (by barcode, then by key). */
