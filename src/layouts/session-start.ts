@@ -22,7 +22,8 @@ function followFirstSlot(): void {
     if (!user) return void $firstSlot.set(null);
     api.data('get', '/cli/ecommerce/slots/first/available', firstSlot.nullable())
       .then((slot) => $firstSlot.set(slot))
-      .catch(() => $firstSlot.set(null));
+      // A failed call keeps the slot shown so far (a lost session clears it with the user).
+      .catch(() => undefined);
   };
   $user.subscribe(ask);
   $cartSummary.listen(ask);

@@ -53,6 +53,8 @@ export function loadCurrent(force = false): Promise<Cart | null> {
     })
     .then((cart) => {
       $cart.set(cart);
+      // No cart while none was loaded yet: the listener above does not fire, but the header may show a kept summary.
+      if (!cart) setCartSummary(null);
       $cartLoaded.set(true);
       return cart;
     })
