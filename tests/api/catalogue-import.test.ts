@@ -175,3 +175,41 @@ describe('importCatalogue', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('listing totals after an import', () => {
+  it('follow what the store sells: a product withdrawn from one store leaves its category total there, a new one joins it', async () => {
+    await importCatalogue(handle, feed);
+    const target = feed.products.find((p) => feed.prices.some((x) => x.barcode === p.barcode && x.storeId === 1109))!;
+    const category = target.categoryId;
+    const levels = [category.slice(0, 2), category.slice(0, 4), category];
+    const totals = async () => Promise.all(levels.map(async (c) => (await listProducts(handle.db, 1109, { p: 0, s: 24, category: c })).totalElements));
+    const whole = async () => (await listProducts(handle.db, 1109, { p: 0, s: 24 })).totalElements;
+    const before = await totals();
+    const storeBefore = await whole();
+    // Every level's total is what paging through the level gives.
+    for (const [i, c] of levels.entries()) {
+      let seen = 0;
+      for (let p = 0; ; p++) {
+        const page = await listProducts(handle.db, 1109, { p, s: 100, category: c });
+        seen += page.data.length;
+        if (page.last) break;
+      }
+      expect(seen).toBe(before[i]);
+    }
+    const withdrawn = copy();
+    withdrawn.prices = withdrawn.prices.filter((x) => !(x.barcode === target.barcode && x.storeId === 1109));
+    withdrawn.promotions = withdrawn.promotions.filter((x) => !(x.barcode === target.barcode && x.storeId === 1109));
+    withdrawn.banners = withdrawn.banners.map((b) => ({ ...b }));
+    expect((await importCatalogue(handle, withdrawn)).imported).toBe(true);
+    expect(await totals()).toEqual(before.map((n) => n - 1));
+    expect(await whole()).toBe(storeBefore - 1);
+    // Another store still sells it: its totals did not move.
+    const other = feed.prices.find((x) => x.barcode === target.barcode && x.storeId !== 1109);
+    if (other) {
+      const there = await listProducts(handle.db, other.storeId, { p: 0, s: 24, category });
+      expect(there.data.some((p) => p.barcode === target.barcode)).toBe(true);
+    }
+    expect((await importCatalogue(handle, feed)).imported).toBe(true);
+    expect(await totals()).toEqual(before);
+  });
+});
