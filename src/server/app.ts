@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { errorResponse, HttpError, notFoundResponse } from './http.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { catalogueExportRoutes } from './routes/catalogue-export.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { myProfileRoutes, profileRoutes } from './routes/profiles.ts';
 import { addressRoutes } from './routes/addresses.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
       await next();
     })
     .route('/', catalogueRoutes)
+    .route('/', catalogueExportRoutes)
     .route('/', profileRoutes)
     .route('/', myProfileRoutes)
     .route('/', addressRoutes)
