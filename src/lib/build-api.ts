@@ -52,16 +52,35 @@ const categoryList = category.array();
 
 export const categories = (): Promise<Category[]> => cached('categories', () => fetchApi('/cli/categories', categoryList));
 
-/** Every product of a store, paging 100 at a time until the last page. */
+/**
+ * Every product of a store in full (images and variants too), read in pages
+ * of 2,000 through the export call: the product pages are rendered from
+ * memory instead of one API call each.
+ */
 export function allProducts(storeId: number): Promise<Product[]> {
   return cached(`products:${storeId}`, async () => {
     const products: Product[] = [];
     for (let p = 0; ; p++) {
-      const page = await fetchApi(`/cli/ecommerce/products/${storeId}/?p=${p}&s=100`, productPage);
+      const page = await fetchApi(`/cli/ecommerce/products/${storeId}/export?p=${p}&s=2000`, productPage);
       products.push(...page.data);
       if (page.last || page.data.length === 0) return products;
     }
   });
+}
+
+const byBarcode = new Map<number, Promise<Map<string, Product>>>();
+
+/** One product of a store in full, as GET /cli/ecommerce/products/barcode/{barcode} answers it. */
+export async function productDetail(storeId: number, barcode: string): Promise<Product> {
+  let index = byBarcode.get(storeId);
+  if (!index) {
+    index = allProducts(storeId).then((all) => new Map(all.map((p) => [p.barcode, p])));
+    byBarcode.set(storeId, index);
+    index.catch(() => byBarcode.delete(storeId));
+  }
+  const found = (await index).get(barcode);
+  if (!found) throw new Error(`product ${barcode} is not in the catalogue of store ${storeId}`);
+  return found;
 }
 
 /** One page of a product listing, e.g. productList(1109, {category: '0101', s: 24}). */
