@@ -151,13 +151,47 @@ describe('profile', () => {
 
   it('resets a forgotten password through a single-use mailed link', async () => {
     await registeredShopper('franco@example.it');
-    expect((await shop.request('/cli/profiles/password', json({ tid: '01', email: 'sconosciuto@example.it' }))).body.responseCode).toBe(2);
-    expect((await shop.request('/cli/profiles/password', json({ tid: '01', email: 'franco@example.it' }))).body.responseCode).toBe(0);
+    // A stranger and a customer get the same answer: the form does not tell who is a customer. Only the customer is mailed.
+    const stranger = await shop.request('/cli/profiles/password', json({ tid: '01', email: 'sconosciuto@example.it' }));
+    const customer = await shop.request('/cli/profiles/password', json({ tid: '01', email: 'franco@example.it' }));
+    expect(stranger.status).toBe(customer.status);
+    expect(stranger.body).toEqual({ responseCode: 0, data: null });
+    expect(customer.body).toEqual(stranger.body);
+    expect(await shop.handle.db.selectFrom('mail_outbox').select('recipient').where('recipient', '=', 'sconosciuto@example.it').execute()).toEqual([]);
     const token = new URL(await lastMailLink('franco@example.it')).searchParams.get('token')!;
     const reset = { token, newPassword: 'Friselle9!', passwordConfirm: 'Friselle9!' };
     expect((await shop.request('/cli/profiles/password/reset', json(reset))).body.responseCode).toBe(0);
     expect((await shop.request('/cli/profiles/password/reset', json(reset))).body.responseCode).toBe(4207);
     expect((await shop.request('/cli/profiles/login', json({ username: 'franco@example.it', password: 'Friselle9!' }))).body.responseCode).toBe(0);
+  });
+
+  it('ends every other session when the password is changed, and keeps the one that changed it', async () => {
+    await registeredShopper('gino@example.it');
+    const login = async (password: string) => (await shop.request('/cli/profiles/login', json({ username: 'gino@example.it', password }))).body.data.jwt as string;
+    const phone = await login('Orecchiette1!');
+    const stolen = await login('Orecchiette1!');
+    const me = (token: string) => shop.request('/cli/profiles/login', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await me(stolen)).status).toBe(200);
+    expect((await shop.request('/cli/profiles/password/change', json({ oldPassword: 'Orecchiette1!', newPassword: 'Taralli2024!' }, phone))).body.responseCode).toBe(0);
+    expect((await me(phone)).status).toBe(200);
+    expect((await me(stolen)).status).toBe(401);
+    expect((await shop.request('/cli/ecommerce/cart/current', { headers: { Authorization: `Bearer ${stolen}` } })).status).toBe(401);
+    // A new log-in with the new password works at once.
+    expect((await me(await login('Taralli2024!'))).status).toBe(200);
+  });
+
+  it('ends every session of the account when the password is reset through the mailed link', async () => {
+    const first = await registeredShopper('ines@example.it');
+    const second = (await shop.request('/cli/profiles/login', json({ username: 'ines@example.it', password: 'Orecchiette1!' }))).body.data.jwt as string;
+    const me = (token: string) => shop.request('/cli/profiles/login', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await me(first)).status).toBe(200);
+    await shop.request('/cli/profiles/password', json({ tid: '01', email: 'ines@example.it' }));
+    const token = new URL(await lastMailLink('ines@example.it')).searchParams.get('token')!;
+    expect((await shop.request('/cli/profiles/password/reset', json({ token, newPassword: 'Friselle9!', passwordConfirm: 'Friselle9!' }))).body.responseCode).toBe(0);
+    expect((await me(first)).status).toBe(401);
+    expect((await me(second)).status).toBe(401);
+    const fresh = (await shop.request('/cli/profiles/login', json({ username: 'ines@example.it', password: 'Friselle9!' }))).body.data.jwt as string;
+    expect((await me(fresh)).status).toBe(200);
   });
 
   it('accepts a deletion request', async () => {

@@ -14,6 +14,8 @@ beforeAll(async () => {
   handle = await openDb({});
   await migrate(handle);
   key = await sessionKey(handle.db, undefined);
+  // Tokens are only good for accounts that exist.
+  await handle.db.insertInto('users').values([42, 7].map((id) => ({ id, username: `u${id}@example.it`, password_hash: 'x' }))).execute();
 });
 afterAll(() => handle.close());
 
@@ -51,6 +53,10 @@ describe('session tokens', () => {
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: '1' })).toString('base64url');
     expect(await verifySession(handle.db, key, `${h}.${forged}.${s}`)).toBeNull();
     expect(await verifySession(handle.db, key, 'not-a-token')).toBeNull();
+  });
+
+  it("refuses a well-signed token of an account that no longer exists", async () => {
+    expect(await verifySession(handle.db, key, await signSession(key, 999, 'CUSTOMER'))).toBeNull();
   });
 });
 

@@ -108,6 +108,8 @@ export interface Database {
     confirmed_at: Timestamp | null;
     deletion_requested_at: Timestamp | null;
     created_at: Generated<Date>;
+    sessions_valid_from: Timestamp | null;
+    session_kept_jti: string | null;
   };
   profiles: {
     user_id: number;

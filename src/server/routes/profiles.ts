@@ -106,6 +106,6 @@ export const myProfileRoutes = new Hono<AuthEnv>()
     return ok(c, null);
   })
   .post('/profiles/password/change', auth, async (c) => {
-    await changePassword(c.var.db, c.var.session.userId, await parseJson(c, passwordChange));
+    await changePassword(c.var.db, c.var.session.userId, await parseJson(c, passwordChange), c.var.session.jti);
     return ok(c, null);
   });

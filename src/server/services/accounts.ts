@@ -8,6 +8,7 @@ import type { passwordChange, profileUpdate, resetConfirm, signupRequest } from 
 import type { Profile } from '#src/shared/contract/session.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { LOYALTY_PREFIX } from '#src/shared/contract/profile-rules.ts';
+import { endSessions } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { BusinessError } from '../http.ts';
@@ -110,7 +111,8 @@ export async function requestDeletion(db: Db, mailer: Mailer, userId: number): P
 
 export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
   const user = await db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirst();
-  if (!user) throw new BusinessError(ErrorCode.USER_NOT_FOUND);
+  // The same answer for an unknown address: the form must not tell who is a customer.
+  if (!user) return;
   const token = await issueLinkToken(db, user.id, 'RESET');
   await mailer.send({
     to: email,
@@ -128,11 +130,15 @@ export async function resetPassword(db: Db, input: z.output<typeof resetConfirm>
     .set({ password_hash: await hash(input.newPassword), confirmed_at: sql`coalesce(confirmed_at, now())` })
     .where('id', '=', userId)
     .execute();
+  // Whoever knew the old password must not keep a session: every token of the account ends.
+  await endSessions(db, userId, null);
 }
 
-export async function changePassword(db: Db, userId: number, input: z.output<typeof passwordChange>): Promise<void> {
+/** Changes the password; every other session of the account ends, the one that changed it (`keepJti`) goes on. */
+export async function changePassword(db: Db, userId: number, input: z.output<typeof passwordChange>, keepJti: string | null = null): Promise<void> {
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   if (!user) throw new BusinessError(ErrorCode.USER_NOT_FOUND);
   if (!(await verify(user.password_hash, input.oldPassword).catch(() => false))) throw new BusinessError(ErrorCode.INVALID_PASSWORD, 'La password attuale non è corretta.');
   await db.updateTable('users').set({ password_hash: await hash(input.newPassword) }).where('id', '=', userId).execute();
+  await endSessions(db, userId, keepJti);
 }
