@@ -1,10 +1,15 @@
 // The demo catalogue on first start (DESIGN.md §4): an empty database gets
 // the generated catalogue; a loaded one is left alone.
-import type { DbHandle } from '../db/client.ts';
+import { advisoryLocks, type DbHandle } from '../db/client.ts';
 import { generateCatalogue } from './generate.ts';
 import { importCatalogue, type ImportReport } from './import.ts';
 
 export async function seedIfEmpty(handle: DbHandle, opts: { products: number; log?: (msg: string) => void }): Promise<ImportReport | null> {
+  // Processes starting together on an empty database: one seeds, the others then find it loaded.
+  return handle.exclusive(advisoryLocks.seed, () => seedNow(handle, opts));
+}
+
+async function seedNow(handle: DbHandle, opts: { products: number; log?: (msg: string) => void }): Promise<ImportReport | null> {
   const any = await handle.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const log = opts.log ?? (() => {});

@@ -20,12 +20,22 @@ export interface DbOptions {
   log?: ((query: { sql: string; parameters: readonly unknown[] }) => void) | undefined;
 }
 
+/** Advisory lock keys of the start-up steps that several API processes may run at once. */
+export const advisoryLocks = { migrate: 7_310_001, seed: 7_310_002 } as const;
+export type AdvisoryLock = (typeof advisoryLocks)[keyof typeof advisoryLocks];
+
 export interface DbHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
   description: string;
   /** Runs a multi-statement SQL script and a recording statement in one transaction. */
   runScript(script: string, record: { text: string; params: unknown[] }): Promise<void>;
+  /**
+   * Runs `work` while no other process runs work under the same lock: a
+   * PostgreSQL advisory lock held by a connection of its own (let go if the
+   * process dies). PGlite is one process already (its directory is locked).
+   */
+  exclusive<T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -53,6 +63,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     db,
     engine: 'pglite',
     description: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+    exclusive: (_lock, work) => work(),
     async runScript(script, record) {
       await pglite.transaction(async (tx) => {
         await tx.exec(script);
@@ -81,6 +92,16 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     db,
     engine: 'postgres',
     description: `PostgreSQL at ${new URL(databaseUrl).host}`,
+    async exclusive(lock, work) {
+      const holder = await pool.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [lock]);
+        return await work();
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock($1)', [lock]).catch(() => {});
+        holder.release();
+      }
+    },
     async runScript(script, record) {
       const client = await pool.connect();
       try {

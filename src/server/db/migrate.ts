@@ -2,13 +2,17 @@
 // in a transaction of its own, and is recorded in schema_migrations.
 import { readdir, readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import type { DbHandle } from './client.ts';
+import { advisoryLocks, type DbHandle } from './client.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
 export async function migrate(handle: DbHandle): Promise<string[]> {
-  // Two processes starting at once must not both apply a migration: the
-  // primary key on name makes the loser's transaction fail and roll back.
+  // Several API processes may start at once on one database: one migrates,
+  // the others wait for the lock and then find every migration applied.
+  return handle.exclusive(advisoryLocks.migrate, () => applyPending(handle));
+}
+
+async function applyPending(handle: DbHandle): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(handle.db);
   const done = new Set(
