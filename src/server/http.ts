@@ -79,6 +79,20 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   return parseInput(schema, body);
 }
 
+export const DATABASE_UNAVAILABLE = 'Servizio momentaneamente non disponibile: riprova tra qualche istante.';
+
+/** The database server is down, restarting or out of reach (not a fault of the request). */
+function databaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // SQLSTATE 08 connection exception, 57P01-57P03 shutdown / crash / starting up, 53300 too many connections.
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  }
+  return /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i.test(error.message);
+}
+
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof BusinessError) {
     const body: Record<string, unknown> = { responseCode: error.code, errorMessage: error.message };
@@ -93,6 +107,11 @@ export function errorResponse(error: unknown, c: Context): Response {
   // Hono's own errors for oversized or unreadable bodies are the caller's fault.
   if (error instanceof Error && 'status' in error && error.status === 413) {
     return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
+  }
+  if (databaseUnavailable(error)) {
+    console.warn(`[api] database unavailable: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
+    c.header('Retry-After', '5');
+    return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
   }
   console.error('[api] unexpected error', c.req.method, c.req.path, error);
   return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: messageFor(ErrorCode.GENERIC) }, 500);

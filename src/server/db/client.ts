@@ -83,10 +83,14 @@ const kyselyLog = (options: DbOptions) => {
 };
 
 function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle connection closed by the server (restart, failover, a dropped
-  // database) must not crash the process: the pool replaces it on next use.
+  // A request waits at most 5 s for a connection: during an outage it gets a
+  // 503 (http.ts) instead of hanging.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // A connection closed by the server (restart, crash, failover, a dropped
+  // database) must not crash the process, idle or in use: the failing query
+  // answers an error, and the pool opens a new connection on next use.
   pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`[db] connection lost: ${error.message}`)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...kyselyLog(options) });
   return {
     db,
