@@ -6,14 +6,17 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app.ts';
 import { BusinessError, HttpError, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
-import { clearRateLimit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
+import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
+import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
 import { revokeSession, signSession } from '../auth/session-token.ts';
 import {
   changePassword, checkCredentials, confirmAccount, requestDeletion, requestPasswordReset, requireProfile, resetPassword, signup, updateProfile,
 } from '../services/accounts.ts';
 
-// Per account: a few tries, then a pause of minutes — never a permanent lock.
+// Per account and address: a few tries, then a pause of minutes — never a permanent lock.
 const perAccount: Limit = { limit: 8, windowSeconds: 15 * 60 };
+/** Each failed guess past the account's limit (from any address) adds this much to its next log-in, up to ten times. */
+const SLOWDOWN_MS = 500;
 const perIp: Limit = { limit: 60, windowSeconds: 15 * 60 };
 const signupPerIp: Limit = { limit: 20, windowSeconds: 60 * 60 };
 
@@ -63,14 +66,26 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .post('/profiles/login', async (c) => {
     const { username, password } = await parseJson(c, loginRequest);
-    const accountKey = `login:user:${username}`;
+    const ip = clientIp(c);
+    // Refused (429): too many tries for this account from this address, or from this address at all.
+    const pairKey = `login:user:${username}:ip:${ip}`;
     await hitRateLimit(c.var.db, [
-      { key: accountKey, rule: perAccount },
-      { key: `login:ip:${clientIp(c)}`, rule: perAddress(c, perIp) },
+      { key: pairKey, rule: perAccount },
+      { key: `login:ip:${ip}`, rule: perAddress(c, perIp) },
     ]);
+    // For the account as a whole, guesses from many addresses slow its log-in
+    // down instead of refusing it, and never for a browser that logged in to it before.
+    const accountKey = `login:user:${username}`;
+    const accountHits = await countHit(c.var.db, accountKey, perAccount.windowSeconds);
+    const key = await c.var.sessionKey();
+    if (accountHits > perAccount.limit && !knownDevice(c, key, username)) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10, accountHits - perAccount.limit) * SLOWDOWN_MS));
+    }
     const user = await checkCredentials(c.var.db, username, password);
+    await clearRateLimit(c.var.db, pairKey);
     await clearRateLimit(c.var.db, accountKey);
-    const jwt = await signSession(await c.var.sessionKey(), user.id, user.role);
+    rememberDevice(c, key, username);
+    const jwt = await signSession(key, user.id, user.role);
     return ok(c, { jwt, profile: await requireProfile(c.var.db, user.id) });
   })
   .post('/profiles/password', async (c) => {
