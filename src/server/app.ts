@@ -53,8 +53,9 @@ export function createApp(deps: AppDeps) {
     ? async (url, body) => (await (await inProcess(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>
     : httpTransport;
   const payments = createPayments({ db: deps.db, config: deps.config, transport });
+  // Every route, the sandbox's and the outbox's too: a body over 256 kB is answered 413 in the envelope.
+  app.use(bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new HttpError(413, 'Richiesta troppo grande.'); } }));
   const api = new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new HttpError(400, 'Richiesta troppo grande.'); } }))
     .use(async (c, next) => {
       c.set('db', deps.db);
       c.set('config', deps.config);

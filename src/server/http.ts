@@ -25,9 +25,9 @@ export class BusinessError extends Error {
   }
 }
 
-/** An HTTP-level refusal: 400 (bad input), 401, 403, 404, 429. */
+/** An HTTP-level refusal: 400 (bad input), 401, 403, 404, 413 (body too large), 429. */
 export class HttpError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 429;
+  readonly status: 400 | 401 | 403 | 404 | 413 | 429;
   readonly issues: unknown[] | undefined;
   constructor(status: HttpError['status'], message: string, issues?: unknown[]) {
     super(message);
