@@ -9,6 +9,8 @@
 //   query     at once when the page's URL has a query (sort, filters);
 //   restore   at once when this page is reached by Back or a reload and
 //             sessionStorage holds a key starting with restore + path;
+//   alongside at once when the page has an element matching this selector
+//             (islands that load at once: React is on its way anyway);
 //   triggers  a selector of elements outside the island that also hydrate it;
 //   events    window events that hydrate it (an overlay opened elsewhere).
 // A click that arrives before the island is ready is held and replayed on the
@@ -23,6 +25,7 @@ interface Options {
   query?: boolean;
   restore?: string;
   triggers?: string;
+  alongside?: string;
   events?: string[];
 }
 
@@ -111,6 +114,7 @@ const interaction: ClientDirective = (load, options, el) => {
     observe(marker, '0px 0px 600px 0px');
   }
   if (value.query && location.search) return void start();
+  if (value.alongside && document.querySelector(value.alongside)) return void start();
   let session = false;
   try {
     session = !!localStorage.getItem('spesa.user');
