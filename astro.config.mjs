@@ -19,8 +19,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   outDir: process.env.SPESA_OUT_DIR ?? './dist',
   integrations: [react(), interactionDirective],
-  // Product pages each read their product from the API: render a few at a
-  // time so the build is not bound by one request after another.
+  // Product pages render from the catalogue held in memory (src/lib/build-api.ts);
+  // category and home pages each read a listing page from the API: a few at
+  // a time, so rendering goes on while one waits for its answer.
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },
   devToolbar: { enabled: false },
   // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts),

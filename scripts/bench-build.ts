@@ -43,7 +43,8 @@ async function runOne(products: number) {
   const { loadConfig } = await import('#src/server/config.ts');
   const { createMailer } = await import('#src/server/mail/mailer.ts');
   const { listen } = await import('#src/server/server.ts');
-  const { buildSite, writeSearchIndex } = await import('#src/server/site/build-site.ts');
+  const { buildSite } = await import('#src/server/site/build-site.ts');
+  const { writeSearchIndex } = await import('#src/server/site/search-index.ts');
   const { catalogueVersion } = await import('#src/server/catalogue-version.ts');
   const { buildDir } = await import('#src/server/site/site-paths.ts');
 

@@ -53,7 +53,7 @@ async function rebuildIfStale(): Promise<void> {
     const current = await catalogueVersion(handle.db);
     const why = await staleReason(current);
     if (why) {
-      await timed(`Building the site (${why})`, () => buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: current }), (stamp) => `${stamp.pages} pages`);
+      await timed(`Building the site (${why})`, () => buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: current, heapMb: config.SITE_BUILD_HEAP_MB }), (stamp) => `${stamp.pages} pages`);
     }
     siteReady = true;
   } finally {

@@ -1,5 +1,5 @@
 // No secret in the built site (issue: security). A small site (60 products)
-// is built from the real API the way the shop builds it — Astro in this
+// is built from the real API the way the shop builds it — started from this
 // process, whose environment holds the server's secrets — with a recognisable
 // value in every secret: JWT_SECRET, DATABASE_URL, SMTP_URL, the payment
 // providers' XPAY_MAC_KEY and IPG_SHARED_SECRET, the demo operators'

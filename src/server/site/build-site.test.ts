@@ -1,0 +1,23 @@
+// The build process sees only what a public site may hold: the browser's
+// feature flags and map tiles, the API to read, the system's basics; none of
+// the server's secrets, even when this process has them all.
+import { describe, expect, it } from 'vitest';
+import { buildEnvironment } from './build-site.ts';
+
+describe('the environment of the build process', () => {
+  it('passes the flags, the tiles and the API address, and no secret', () => {
+    const env = buildEnvironment('http://127.0.0.1:5555', {
+      PATH: '/usr/bin',
+      JWT_SECRET: 'jwt-secret-canary',
+      DATABASE_URL: 'postgres://u:p@db/spesa',
+      SMTP_URL: 'smtp://u:p@mail',
+      XPAY_MAC_KEY: 'mac-canary',
+      IPG_SHARED_SECRET: 'ipg-canary',
+      DEMO_OPERATOR_PASSWORD: 'Op-canary-1!',
+      SHOW_CART_UPDATE: 'true',
+      TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
+    expect(env).toMatchObject({ PATH: '/usr/bin', SPESA_API_URL: 'http://127.0.0.1:5555', SHOW_CART_UPDATE: 'true', TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' });
+    expect(Object.values(env).join('\n')).not.toMatch(/canary|postgres:|smtp:/);
+  });
+});
