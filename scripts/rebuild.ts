@@ -26,7 +26,7 @@ function refuseBesideRunningShop(dataDir: string): void {
       [
         `npm run rebuild: the database in ${dataDir} is in use by the running shop${owner ? ` (process ${owner})` : ''}, so it cannot be opened here.`,
         'A running shop rebuilds the site by itself when the catalogue changed: it checks every REBUILD_INTERVAL_MINUTES',
-        'minutes (5 by default; 0 = never), and restarting it rebuilds at once when needed.',
+        'minutes (1 by default; 0 = never), and restarting it rebuilds at once when needed.',
         'To run npm run rebuild beside a running shop, run both against PostgreSQL (DATABASE_URL=postgres://…).',
       ].join('\n'),
     );

@@ -44,16 +44,28 @@ async function stop(signal: string) {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
-// Builds run one at a time; the old site keeps serving until the swap.
+// Builds run one at a time; the old site keeps serving until the swap. The
+// timer's check is one primary-key read (the catalogue version): only a new
+// version looks further (sources, stamp) and builds. A change that lands
+// while a build runs is built right after it, so a catalogue change reaches
+// the static pages within REBUILD_INTERVAL_MINUTES plus one build, or two
+// builds when it lands mid-build.
+let builtVersion = reason === null ? version : null;
 let building = false;
 async function rebuildIfStale(): Promise<void> {
   if (building || stopping) return;
   building = true;
   try {
-    const current = await catalogueVersion(handle.db);
-    const why = await staleReason(current);
-    if (why) {
+    for (;;) {
+      const current = await catalogueVersion(handle.db);
+      const why = current === builtVersion ? null : await staleReason(current);
+      if (!why) {
+        builtVersion = current;
+        break;
+      }
       await timed(`Building the site (${why})`, () => buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: current, heapMb: config.SITE_BUILD_HEAP_MB }), (stamp) => `${stamp.pages} pages`);
+      builtVersion = current;
+      siteReady = true;
     }
     siteReady = true;
   } finally {

@@ -15,8 +15,8 @@ const env = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),
-  /** How often a running shop checks whether the catalogue changed and rebuilds; 0 = never. */
-  REBUILD_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
+  /** How often a running shop checks whether the catalogue changed (one primary-key read) and rebuilds; 0 = never. */
+  REBUILD_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(1),
   /** Behind a load balancer that sets X-Forwarded-For: use it as the client's address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Scales the per-address attempt limits (a test shop signs many customers up from one address). */
