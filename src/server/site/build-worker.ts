@@ -16,12 +16,21 @@ if (!outDir || !root || !process.send) {
   process.exit(2);
 }
 
+// The shop stopped (or died) mid-build: stop too rather than finish a site
+// nobody will swap in.
+let finished = false;
+process.on('disconnect', () => {
+  if (!finished) process.exit(1);
+});
+
 try {
   const { build } = await import('astro');
   await build({ root, outDir, logLevel: 'warn', mode: 'production' });
+  finished = true;
   process.send({ done: { peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } } satisfies WorkerMessage, () => process.disconnect());
 } catch (error) {
   console.error(error);
+  finished = true;
   process.exitCode = 1;
   process.disconnect();
 }
