@@ -275,6 +275,7 @@ const noOwnedId: Record<string, string> = {
   'GET /cli/ecommerce/products/barcode/:barcode/info': 'public catalogue',
   'GET /cli/ecommerce/products/:storeId/': 'public catalogue',
   'GET /cli/ecommerce/products/:storeId': 'public catalogue',
+  'GET /cli/ecommerce/products/:storeId/export': 'public catalogue (what the product detail call answers)',
   'GET /cli/cms/banners': 'public catalogue',
   'GET /cli/cms/banners/:id/headerBanner': 'public (a store id)',
   'GET /cli/cms/banners/:id/products': 'public (a banner id)',
