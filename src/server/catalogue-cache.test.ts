@@ -7,6 +7,7 @@ import { generateCatalogue } from './catalogue/generate.ts';
 import { importCatalogue } from './catalogue/import.ts';
 import { createTestShop } from '../../tests/api/harness.ts';
 import { bearer, shopper } from '../../tests/api/shoppers.ts';
+import { VERSION_FRESH_MS } from './catalogue-version.ts';
 
 describe('createAnswerCache', () => {
   it('keeps at most maxEntries, dropping the least recently used first', () => {
@@ -103,12 +104,15 @@ describe('catalogue answers through the API', () => {
     expect(stats().generation.startsWith(`${report.version}|`)).toBe(true);
   });
 
+  const pastFreshness = () => new Promise((resolve) => setTimeout(resolve, VERSION_FRESH_MS + 20));
+
   it('keeps serving its answer while the version stays, and drops it when the version changes', async () => {
     const row = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
       .select(['p.id', 'p.barcode', 'sp.price_cents']).where('sp.store_id', '=', 1109).orderBy('p.id').executeTakeFirstOrThrow();
     const detail = `/cli/ecommerce/products/barcode/${row.barcode}?store=1109`;
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
     await shop.handle.db.updateTable('catalogue_meta').set({ value: 'bump-1' }).where('key', '=', 'version').execute();
+    await pastFreshness();
     const before = (await get(detail)).price;
     // A write that skips the import (no new version): anonymous callers still get the cached answer…
     await shop.handle.db.updateTable('store_products').set({ price_cents: row.price_cents + 111 }).where('store_id', '=', 1109).where('product_id', '=', row.id).execute();
@@ -116,8 +120,9 @@ describe('catalogue answers through the API', () => {
     // …a logged-in caller is never served from the cache…
     const token = await shopper(shop, 'cache@example.it');
     expect((await get(detail, bearer(token))).price).toBeCloseTo(before + 1.11, 2);
-    // …and the new version is seen at once.
+    // …and a new version written by another process is seen once the version read here is VERSION_FRESH_MS old.
     await shop.handle.db.updateTable('catalogue_meta').set({ value: 'bump-2' }).where('key', '=', 'version').execute();
+    await pastFreshness();
     expect((await get(detail)).price).toBeCloseTo(before + 1.11, 2);
   });
 

@@ -1,7 +1,8 @@
 // Two API processes on one PostgreSQL database (README "Scaling out"): the
 // shop's own start command twice, two ports, one DATABASE_URL, one JWT_SECRET.
 // What one process does, the other sees: slot capacity, attempt limits,
-// logout, and a catalogue import (its catalogue cache too). PostgreSQL lane only.
+// logout, and a catalogue import (its catalogue cache too, within the
+// version's freshness of 0.1 s). PostgreSQL lane only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { VERSION_FRESH_MS } from '#src/server/catalogue-version.ts';
 import { cli, freshDatabase, projectRoot, shopper, startShop, type StartedShop } from '../../scripts/bench-shop.helpers.ts';
 
 const PRODUCTS = 120;
@@ -112,6 +114,8 @@ describe('two API processes on one database', () => {
       cwd: projectRoot, env: { ...process.env, DATABASE_URL: database.url }, stdio: 'ignore',
     }).once('exit', resolve));
     expect(code).toBe(0);
+    // Each process reads the version at most every VERSION_FRESH_MS: past that, its next read has the import.
+    await new Promise((resolve) => setTimeout(resolve, VERSION_FRESH_MS + 20));
     expect((await read(a.url)).description).toBe(product.description);
     expect((await read(b.url)).description).toBe(product.description);
   });

@@ -8,6 +8,7 @@ import type { DbHandle } from '../db/client.ts';
 import { feedSections, type FeedSection } from './feed.ts';
 import { judgeFeed, type RejectedRow, type SectionCount } from './validate.ts';
 import { sql } from 'kysely';
+import { forgetCatalogueVersion } from '../catalogue-version.ts';
 import { writeCatalogue, type WriteStep } from './write.ts';
 
 export type { RejectedRow, SectionCount } from './validate.ts';
@@ -51,6 +52,7 @@ export async function importCatalogue(handle: DbHandle, input: unknown, opts: Im
   // Marks the rewritten pages all-visible, so listings read the indexes
   // without visiting the table (PGlite has no autovacuum); outside the
   // import's transaction, as VACUUM must be.
+  forgetCatalogueVersion(handle.db);
   await sql`VACUUM products, store_products, promotions, product_tags`.execute(handle.db);
   const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
   const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
