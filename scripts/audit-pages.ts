@@ -19,7 +19,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import { cli, freePort, projectRoot, shopper, startShop, type LoggedIn, type StartedShop } from './bench-shop.helpers.ts';
 
-interface Target { name: string; path: string; loggedIn: boolean }
+interface Target { name: string; path: string; loggedIn: boolean; private: boolean }
 
 /** What each page must reach: catalogue pages (perf 98, others 100), the shopper's pages logged in (95). */
 interface Goal { perf: number; others: number; lcpS: number; tbtMs: number; cls: number; jsKb: number | null }
@@ -89,8 +89,8 @@ async function findTargets(base: string): Promise<Target[]> {
   ];
   const shopperPages = new Set(['cart', 'checkout', 'profile']);
   return [
-    ...pages.map(([name, path]) => ({ name, path, loggedIn: false })),
-    ...pages.filter(([name]) => shopperPages.has(name)).map(([name, path]) => ({ name: `${name} (logged in)`, path, loggedIn: true })),
+    ...pages.map(([name, path]) => ({ name, path, loggedIn: false, private: shopperPages.has(name) })),
+    ...pages.filter(([name]) => shopperPages.has(name)).map(([name, path]) => ({ name: `${name} (logged in)`, path, loggedIn: true, private: true })),
   ];
 }
 
@@ -140,13 +140,16 @@ function detail(details: unknown): string {
   return said.length ? ` (${said.join('; ').replace(/\s+/g, ' ').slice(0, 200)})` : '';
 }
 
-async function runLighthouse(port: number, url: string, keepStorage: boolean): Promise<Omit<Row, 'page' | 'axe' | 'targets'> & Findings> {
+async function runLighthouse(port: number, url: string, keepStorage: boolean, privatePage: boolean): Promise<Omit<Row, 'page' | 'axe' | 'targets'> & Findings> {
   let run: Awaited<ReturnType<typeof lighthouse>>;
   // A loaded machine now and then spoils a trace (NO_NAVSTART…): such a run is tried again, twice at most.
   for (let attempt = 1; ; attempt += 1) {
     run = await lighthouse(url, {
       port, logLevel: 'error', output: 'json', disableStorageReset: keepStorage,
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // A shopper's own pages (cart, checkout, profile) ask search engines not to index
+      // them (noindex) on purpose: SEO is judged on the rest of its audits.
+      ...(privatePage ? { skipAudits: ['is-crawlable'] } : {}),
     });
     if (!run?.lhr.runtimeError || attempt === 3) break;
     process.stdout.write(`(${run.lhr.runtimeError.code}, again) `);
@@ -216,7 +219,7 @@ async function main(): Promise<void> {
       process.stdout.write(`  ${target.name} ${target.path}… `);
       // Lighthouse clears the origin's storage unless told not to: logged-in runs keep the stored user.
       if (target.loggedIn) await setStoredUser(cdp.contexts()[0]!, base, user);
-      const { failed, scripts, ...scores } = await runLighthouse(browser.port, `${base}${target.path}`, target.loggedIn);
+      const { failed, scripts, ...scores } = await runLighthouse(browser.port, `${base}${target.path}`, target.loggedIn, target.private);
       const found = await runAxe(cdp, `${base}${target.path}`, target.loggedIn ? user : null);
       const row: Row = { page: target.name, ...scores, axe: found.length };
       rows.push({ ...row, targets: judge(row) });
