@@ -103,9 +103,10 @@ async function buildStep(dir: string) {
   const site = join(buildDir, `bench-${process.pid}`);
   const handle = await openDb({ dataDir: join(dir, 'pglite') });
   try {
-    // Production settings; the card providers are never called by a build,
-    // so placeholder payment settings satisfy the production check.
+    // Production settings; the card providers and mail are never used by a
+    // build, so placeholder settings satisfy the production checks.
     const config = loadConfig({
+      SMTP_URL: 'smtp://bench.invalid',
       XPAY_URL: 'https://xpay.invalid', XPAY_ALIAS: 'bench', XPAY_MAC_KEY: 'bench-build-not-used', IPG_URL: 'https://ipg.invalid', IPG_STORENAME: 'bench', IPG_SHARED_SECRET: 'bench-build-not-used',
       ...process.env, NODE_ENV: 'production',
     });

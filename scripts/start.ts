@@ -1,7 +1,7 @@
 // npm start: migrate, seed the demo catalogue when the database is empty,
 // serve the shop on one port, and (re)build the static site when dist/ is
 // missing or stale. Ctrl-C closes the server and the database cleanly.
-import { loadConfig } from '#src/server/config.ts';
+import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
@@ -81,5 +81,8 @@ if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
 // Unpaid card orders expire on their own (spec §1); any API process may sweep.
 setInterval(() => void expireUnpaidOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)), 60_000).unref();
 
-if (mailer.usesOutbox) logStep(`Mail goes to the development outbox: ${server.url}/dev/outbox`);
+if (mailer.usesOutbox) logStep(`Mail goes to the development outbox: ${server.url}/dev/outbox?to=<e-mail>`);
+// Last, so it is what the terminal shows once the shop is up.
+const warning = developmentWarning(config);
+if (warning) console.warn(warning);
 logStep(`Spesa online is ready: ${server.url}/app/`);

@@ -6,7 +6,8 @@ import { PASSWORD_HINT, passwordStrongEnough } from '#src/shared/contract/profil
 
 const env = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on: loopback outside production, so development mode (outbox, sandbox, demo operators) is not public by accident. */
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data/pglite'),
   PUBLIC_URL: z.string().url().optional(),
@@ -52,7 +53,8 @@ export interface PaymentConfig {
   ipg: { url: string; storename: string; sharedSecret: string };
 }
 
-export interface Config extends z.infer<typeof env> {
+export interface Config extends Omit<z.infer<typeof env>, 'HOST'> {
+  HOST: string;
   flags: Flags;
   publicUrl: string;
   payments: PaymentConfig;
@@ -85,6 +87,43 @@ function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
   };
 }
 
+/**
+ * Production refuses what only development may expose: without SMTP_URL mail
+ * would go to the outbox table (every customer's reset links); the demo
+ * operators' password is published, so setting it in production means
+ * someone expects those accounts there. The sandbox is refused in paymentConfig.
+ */
+function refuseDevelopmentFeatures(given: Record<string, string | undefined>): void {
+  const problems: string[] = [];
+  if (!given.SMTP_URL) problems.push('  SMTP_URL: required in production (without it the shop\'s mail would go to the development outbox)');
+  if (given.DEMO_OPERATOR_PASSWORD) problems.push('  DEMO_OPERATOR_PASSWORD: demo store operators are never created in production; unset it');
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+}
+
+/** What this configuration exposes that only development may (empty in production, which refuses them). */
+export function developmentExposures(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments'>): string[] {
+  if (config.NODE_ENV === 'production') return [];
+  const exposed: string[] = [];
+  if (!config.SMTP_URL) exposed.push('the mail outbox at /dev/outbox?to=<e-mail>: anyone who knows an address reads its mail, password reset links included (set SMTP_URL to turn it off)');
+  if (config.payments.sandbox) exposed.push('the card payment sandbox under /sandbox: orders are "paid" with public test cards (PAYMENT_SANDBOX=off with real provider settings turns it off)');
+  exposed.push(`the demo store operators operatore.<store id>@spesaonline.local with the password "${config.DEMO_OPERATOR_PASSWORD}" (created on start; NODE_ENV=production skips them)`);
+  return exposed;
+}
+
+/** The start-up warning block of development mode, or null when nothing is exposed. */
+export function developmentWarning(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments' | 'HOST'>): string | null {
+  const exposed = developmentExposures(config);
+  if (!exposed.length) return null;
+  const rule = '='.repeat(78);
+  return [
+    rule,
+    `WARNING: development mode (NODE_ENV=${config.NODE_ENV}), listening on ${config.HOST}. It exposes:`,
+    ...exposed.map((line) => `  - ${line}`),
+    'Never run it like this where others can reach it; set NODE_ENV=production for a real shop.',
+    rule,
+  ].join('\n');
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable means unset (e.g. DATABASE_URL= to force PGlite).
   const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -94,8 +133,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const cfg = parsed.data;
+  if (cfg.NODE_ENV === 'production') refuseDevelopmentFeatures(given);
   return {
     ...cfg,
+    HOST: cfg.HOST ?? (cfg.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     flags: readFlags(given),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
     payments: paymentConfig(cfg),

@@ -1,16 +1,18 @@
 // GET /dev/outbox?to=… — the development mail outbox (never in production).
+// Only one address's mail per call: listing everyone's would hand out every
+// customer's reset links to whoever reaches a development shop.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { parseQuery } from '../http.ts';
 
-const query = z.object({ to: z.string().trim().toLowerCase().max(320).optional() });
+const TO_REQUIRED = "Indica l'indirizzo e-mail di cui leggere la posta (to=…).";
+const query = z.object({ to: z.string({ error: TO_REQUIRED }).trim().toLowerCase().min(1, TO_REQUIRED).max(320) });
 
 export const outboxRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {
   const { to } = parseQuery(c, query);
-  let select = c.var.db.selectFrom('mail_outbox').selectAll().orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(100);
-  if (to) select = select.where('recipient', '=', to);
-  const rows = await select.execute();
+  const rows = await c.var.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', to)
+    .orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(100).execute();
   return c.json({
     messages: rows.map((r) => ({ to: r.recipient, subject: r.subject, text: r.text, html: r.html, sentAt: new Date(r.sent_at).toISOString() })),
   });

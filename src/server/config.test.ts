@@ -1,0 +1,66 @@
+// Safe defaults: outside production the shop listens on loopback unless HOST
+// says otherwise; production refuses to start with anything only development
+// may expose (the mail outbox, the payment sandbox, the demo operators).
+import { describe, expect, it } from 'vitest';
+import { developmentWarning, loadConfig } from './config.ts';
+
+// Settings a real production shop has: an SMTP server and the card providers.
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.it:587',
+  XPAY_URL: 'https://xpay.example.it', XPAY_ALIAS: 'alias', XPAY_MAC_KEY: 'a-mac-key-of-16-chars',
+  IPG_URL: 'https://ipg.example.it', IPG_STORENAME: 'store', IPG_SHARED_SECRET: 'a-shared-secret',
+};
+
+describe('HOST', () => {
+  it('defaults to loopback in development and under test', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+  });
+
+  it('is what HOST says when set, and every interface by default in production', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+});
+
+describe('production', () => {
+  it('starts with SMTP and the card providers set', () => {
+    const config = loadConfig(production);
+    expect(config.payments.sandbox).toBe(false);
+    expect(developmentWarning(config)).toBeNull();
+  });
+
+  it('refuses to start with the mail outbox on (SMTP_URL unset)', () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses to start with the payment sandbox on', () => {
+    expect(() => loadConfig({ ...production, PAYMENT_SANDBOX: 'on' })).toThrow(/PAYMENT_SANDBOX/);
+  });
+
+  it('refuses a demo operator password (demo operators are never created there)', () => {
+    expect(() => loadConfig({ ...production, DEMO_OPERATOR_PASSWORD: 'Operatore-2026' })).toThrow(/DEMO_OPERATOR_PASSWORD/);
+  });
+});
+
+describe('the development warning', () => {
+  it('lists the outbox, the sandbox and the demo operators with their password', () => {
+    const warning = developmentWarning(loadConfig({ DEMO_OPERATOR_PASSWORD: 'Negozio.Bari1' }))!;
+    expect(warning).toMatch(/WARNING: development mode/);
+    expect(warning).toMatch(/127\.0\.0\.1/);
+    expect(warning).toMatch(/\/dev\/outbox/);
+    expect(warning).toMatch(/sandbox/);
+    expect(warning).toMatch(/operatore\.<store id>@spesaonline\.local.*Negozio\.Bari1/);
+  });
+
+  it('leaves out the outbox when SMTP_URL is set', () => {
+    const warning = developmentWarning(loadConfig({ SMTP_URL: 'smtp://localhost:1025' }))!;
+    expect(warning).not.toMatch(/outbox/);
+    expect(warning).toMatch(/sandbox/);
+  });
+});
