@@ -123,6 +123,8 @@ test.describe('signup', () => {
     await page.getByLabel('Cognome', { exact: true }).fill('Lorusso');
     await page.getByLabel('Codice fiscale', { exact: true }).fill('lrsmra80a41a662k');
     await page.getByLabel('Data di nascita').fill('1980-01-01');
+    // 'tel-national' is not allowed on a type="tel" input; 'tel' is.
+    await expect(page.getByLabel('Cellulare', { exact: true })).toHaveAttribute('autocomplete', 'tel');
     await page.getByLabel('Cellulare', { exact: true }).fill('3471234567');
     await page.getByLabel('Carta fedeltà (facoltativa)').fill('0248123456789');
     await page.getByRole('checkbox', { name: /informativa sulla privacy/ }).check();
@@ -163,6 +165,7 @@ test.describe('profile area', () => {
     await page.goto('/app/profile');
     await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText('Profilo');
     await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Anna');
+    await expect(page.getByLabel('Cellulare', { exact: true })).toHaveAttribute('autocomplete', 'tel');
     await expect(page.getByRole('checkbox', { name: /privacy/ })).toBeDisabled();
     await expectMessageOnBlur(page, 'Codice fiscale', 'RSSNNA85Z52A662X', 'Formato errato');
     await page.getByRole('button', { name: 'Salva' }).click();

@@ -26,7 +26,12 @@ export default function BannerProducts({ bannerId, title, total, shown, children
   const list = usePagedProducts(hydrated ? `${bannerId}|${storeId}` : null, (p) => fetchBannerProducts(bannerId, storeId, p, BANNER_PRODUCTS_PAGE_SIZE), ownList ? 0 : 1);
   const more = ownList ? list.total !== null && !list.done : shown < total && !list.done;
   return (
-    <section className="listing" aria-label={`Prodotti di ${title}`}>
+    // The page's h1 is the banner's title and the cards' titles are h3: this
+    // h2 keeps the heading order unbroken, as on a category page.
+    <section className="listing" aria-labelledby="banner-products-title">
+      <h2 id="banner-products-title" className="visually-hidden">
+        Prodotti di {title}
+      </h2>
       <div hidden={ownList}>{children}</div>
       <ProductTiles products={list.products} />
       {ownList && list.total === 0 && <p className="empty">Nessun prodotto trovato</p>}

@@ -16,7 +16,7 @@ import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
 type ContactField = 'profileEmail' | 'profileMobilePhone' | 'firstName' | 'lastName';
 const contactFields: { field: ContactField; label: string; type: string; autoComplete: string }[] = [
   { field: 'profileEmail', label: 'Email', type: 'email', autoComplete: 'email' },
-  { field: 'profileMobilePhone', label: 'Cellulare', type: 'tel', autoComplete: 'tel-national' },
+  { field: 'profileMobilePhone', label: 'Cellulare', type: 'tel', autoComplete: 'tel' },
   { field: 'firstName', label: 'Nome', type: 'text', autoComplete: 'given-name' },
   { field: 'lastName', label: 'Cognome', type: 'text', autoComplete: 'family-name' },
 ];

@@ -75,7 +75,7 @@ function ProfileDataForm({ profile }: { profile: Profile }) {
         </div>
         <div className="field-row">
           <TextField form={form} name="ssnCode" label="Codice fiscale" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={16} normalise={(v) => v.toUpperCase()} required />
-          <TextField form={form} name="mobilePhone" label="Cellulare" type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} required />
+          <TextField form={form} name="mobilePhone" label="Cellulare" type="tel" autoComplete="tel" inputMode="numeric" maxLength={10} required />
         </div>
         <TextField
           form={form} name="card" label="Carta fedeltà (facoltativa)" inputMode="numeric" autoComplete="off"
