@@ -81,3 +81,14 @@ describe('the demo store operators', () => {
     expect(loadConfig({ DEMO_OPERATOR_PASSWORD: 'Negozio.Bari1' }).DEMO_OPERATOR_PASSWORD).toBe('Negozio.Bari1');
   });
 });
+
+describe('a database first run in development, then started in production', () => {
+  it('refuses to start while a demo operator still opens with the published password, and starts once none does', async () => {
+    const production = { ...loadConfig({ NODE_ENV: 'development' }), NODE_ENV: 'production' as const };
+    expect((await operators()).length).toBe(11);
+    await expect(seedDemoOperators(shop.handle.db, production)).rejects.toThrow(/Production refuses to start: .*operatore\.1109@spesaonline\.local/);
+    const { hash } = await import('@node-rs/argon2');
+    await shop.handle.db.updateTable('users').set({ password_hash: await hash('Una-Password-Vera-9') }).where('role', '=', 'OPERATOR').execute();
+    expect(await seedDemoOperators(shop.handle.db, production)).toEqual([]);
+  });
+});

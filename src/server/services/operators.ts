@@ -1,6 +1,6 @@
 // Store staff accounts (operator role), created by the cooperative's admins;
 // outside production every demo store also gets one (seedDemoOperators).
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { demoStores } from '../catalogue/demo-stores.ts';
@@ -37,7 +37,10 @@ export const demoOperatorEmail = (storeId: number): string => `operatore.${store
  * Returns the e-mails of the accounts created now.
  */
 export async function seedDemoOperators(db: Db, config: Pick<Config, 'NODE_ENV' | 'DEMO_OPERATOR_PASSWORD'>): Promise<string[]> {
-  if (config.NODE_ENV === 'production') return [];
+  if (config.NODE_ENV === 'production') {
+    await refuseDemoOperatorsInProduction(db, config.DEMO_OPERATOR_PASSWORD);
+    return [];
+  }
   const demo = demoStores(new Date().toISOString().slice(0, 10));
   const present = await db.selectFrom('stores').select(['id', 'name']).where('id', 'in', demo.map((s) => s.id)).orderBy('id').execute();
   if (present.length === 0) return [];
@@ -51,4 +54,20 @@ export async function seedDemoOperators(db: Db, config: Pick<Config, 'NODE_ENV' 
     if (await insertOperator(db, { email, storeId: store.id, firstName: 'Operatore', lastName: store.name }, passwordHash, true)) created.push(email);
   }
   return created;
+}
+
+/**
+ * A database first run in development keeps its demo operators: in production
+ * the shop refuses to start while any of them still opens with the published
+ * demo password (README), naming the accounts to remove or give a real password.
+ */
+async function refuseDemoOperatorsInProduction(db: Db, demoPassword: string): Promise<void> {
+  const accounts = await db.selectFrom('users').select(['username', 'password_hash'])
+    .where('role', '=', 'OPERATOR').where('username', 'like', 'operatore.%@spesaonline.local').execute();
+  const open: string[] = [];
+  for (const account of accounts) if (await verify(account.password_hash, demoPassword).catch(() => false)) open.push(account.username);
+  if (open.length > 0) {
+    throw new Error(`Production refuses to start: demo store operators still open with the published demo password: ${open.join(', ')}. `
+      + 'Delete them or set a real password (npm run operator:create makes real staff accounts).');
+  }
 }
