@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 
 export interface StartedShop {
   url: string;
+  /** The shop's process id (soak reads its memory from /proc). */
+  pid: number;
   /** SIGTERM (the shop closes its server and database), SIGKILL after 30 s. */
   stop(): Promise<void>;
 }
@@ -53,7 +55,7 @@ export async function startShop(env: Record<string, string | undefined>, timeout
     });
     child.once('exit', (code, signal) => fail(`exited during start-up (${signal ?? `exit ${code}`})`));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child, exited) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child, exited) };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
