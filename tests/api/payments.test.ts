@@ -285,6 +285,23 @@ describe('paying an order by card', () => {
     expect((await events(orderId)).map((e) => e.event)).toEqual(['NONCE_CREATED', 'AUTHORISED', 'VOIDED']);
   });
 
+  it('a second tab paying the order the first tab has just paid lands on the paid order, and its hold is released', async () => {
+    const token = await shopper(shop, 'duetab@example.it');
+    await associate(token, SANDBOX_CARDS.challenge);
+    const { code, orderId } = await bookedCardOrder(token, 'duetab@example.it', [{ barcode: piece.barcode, amount: 12 }]);
+    // Both tabs start paying while the order waits for its payment.
+    const first = nonceResponse.parse((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data);
+    const second = nonceResponse.parse((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data);
+    expect((await threeDs(first.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
+    expect((await threeDs(second.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
+    const order = await fetchOrder(token, orderId);
+    expect(order.status).toBe('TO_BE_PREPARED');
+    // One hold stays on the order; the second tab's was released at once.
+    const holds = await shop.handle.db.selectFrom('payment_transactions').select(['transaction_code', 'status']).where('order_id', '=', orderId).orderBy('id').execute();
+    expect(holds.map((h) => h.status)).toEqual(['APPROVED', 'VOIDED']);
+    expect(holds.map((h) => h.transaction_code)).toEqual([first.transactionCode, second.transactionCode]);
+  });
+
   it('keeps the payment event log append-only', async () => {
     await expect(sql`UPDATE payment_events SET event = 'CAPTURED'`.execute(shop.handle.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM payment_events`.execute(shop.handle.db)).rejects.toThrow(/append-only/);

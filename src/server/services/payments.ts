@@ -176,9 +176,13 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   async function orderLanding(tx: Tx): Promise<string> {
-    const order = tx.order_id ? await db.selectFrom('orders').select(['code', 'status']).where('id', '=', tx.order_id).executeTakeFirst() : undefined;
+    const order = tx.order_id ? await db.selectFrom('orders').select(['id', 'code', 'status']).where('id', '=', tx.order_id).executeTakeFirst() : undefined;
     const query = order ? `?orderCode=${encodeURIComponent(order.code)}` : '';
-    const held = tx.status === 'APPROVED' || tx.status === 'CAPTURED';
+    // This hold, or another one of the same order: a second tab that paid the
+    // order already paid by the first lands on the paid order, not on "failed".
+    const held = tx.status === 'APPROVED' || tx.status === 'CAPTURED' || (!!order && order.status !== 'PAYMENT_PENDING' && !!(await db
+      .selectFrom('payment_transactions').select('id').where('order_id', '=', order.id).where('kind', '=', 'PREAUTH')
+      .where('status', 'in', ['APPROVED', 'CAPTURED']).executeTakeFirst()));
     return `${held ? paths.confirm : paths.failed}${query}`;
   }
 
