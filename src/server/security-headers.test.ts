@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { securityHeaders, tileOrigin } from './security-headers.ts';
+import { inlineHashes } from './site/inline-hashes.ts';
 
 describe('security headers', () => {
   const app = new Hono().use(securityHeaders({ TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' })).get('/x', (c) => c.text('ok'));
@@ -28,6 +29,24 @@ describe('security headers', () => {
     expect(csp).toContain("form-action 'self' https://int-ecommerce.nexi.example https://test.ipg.example");
     const plain = (await app.request('/x')).headers.get('Content-Security-Policy')!;
     expect(plain).toContain("frame-src 'self';");
+    expect(plain).toContain("form-action 'self';");
+  });
+
+  it("allows the site's inline scripts and styles only by hash, never 'unsafe-inline'", async () => {
+    const site = inlineHashes('<style>a{color:red}</style><script>go()</script><script type="application/ld+json">{}</script><p style="margin:0">x</p>');
+    const hashed = new Hono().use(securityHeaders({}, () => site)).get('/app/x', (c) => c.text('ok'));
+    const csp = (await hashed.request('/app/x')).headers.get('Content-Security-Policy')!;
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!;
+    for (const name of ['script-src', 'style-src', 'style-src-elem', 'style-src-attr']) expect(directive(name)).not.toContain("'unsafe-inline'");
+    for (const hash of site.scripts) expect(directive('script-src')).toContain(hash);
+    expect(directive('script-src')).not.toContain("'unsafe-eval'");
+    expect(directive('style-src-elem')).toContain(site.styles[0]);
+    expect(directive('style-src-attr')).toBe(`style-src-attr 'unsafe-hashes' ${site.styleAttributes[0]}`);
+    // The page that posts a payment form on (also in the 3-D Secure frame) runs its one script.
+    expect(directive('script-src')).toContain(inlineHashes('<script>document.forms[0].submit()</script>').scripts[0]);
+    // The stand-in provider's pages alone keep inline scripts; it never runs in production.
+    const sandbox = (await new Hono().use(securityHeaders({}, () => site)).get('/sandbox/x', (c) => c.text('ok')).request('/sandbox/x')).headers.get('Content-Security-Policy')!;
+    expect(sandbox).toContain("script-src 'self' 'unsafe-inline'");
   });
 
   it('reads the origin of a tile template', () => {

@@ -1,9 +1,13 @@
 // Security headers on every page and API answer (DESIGN.md §5): a CSP that
-// allows what the shop needs (its own scripts and styles, map tiles from the
-// configured tile server, payment frames from its own origin or the card
-// provider) and nothing more; no sniffing; HSTS only behind TLS.
+// allows what the shop needs (its own scripts and styles, the inline ones
+// only by hash, map tiles from the configured tile server, payment frames
+// from its own origin or the card provider) and nothing more; no sniffing;
+// HSTS only behind TLS.
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { autoPost } from './payments/html.ts';
+import { inlineHashes, servedSiteHashes, type InlineHashes } from './site/inline-hashes.ts';
+import { preparingPage } from './site/static-site.ts';
 
 const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -32,24 +36,59 @@ export function paymentOrigins(env: { PAYMENT_ORIGINS?: string | undefined; XPAY
 
 type SecurityEnv = { TILE_URL?: string | undefined; PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined };
 
-export function securityHeaders(env: SecurityEnv = process.env): MiddlewareHandler {
+/**
+ * Inline scripts and styles the server itself writes into pages: the page
+ * that posts a payment form on at once (also shown in the checkout's 3-D
+ * Secure frame, an about:srcdoc document that keeps the checkout page's
+ * policy) and the "being prepared" page.
+ */
+const serverPageHashes = (): InlineHashes => inlineHashes(`${String(autoPost('https://provider.invalid/', {}))}${preparingPage}`);
+
+const merged = (a: InlineHashes, b: InlineHashes): InlineHashes => ({
+  scripts: [...new Set([...a.scripts, ...b.scripts])],
+  styles: [...new Set([...a.styles, ...b.styles])],
+  styleAttributes: [...new Set([...a.styleAttributes, ...b.styleAttributes])],
+});
+
+/** The Content-Security-Policy of the shop's pages, for the site's inline scripts and styles. */
+export function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-inline'): string {
   const payments = paymentOrigins(env);
+  if (hashes === 'unsafe-inline') {
+    const any = ["'unsafe-inline'"];
+    hashes = { scripts: any, styles: any, styleAttributes: any };
+  }
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    // Only the inline scripts the build found, by hash; the instant search
+    // (Pagefind) compiles its own WebAssembly from /app/pagefind.
+    ['script-src', ["'self'", ...hashes.scripts, "'wasm-unsafe-eval'"]],
+    // Styles by hash as well: the <style> elements Astro inlines and the few
+    // style="…" attributes of the pages ('unsafe-hashes' lets only those
+    // attribute values through; scripts set styles through the CSSOM, which
+    // CSP does not restrict).
+    ['style-src', ["'self'", ...hashes.styles]],
+    ['style-src-elem', ["'self'", ...hashes.styles]],
+    ['style-src-attr', hashes.styleAttributes.includes("'unsafe-inline'") ? hashes.styleAttributes : hashes.styleAttributes.length ? ["'unsafe-hashes'", ...hashes.styleAttributes] : ["'none'"]],
+    ['img-src', ["'self'", 'data:', tileOrigin(env.TILE_URL)]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'"]],
+    ['frame-src', ["'self'", ...payments]],
+    ['form-action', ["'self'", ...payments]],
+    ['frame-ancestors', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+// The card sandbox stands in for a foreign provider's pages (its result page
+// posts a message built per operation in an inline script); it exists only
+// outside production (config.ts refuses it there), so its pages keep inline
+// scripts and styles without hashes.
+const SANDBOX_PATH = /^\/sandbox(\/|$)/;
+
+export function securityHeaders(env: SecurityEnv = process.env, siteHashes: () => InlineHashes = servedSiteHashes): MiddlewareHandler {
   const headers = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      // Astro's island loader and the small page scripts are inline; the
-      // instant search (Pagefind) compiles its own WebAssembly from /app/pagefind.
-      scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', tileOrigin(env.TILE_URL)],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      frameSrc: ["'self'", ...payments],
-      formAction: ["'self'", ...payments],
-      frameAncestors: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-    },
     strictTransportSecurity: false,
     xFrameOptions: 'SAMEORIGIN',
     referrerPolicy: 'strict-origin-when-cross-origin',
@@ -57,8 +96,17 @@ export function securityHeaders(env: SecurityEnv = process.env): MiddlewareHandl
     crossOriginResourcePolicy: 'same-origin',
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
   });
+  const ownHashes = serverPageHashes();
+  let policy: { site: InlineHashes; value: string } | null = null;
+  const sitePolicy = () => {
+    const site = siteHashes();
+    if (policy?.site !== site) policy = { site, value: contentSecurityPolicy(env, merged(site, ownHashes)) };
+    return policy.value;
+  };
+  const sandboxPolicy = contentSecurityPolicy(env, 'unsafe-inline');
   return async (c, next) => {
     await headers(c, next);
+    c.header('Content-Security-Policy', SANDBOX_PATH.test(c.req.path) ? sandboxPolicy : sitePolicy());
     // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
     if (c.req.header('X-Forwarded-Proto') === 'https' || new URL(c.req.url).protocol === 'https:') {
       c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

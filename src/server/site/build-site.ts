@@ -7,6 +7,7 @@ import { flagDefaults } from '#src/shared/flags.ts';
 import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
+import { writeSiteHashes } from './inline-hashes.ts';
 
 export interface BuildSiteOptions {
   /** Base URL of a running API, e.g. http://127.0.0.1:4321 */
@@ -50,6 +51,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
     // the build process has ended and given its memory back.
     const indexed = await writeSearchIndex(outDir, join(outDir, 'pagefind'));
     log(`search index: ${indexed} pages`);
+    // The site's CSP names its inline scripts and styles by hash (security-headers.ts).
+    await writeSiteHashes(outDir);
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     throw error;

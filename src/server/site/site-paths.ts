@@ -11,6 +11,8 @@ export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const distDir = resolve(projectRoot, process.env['SITE_DIR'] || 'dist');
 export const buildDir = join(projectRoot, '.build');
 export const STAMP_FILE = '.build-stamp.json';
+/** The hashes of the site's inline scripts and styles, for its CSP (inline-hashes.ts). */
+export const CSP_HASHES_FILE = 'csp-hashes.json';
 
 /** Inputs of the static site: when one changes, dist/ is stale. */
 const siteSources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -52,6 +54,8 @@ export async function readStamp(): Promise<BuildStamp | null> {
 export async function staleReason(catalogueVersion: string): Promise<string | null> {
   const stamp = await readStamp();
   if (!stamp) return 'no built site yet';
+  // Without them the CSP would refuse every inline script of the site.
+  if (!(await stat(join(distDir, CSP_HASHES_FILE)).catch(() => null))) return 'no CSP hashes of the inline scripts yet';
   if (stamp.sourceHash !== (await siteSourceHash())) return 'site sources changed';
   if (stamp.catalogueVersion !== catalogueVersion) return 'catalogue changed';
   return null;

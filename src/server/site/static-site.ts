@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { distDir } from './site-paths.ts';
 
-const preparingPage = `<!doctype html><html lang="it"><head><meta charset="utf-8">
+export const preparingPage = `<!doctype html><html lang="it"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5">
-<title>Spesa online</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem">
+<title>Spesa online</title><style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem}</style></head><body>
 <h1>Stiamo preparando il negozio</h1><p>Il catalogo è in aggiornamento: la pagina si ricarica da sola tra pochi secondi.</p>
 </body></html>`;
 
