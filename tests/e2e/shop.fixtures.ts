@@ -1,7 +1,7 @@
 // What the browser journeys share: the shop's own data read from its API (so
 // the tests follow whatever catalogue was seeded) and the accessibility check.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface ShownCategory {
   description: string;
@@ -38,8 +38,14 @@ export function categoryTree(request: APIRequestContext): Promise<ShownCategory[
 export const euro = (amount: number): string =>
   new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
 
+// One axe run (all rules, every node of a page of product cards) takes a few
+// seconds on an idle machine and several times that on a busy one: each run
+// brings its own budget instead of eating into the journey's.
+const AXE_BUDGET_MS = 30_000;
+
 /** axe (all its rules) finds nothing on the page as it stands. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, 'axe violations').toEqual([]);

@@ -17,15 +17,19 @@ export const $favourites = atom<Favourite[] | null>(null);
 export const $favouriteBarcodes = computed($favourites, (list) => new Set((list ?? []).map((f) => f.barcode)));
 
 let loading: Promise<Favourite[] | null> | null = null;
+// A list read while an add or delete was on its way may answer after it, with the
+// list from before it: the write's own answer (the whole updated list) wins.
+let writes = 0;
 
 export function loadFavourites(force = false): Promise<Favourite[] | null> {
   if (!$user.get()) return Promise.resolve(null);
   if (loading && !force) return loading;
+  const writesBefore = writes;
   loading = api
     .data('get', '/cli/slists/products/favorite/all', favouriteList)
     .then((list) => {
-      $favourites.set(list);
-      return list;
+      if (writes === writesBefore || !$favourites.get()) $favourites.set(list);
+      return $favourites.get();
     })
     .catch(() => null)
     .finally(() => setTimeout(() => (loading = null), 0));
@@ -45,6 +49,7 @@ $user.listen((user) => {
 
 /** Adds or removes one product; the answer is the whole updated list. */
 export async function setFavourite(product: { barcode: string; description: string }, on: boolean): Promise<boolean> {
+  writes += 1;
   try {
     const list = await api.data('post', `/cli/slists/products/favorite/${on ? 'add' : 'delete'}`, favouriteList, { json: { barcode: product.barcode } });
     $favourites.set(list);
