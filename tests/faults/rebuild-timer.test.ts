@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import pg from 'pg';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { freePort, freshDatabase } from '../../scripts/bench-shop.helpers.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'spesa-rebuild-timer-'));
@@ -23,12 +22,6 @@ let port = 0;
 let shop: ChildProcess | undefined;
 let shopLog = '';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address() as { port: number };
-    s.close(() => resolve(p));
-  });
-});
 const env = () => ({
   ...process.env, DATABASE_URL: databaseUrl, SITE_DIR: siteDir, CATALOGUE_PRODUCTS: String(PRODUCTS),
   PORT: String(port), HOST: '127.0.0.1', REBUILD_INTERVAL_MINUTES: '0.05', SITE_BUILD: 'on',
@@ -40,21 +33,9 @@ const product = feed.products.find((p) => /^[^&<>"']+$/.test(p.description) && f
 const newDescription = `${product.description} della casa`;
 
 beforeAll(async () => {
-  const given = process.env['DATABASE_URL']!;
-  const name = `spesa_rebuild_timer_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: given });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(given);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: given });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
+  const database = await freshDatabase(process.env['DATABASE_URL']!, 'spesa_rebuild_timer');
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
   port = await freePort();
   shop = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   shop.stdout!.on('data', (d: Buffer) => (shopLog += d.toString()));
