@@ -74,16 +74,32 @@ const interaction: ClientDirective = (load, options, el) => {
   };
   el.addEventListener('click', holdClick, true);
 
+  // The latest value of each field the shopper types in until React has it:
+  // keys pressed while the island hydrates count too, not only those before.
+  const typed = new Map<Field, string>();
+  const noteValue = (event: Event) => {
+    const field = event.target;
+    // Checkboxes and radios go through the held click instead.
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return;
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) typed.set(field, field.value);
+  };
+  el.addEventListener('input', noteValue, true);
+  el.addEventListener('change', noteValue, true);
+
   const start = async () => {
     if (started) return;
     started = true;
     for (const cleanup of cleanups) cleanup();
     const hydrate = await load();
-    const changed = changedFields(el);
+    const before = changedFields(el);
     await hydrate();
     el.removeEventListener('click', holdClick, true);
     requestAnimationFrame(() => {
-      handOver(changed);
+      el.removeEventListener('input', noteValue, true);
+      el.removeEventListener('change', noteValue, true);
+      const latest = new Map(before);
+      for (const [field, value] of typed) latest.set(field, value);
+      handOver([...latest]);
       // dispatchEvent, not click(): the target may be an SVG icon inside the button.
       if (held?.isConnected) held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
       held = null;
