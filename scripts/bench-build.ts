@@ -106,7 +106,7 @@ async function buildStep(dir: string) {
     // Production settings; the card providers and mail are never used by a
     // build, so placeholder settings satisfy the production checks.
     const config = loadConfig({
-      SMTP_URL: 'smtp://bench.invalid',
+      SMTP_URL: 'smtp://bench.invalid', PUBLIC_URL: 'https://bench.invalid',
       XPAY_URL: 'https://xpay.invalid', XPAY_ALIAS: 'bench', XPAY_MAC_KEY: 'bench-build-not-used', IPG_URL: 'https://ipg.invalid', IPG_STORENAME: 'bench', IPG_SHARED_SECRET: 'bench-build-not-used',
       ...process.env, NODE_ENV: 'production',
     });

@@ -7,6 +7,7 @@ import { developmentWarning, loadConfig } from './config.ts';
 // Settings a real production shop has: an SMTP server and the card providers.
 const production = {
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://spesa.example.it',
   SMTP_URL: 'smtp://mail.example.it:587',
   XPAY_URL: 'https://xpay.example.it', XPAY_ALIAS: 'alias', XPAY_MAC_KEY: 'a-mac-key-of-16-chars',
   IPG_URL: 'https://ipg.example.it', IPG_STORENAME: 'store', IPG_SHARED_SECRET: 'a-shared-secret',
@@ -37,6 +38,10 @@ describe('production', () => {
   it('refuses to start with the mail outbox on (SMTP_URL unset)', () => {
     expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(/SMTP_URL: required in production/);
     expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);
+  });
+
+  it('refuses to start without PUBLIC_URL (mailed links never come from a Host header there)', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL: required in production/);
   });
 
   it('refuses to start with the payment sandbox on', () => {

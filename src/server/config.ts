@@ -10,6 +10,7 @@ const env = z.object({
   HOST: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data/pglite'),
+  /** The shop's address as shoppers reach it (mailed links); required in production, where a request's Host header is not trusted. */
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spesa online <noreply@spesaonline.local>'),
@@ -56,7 +57,6 @@ export interface PaymentConfig {
 export interface Config extends Omit<z.infer<typeof env>, 'HOST'> {
   HOST: string;
   flags: Flags;
-  publicUrl: string;
   payments: PaymentConfig;
 }
 
@@ -95,6 +95,7 @@ function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
  */
 function refuseDevelopmentFeatures(given: Record<string, string | undefined>): void {
   const problems: string[] = [];
+  if (!given.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (the address of the links in the shop\'s mail, e.g. https://spesa.example.it)');
   if (!given.SMTP_URL) problems.push('  SMTP_URL: required in production (without it the shop\'s mail would go to the development outbox)');
   if (given.DEMO_OPERATOR_PASSWORD) problems.push('  DEMO_OPERATOR_PASSWORD: demo store operators are never created in production; unset it');
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
@@ -138,7 +139,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...cfg,
     HOST: cfg.HOST ?? (cfg.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     flags: readFlags(given),
-    publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
     payments: paymentConfig(cfg),
   };
 }

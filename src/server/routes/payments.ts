@@ -14,7 +14,11 @@ const boardQuery = z.object({ tid: z.literal('01'), profileId: idParam });
 const quoteQuery = z.object({ cartId: idParam.optional(), orderCode: nonceQuery.shape.orderCode.optional() })
   .refine((q) => (q.cartId === undefined) !== (q.orderCode === undefined), { message: 'Indica il carrello oppure il codice ordine.' });
 
-/** The shop's origin as the browser sees it: PUBLIC_URL, else the request's own. */
+/**
+ * The shop's origin as the browser sees it: PUBLIC_URL, else the request's own
+ * (its Host header). Production refuses to start without PUBLIC_URL (config.ts),
+ * so a forged Host header never reaches a mailed link or a provider's callback there.
+ */
 export function originOf(c: Context<AppEnv>): string {
   const { PUBLIC_URL, TRUST_PROXY } = c.var.config;
   if (PUBLIC_URL) return new URL(PUBLIC_URL).origin;

@@ -9,6 +9,7 @@ import { requireUser, type AuthEnv } from '../auth/require-user.ts';
 import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
 import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
 import { revokeSession, signSession } from '../auth/session-token.ts';
+import { originOf } from './payments.ts';
 import {
   changePassword, checkCredentials, confirmAccount, requestDeletion, requestPasswordReset, requireProfile, resetPassword, signup, updateProfile,
 } from '../services/accounts.ts';
@@ -56,7 +57,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .post('/profiles/signup', async (c) => {
     await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: perAddress(c, signupPerIp) }]);
     const input = signupInput(await readJson(c));
-    await signup(c.var.db, c.var.mailer, c.var.config.publicUrl, input);
+    await signup(c.var.db, c.var.mailer, originOf(c), input);
     return ok(c, null);
   })
   .get('/profiles/confirm', async (c) => {
@@ -94,7 +95,7 @@ export const profileRoutes = new Hono<AppEnv>()
       { key: `reset:user:${email}`, rule: { limit: 5, windowSeconds: 60 * 60 } },
       { key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) },
     ]);
-    await requestPasswordReset(c.var.db, c.var.mailer, c.var.config.publicUrl, email);
+    await requestPasswordReset(c.var.db, c.var.mailer, originOf(c), email);
     return ok(c, null);
   })
   .post('/profiles/password/reset', async (c) => {
