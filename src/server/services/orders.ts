@@ -47,6 +47,7 @@ export async function freezeCart(db: Db, userId: number, input: z.output<typeof 
       if (!billing || billing.deleted_at) throw new BusinessError(ErrorCode.BILLING_ADDRESS_MISSING);
       if (billing.user_id !== userId) throw forbidden();
     }
+    const shipTo = await bookedAddress(trx as Db, userId, cart);
     const slot = await trx.selectFrom('slots as s').innerJoin('slot_templates as t', 't.id', 's.template_id')
       .select(['s.id', 's.valid_from', 's.valid_to', 's.day', 't.cutoff_minutes', 't.store_id', 't.delivery_mode'])
       .where('s.id', '=', input.timeSlotId).executeTakeFirst();
@@ -58,6 +59,8 @@ export async function freezeCart(db: Db, userId: number, input: z.output<typeof 
     const created = await trx.insertInto('orders').values({
       number: `T${now.getTime()}${randomInt(1000)}`, code: String(randomInt(100000, 1000000)), user_id: userId, cart_id: cart.id,
       store_id: cart.store_id, delivery_mode: cart.delivery_mode, address_id: cart.address_id, slot_id: slot.id, delivery_date: slot.valid_from,
+      ship_address: shipTo?.address ?? null, ship_street_number: shipTo?.street_number ?? null, ship_city: shipTo?.city ?? null,
+      ship_county: shipTo ? shipTo.county.trim() : null, ship_zip: shipTo?.zip ?? null,
       status, profile_email: input.profileEmail, profile_mobile_phone: input.profileMobilePhone, first_name: input.firstName, last_name: input.lastName,
       notes: input.notes ?? null, invoice: input.invoice, billing_address_id: input.invoice ? (input.billingAddressId ?? null) : null,
       enable_products_replacement: input.enableProductsReplacement, payment_mode: input.paymentMode,
@@ -80,6 +83,26 @@ export async function freezeCart(db: Db, userId: number, input: z.output<typeof 
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     return (await orderView(trx as Db, order)).cart;
   });
+}
+
+/**
+ * The delivery address of a cart, checked again at booking: the shopper may
+ * have edited or deleted it since the cart was opened. It must still exist
+ * (4035, spec §8: check the address), be the shopper's own (403), and for home
+ * delivery lie in a town the cart's store delivers to (2222, spec §9 towns).
+ */
+async function bookedAddress(db: Db, userId: number, cart: { store_id: number; delivery_mode: string; address_id: number | null }) {
+  if (cart.delivery_mode !== 'AT_HOME' && cart.delivery_mode !== 'SHIPPED') return null;
+  if (cart.address_id === null) throw new BusinessError(ErrorCode.DELIVERY_CREATION_FAILED);
+  const address = await db.selectFrom('addresses').select(['user_id', 'address', 'street_number', 'city', 'county', 'zip', 'deleted_at'])
+    .where('id', '=', cart.address_id).executeTakeFirst();
+  if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_CREATION_FAILED);
+  if (address.user_id !== userId) throw forbidden();
+  if (cart.delivery_mode === 'AT_HOME') {
+    const served = await sql<{ store_id: number }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()}) AND store_id = ${cart.store_id}`.execute(db);
+    if (!served.rows.length) throw new BusinessError(ErrorCode.HOME_DELIVERY_NOT_ACTIVE);
+  }
+  return address;
 }
 
 function rowItem(r: Selectable<Database['order_rows']>, operator: boolean): CartItem {
@@ -110,14 +133,13 @@ export async function cardPaymentOf(db: Db, orderId: number): Promise<CardPaymen
 }
 
 export async function orderView(db: Db, order: OrderRow): Promise<Order> {
-  const [rows, fees, store, slot, address, card] = await Promise.all([
+  const [rows, fees, store, slot, card] = await Promise.all([
     db.selectFrom('order_rows').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     db.selectFrom('order_fees').selectAll().where('order_id', '=', order.id).orderBy('fee_id').execute(),
     db.selectFrom('stores').select(['name', 'min_net_total_cents']).where('id', '=', order.store_id).executeTakeFirstOrThrow(),
     order.slot_id
       ? db.selectFrom('slots').select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'valid_from', 'valid_to']).where('id', '=', order.slot_id).executeTakeFirst()
       : undefined,
-    order.address_id ? db.selectFrom('addresses').select(['address', 'street_number', 'city']).where('id', '=', order.address_id).executeTakeFirst() : undefined,
     order.payment_mode === 'XPAY' ? cardPaymentOf(db, order.id) : null,
   ]);
   const status = order.status as OrderStatus;
@@ -129,7 +151,8 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     minNetTotal: toEuro(store.min_net_total_cents), fees: fees.map((f) => ({ id: f.fee_id, description: f.description, value: toEuro(f.value_cents) })),
     paymentMode: order.payment_mode, code: order.code,
     delivery: {
-      addressDescription: address ? `${address.address} ${address.street_number}, ${address.city}` : null,
+      // The copy made at booking, not the address as the shopper may have edited it since.
+      addressDescription: order.ship_address !== null ? `${order.ship_address} ${order.ship_street_number ?? ''}, ${order.ship_city ?? ''}` : null,
       timeSlot: slot ? { weekDay: weekDayOf(slot.day), validFrom: new Date(slot.valid_from).toISOString(), validTo: new Date(slot.valid_to).toISOString() } : null,
     },
     payment: { mode: order.payment_mode }, categories: [], current: false,
