@@ -1,7 +1,6 @@
 // Kysely's view of migrations/*.sql. Keep in step with the migrations: a new
 // migration updates these interfaces in the same commit.
 import type { ColumnType, Generated } from 'kysely';
-import type { NutritionFacts } from '#src/shared/food-info.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DateCol = ColumnType<string, string, string>;
@@ -43,14 +42,6 @@ export interface Database {
     water_pack: Generated<boolean>;
     unit_quantity: Numeric | null;
     unit_label: string | null;
-    /** Mandatory food information (migration 0010). */
-    food: Generated<boolean>;
-    net_quantity: string | null;
-    operator_name: string | null;
-    operator_address: string | null;
-    origin_required: Generated<boolean>;
-    /** NutritionFacts of src/shared/food-info.ts, written by the import (jsonb; JSON text on insert). */
-    nutrition_facts: ColumnType<NutritionFacts | null, string | null, string | null>;
   };
   product_images: { product_id: number; position: number; url: string };
   listing_counts: { store_id: number; category: string; products: number };
@@ -95,18 +86,6 @@ export interface Database {
     value: Numeric;
     valid_from: DateCol;
     valid_to: DateCol;
-    /** Lowest price of the 30 days before the promotion (migration 0009), written when prices change. */
-    lowest_price_30_days_cents: ColumnType<number | null, number | null | undefined, number | null>;
-  };
-  /** Prices applied to shoppers per store and product over runs of days (migration 0009). */
-  price_history: {
-    id: Generated<number>;
-    store_id: number;
-    product_id: number;
-    kind: 'SHELF' | 'PROMO' | 'FEED';
-    valid_from: DateCol;
-    valid_to: DateCol | null;
-    price_cents: number;
   };
   banners: {
     id: number;
