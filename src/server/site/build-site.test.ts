@@ -3,6 +3,7 @@
 // the server's secrets, even when this process has them all.
 import { describe, expect, it } from 'vitest';
 import { buildEnvironment } from './build-site.ts';
+import { changedSettings, siteSettings } from './site-paths.ts';
 
 describe('the environment of the build process', () => {
   it('passes the flags, the tiles and the API address, and no secret', () => {
@@ -19,5 +20,16 @@ describe('the environment of the build process', () => {
     });
     expect(env).toMatchObject({ PATH: '/usr/bin', SPESA_API_URL: 'http://127.0.0.1:5555', SHOW_CART_UPDATE: 'true', TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' });
     expect(Object.values(env).join('\n')).not.toMatch(/canary|postgres:|smtp:/);
+  });
+});
+
+describe('the settings baked into a build', () => {
+  it('names the flag that differs from the built site, and none when all are the same', () => {
+    const built = siteSettings({ ENABLED_PAYMENTS: 'false' });
+    expect(changedSettings(built, siteSettings({}))).toBeNull();
+    expect(changedSettings(built, siteSettings({ ENABLED_PAYMENTS: 'true' }))).toEqual(['ENABLED_PAYMENTS']);
+    expect(changedSettings(built, siteSettings({ TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }))).toEqual(['TILE_URL']);
+    // A stamp from before the settings were kept: rebuild once.
+    expect(changedSettings(undefined, siteSettings({}))).toContain('ENABLED_PAYMENTS');
   });
 });

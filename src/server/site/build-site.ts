@@ -4,7 +4,7 @@ import { fork } from 'node:child_process';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, lstat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { flagDefaults } from '#src/shared/flags.ts';
-import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
+import { buildDir, distDir, projectRoot, siteSettings, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeSiteHashes } from './inline-hashes.ts';
@@ -59,6 +59,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
   }
   const stamp: BuildStamp = {
     sourceHash,
+    settings: siteSettings(buildEnvironment(options.apiUrl)),
     catalogueVersion: options.catalogueVersion,
     builtAt: new Date().toISOString(),
     pages: await countPages(outDir),
