@@ -1,5 +1,5 @@
 // Booking a delivered cart checks its address again (spec §8 codes 2222 and
-// 4035, §9 delivery towns) and the order keeps the address as booked.
+// 42, §9 delivery towns) and the order keeps the address as booked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
@@ -51,11 +51,11 @@ describe('booking a home delivery checks the address again', () => {
     expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data).toMatchObject({ id: cartId });
   });
 
-  it('refuses with 4035 (check the address) once the address was deleted', async () => {
+  it('refuses with 42 (no delivery for that address), as cart/open does, once the address was deleted', async () => {
     const { token, addressId, cartId, slotId } = await homeCart('indirizzo.eliminato@example.it');
     await shop.request('/cli/profiles/addresses/delete', post({ id: addressId }, token));
     const { body } = await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slotId), token));
-    expect(body).toEqual({ responseCode: 4035, errorMessage: "Creazione della consegna non riuscita: verifica l'indirizzo o riprova più tardi." });
+    expect(body).toEqual({ responseCode: 42, errorMessage: "Il servizio di consegna non è attualmente attivo per l'indirizzo indicato." });
     expect(await ordersOf(token)).toEqual([]);
   });
 

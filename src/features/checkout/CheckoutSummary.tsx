@@ -25,6 +25,9 @@ import { CardReminder } from '#src/features/payments/CardReminder.tsx';
 import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
 
 const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SLOT_FULL, ErrorCode.DELIVERY_CREATION_FAILED];
+// The delivery address was edited or deleted since the cart was opened: booking checks it again (spec §8 42, 2222).
+const ADDRESS_PROBLEMS: number[] = [ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS, ErrorCode.HOME_DELIVERY_NOT_ACTIVE];
+const addressesHref = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/profile/addresses`;
 
 export function cartAmounts(cart: Cart) {
   return [
@@ -43,6 +46,7 @@ function Summary({ cart }: { cart: Cart }) {
   const { slot, data } = checkoutFor(cart.id);
   const [busy, setBusy] = useState(false);
   const [slotProblem, setSlotProblem] = useState<string | null>(null);
+  const [addressProblem, setAddressProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
 
   if (!slot || !data || !data.paymentMode) {
@@ -58,6 +62,7 @@ function Summary({ cart }: { cart: Cart }) {
     if (!slot || !data) return;
     setBusy(true);
     setSlotProblem(null);
+    setAddressProblem(null);
     try {
       const result = await freeze(cart, slot, data);
       if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code) return $payingOrder.set(result.cart.code);
@@ -70,6 +75,7 @@ function Summary({ cart }: { cart: Cart }) {
         chooseSlot(cart.id, null);
         setSlotProblem(message);
       }
+      if (error instanceof ApiError && ADDRESS_PROBLEMS.includes(error.code)) setAddressProblem(message);
     } finally {
       setBusy(false);
     }
@@ -104,6 +110,11 @@ function Summary({ cart }: { cart: Cart }) {
       {slotProblem && (
         <p className="checkout-error" role="alert">
           {slotProblem} <a href={checkoutPaths.slots}>Scegli un'altra fascia oraria</a>
+        </p>
+      )}
+      {addressProblem && (
+        <p className="checkout-error" role="alert">
+          {addressProblem} <a href={addressesHref}>Gestisci i tuoi indirizzi di consegna</a>
         </p>
       )}
       <div className="checkout-actions">

@@ -87,16 +87,17 @@ export async function freezeCart(db: Db, userId: number, input: z.output<typeof 
 
 /**
  * The delivery address of a cart, checked again at booking: the shopper may
- * have edited or deleted it since the cart was opened. It must still exist
- * (4035, spec §8: check the address), be the shopper's own (403), and for home
- * delivery lie in a town the cart's store delivers to (2222, spec §9 towns).
+ * have edited or deleted it since the cart was opened. As when the cart is
+ * opened, it must still exist (42: no delivery for that address), be the
+ * shopper's own (403), and for home delivery lie in a town the cart's store
+ * delivers to (2222, spec §8 and §9 towns).
  */
 async function bookedAddress(db: Db, userId: number, cart: { store_id: number; delivery_mode: string; address_id: number | null }) {
   if (cart.delivery_mode !== 'AT_HOME' && cart.delivery_mode !== 'SHIPPED') return null;
-  if (cart.address_id === null) throw new BusinessError(ErrorCode.DELIVERY_CREATION_FAILED);
+  if (cart.address_id === null) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   const address = await db.selectFrom('addresses').select(['user_id', 'address', 'street_number', 'city', 'county', 'zip', 'deleted_at'])
     .where('id', '=', cart.address_id).executeTakeFirst();
-  if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_CREATION_FAILED);
+  if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   if (address.user_id !== userId) throw forbidden();
   if (cart.delivery_mode === 'AT_HOME') {
     const served = await sql<{ store_id: number }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()}) AND store_id = ${cart.store_id}`.execute(db);
