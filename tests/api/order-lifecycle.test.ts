@@ -88,6 +88,16 @@ describe('the store prepares and hands over an order', () => {
     expect(seen.operatorCart).toMatchObject({ netTotal: 33, itemsCount: 2, payed: Math.round((33 + bags) * 100) / 100 });
   });
 
+  it('an order the store cancelled before picking anything shows the ordered rows, not prepared ones (spec §4)', async () => {
+    const { token, orderId } = await bookedOrder('annullato.negozio@example.it');
+    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'CANCELLED' }, operator))).body.data.status).toBe('CANCELLED');
+    const seen = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data);
+    expect(seen.status).toBe('CANCELLED');
+    expect(seen.preparedCartItems).toEqual([]);
+    expect(seen.operatorCart).toBeNull();
+    expect(seen.cart.items).toEqual([expect.objectContaining({ barcode: piece.barcode, amount: 12 })]);
+  });
+
   it("keeps customers out of the store's API and operators out of other stores' orders", async () => {
     const { token, orderId } = await bookedOrder('curioso@example.it');
     expect((await shop.request('/cli/ops/orders', bearer(token))).status).toBe(403);

@@ -24,6 +24,12 @@ describe('an order by status (spec §4)', () => {
     for (const s of ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'] as const) expect(shownRows(order(s)).kind).toBe('original');
     expect(shownRows(order('COLLECTED'))).toMatchObject({ kind: 'prepared', items: [{ weight: 0.8 }] });
   });
+  it('shows the ordered rows of an order the store cancelled before picking anything', () => {
+    const cancelled = { ...order('CANCELLED', false), preparedCartItems: [item(1, 1)] };
+    expect(shownRows(cancelled)).toMatchObject({ kind: 'original', items: [{ weight: 1 }] });
+    const picked = { ...order('CANCELLED'), preparedCartItems: [{ ...item(1, 0.8), operatorAmount: 0.8 }] };
+    expect(shownRows(picked)).toMatchObject({ kind: 'prepared', items: [{ weight: 0.8 }] });
+  });
   it('shows prepared totals only with an operator cart past preparation', () => {
     expect(preparedTotals(order('IN_PREPARATION'))).toBeNull();
     expect(preparedTotals(order('TO_BE_COLLECTED'))).toMatchObject({ total: 3.2 });

@@ -8,9 +8,13 @@ import type { CardPayment } from '#src/shared/contract/payments.ts';
 const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'];
 const NOT_YET_PREPARED: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION'];
 
-/** The original cart rows while the order is not prepared (or was aborted); the prepared items otherwise. */
+/**
+ * The original cart rows while the order is not prepared (or was aborted, or
+ * cancelled by the store before anything was picked); the prepared items otherwise.
+ */
 export function shownRows(order: Order): { kind: 'original' | 'prepared'; items: CartItem[] } {
-  if (ORIGINAL_ROWS.includes(order.status) || order.preparedCartItems.length === 0) return { kind: 'original', items: order.cart.items };
+  const neverPicked = order.status === 'CANCELLED' && order.preparedCartItems.every((i) => i.operatorAmount === null);
+  if (ORIGINAL_ROWS.includes(order.status) || neverPicked || order.preparedCartItems.length === 0) return { kind: 'original', items: order.cart.items };
   return { kind: 'prepared', items: order.preparedCartItems };
 }
 

@@ -160,7 +160,9 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
   };
   const operatorRows = rows.some((r) => r.operator_amount !== null);
   const showOperator = operatorRows && !['TO_BE_PREPARED', 'IN_PREPARATION'].includes(status);
-  const prepared = ORIGINAL_ROWS.includes(status) ? [] : rows.map((r) => rowItem(r, true));
+  // An order the store cancelled before picking anything was never prepared: it shows what was ordered.
+  const neverPrepared = status === 'CANCELLED' && !operatorRows;
+  const prepared = ORIGINAL_ROWS.includes(status) || neverPrepared ? [] : rows.map((r) => rowItem(r, true));
   // A row the store did not touch counts as picked as ordered, as setPicked charges it.
   const operatorNet = rows.reduce((sum, r) => sum + (r.operator_total_cents ?? r.row_net_cents), 0);
   const pickedRows = rows.filter((r) => Number(r.operator_amount ?? r.amount ?? r.weight ?? 0) > 0).length;
