@@ -94,6 +94,7 @@ describe('importCatalogue', () => {
     const gone = next.products.pop()!;
     next.prices = next.prices.filter((p) => p.barcode !== gone.barcode);
     next.promotions = next.promotions.filter((p) => p.barcode !== gone.barcode);
+    next.priceHistory = next.priceHistory.filter((p) => p.barcode !== gone.barcode);
     for (const b of next.banners) b.barcodes = b.barcodes.filter((c) => c !== gone.barcode);
     next.prices[0]!.price = 12.34;
     const report = await importCatalogue(handle, next);

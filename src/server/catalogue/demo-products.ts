@@ -107,7 +107,8 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
       : pack.unit === 'pz'
         ? pack.count > 1 ? `${comma(baseCents / 100 / pack.count)} €/${pack.noun}` : null
         : `${comma(baseCents / 100 / pack.quantity)} €/${pack.unit}`;
-    const unit = pack.multipack || attrib3 === null ? null : pack.unit === 'pz' ? { unitQuantity: pack.count, unitLabel: pack.noun } : { unitQuantity: pack.quantity, unitLabel: pack.unit };
+    // Every product has a unit price (Codice del consumo art. 14–17): a multipack per kg or litre of its whole content, a single piece per piece.
+    const unit = pack.unit === 'pz' ? { unitQuantity: pack.count, unitLabel: pack.noun || 'pezzo' } : { unitQuantity: pack.quantity, unitLabel: pack.unit };
     sale = { um: 'PZ', purchaseUm: 'PZ', umStep: 1, minWeight: null, maxAmount: water ? 5 : baseCents > 2000 ? 10 : 30, attrib3, waterPack: water, unitQuantity: unit?.unitQuantity ?? null, unitLabel: unit?.unitLabel ?? null };
   }
   const images = [`/media/products/${barcode}.svg`];

@@ -142,6 +142,15 @@ export const promotionRow = z
   .refine((p) => p.validTo >= p.validFrom, { message: 'validTo precede validFrom', path: ['validTo'] })
   .refine((p) => p.valueType !== 'PERCENTAGE' || p.value < 100, { message: 'percentuale oltre 100', path: ['value'] });
 
+/**
+ * A past price the ERP applied to shoppers in a store from validFrom to
+ * validTo (inclusive), promotions included: the history the lowest price of
+ * the 30 days before a reduction is read from (Codice del consumo art. 17-bis).
+ */
+export const priceHistoryRow = z
+  .object({ storeId: z.number().int().positive(), barcode, price: positiveEuro, validFrom: isoDate, validTo: isoDate })
+  .refine((p) => p.validTo >= p.validFrom, { message: 'validTo precede validFrom', path: ['validTo'] });
+
 export const bannerRow = z.object({
   id: z.number().int().positive(),
   title: text,
@@ -164,12 +173,14 @@ export const catalogueFeed = z.object({
   prices: z.array(priceRow),
   promotions: z.array(promotionRow),
   banners: z.array(bannerRow),
+  /** Optional: a feed without it keeps the history the shop recorded itself. */
+  priceHistory: z.array(priceHistoryRow).default([]),
 });
 export type CatalogueFeed = z.infer<typeof catalogueFeed>;
 /** What a producer writes: defaults may be left out. */
 export type CatalogueFeedInput = z.input<typeof catalogueFeed>;
 
-export const feedSections = ['states', 'stores', 'deliveryTowns', 'categories', 'tags', 'products', 'prices', 'promotions', 'banners'] as const;
+export const feedSections = ['states', 'stores', 'deliveryTowns', 'categories', 'tags', 'products', 'prices', 'promotions', 'banners', 'priceHistory'] as const;
 export type FeedSection = (typeof feedSections)[number];
 
 /** The top level alone: every section an array, rows still unjudged. */
@@ -185,6 +196,7 @@ export const feedEnvelope = z.object({
   prices: rows,
   promotions: rows,
   banners: rows,
+  priceHistory: rows.default([]),
 });
 
 /** Euro → integer cents, half away from zero (1.005 € is 101 cents). */

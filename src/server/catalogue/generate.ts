@@ -140,6 +140,9 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
   }
 
   const promotions: CatalogueFeed['promotions'] = [];
+  const priceHistory: CatalogueFeed['priceHistory'] = [];
+  // Its own sequence, so adding the history left the rest of the catalogue as it was.
+  const historyRng = mulberry32(seed + 7919);
   const promoted: string[] = [];
   for (const { product } of demo) {
     if (rng() >= 0.1) continue;
@@ -153,6 +156,7 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
       const price = storePrice.get(`${store.id}/${product.barcode}`)!;
       const promoCents = Math.min(price - 1, shelfCents((price * (100 - percent)) / 10_000));
       const base = { storeId: store.id, barcode: product.barcode, validFrom: addDays(today, -7), validTo };
+      priceHistory.push(...pastPrices(historyRng, base, price, product.um === 'KG', today));
       if (newPrice && promoCents > 0) promotions.push({ ...base, description: 'Prezzo speciale', valueType: 'NEW_PRICE', value: promoCents / 100 });
       else promotions.push({ ...base, description: `Sconto ${percent}%`, valueType: 'PERCENTAGE', value: percent });
     }
@@ -170,7 +174,20 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
     prices,
     promotions,
     banners: demoBanners(feedProducts, promoted, today, rng),
+    priceHistory,
   };
+}
+
+/**
+ * A plausible past of a promoted price (the 30-day lowest price of art.
+ * 17-bis needs one): a higher price until three weeks before the promotion,
+ * then the shelf price of today, or now and then a little less for a while.
+ */
+function pastPrices(rng: Rng, promo: { storeId: number; barcode: string; validFrom: string }, cents: number, byWeight: boolean, today: string): CatalogueFeed['priceHistory'] {
+  const higher = Math.max(cents, shelfCents((cents * (1 + between(rng, 2, 12) / 100)) / 100, byWeight));
+  const lately = rng() < 0.3 ? Math.min(cents, shelfCents((cents * 0.96) / 100, byWeight)) : cents;
+  const row = (validFrom: string, validTo: string, c: number) => ({ storeId: promo.storeId, barcode: promo.barcode, price: c / 100, validFrom, validTo });
+  return [row(addDays(today, -60), addDays(promo.validFrom, -22), higher), row(addDays(promo.validFrom, -21), addDays(promo.validFrom, -1), lately)];
 }
 
 function demoBanners(products: CatalogueFeed['products'], promoted: string[], today: string, rng: Rng): CatalogueFeed['banners'] {

@@ -5,7 +5,7 @@
 // always form a consistent catalogue.
 import type { z } from 'zod';
 import {
-  bannerRow, categoryRow, deliveryTownRow, feedEnvelope, FEED_VERSION, priceRow, productRow, promotionRow, stateRow, storeRow, tagRow,
+  bannerRow, categoryRow, deliveryTownRow, feedEnvelope, FEED_VERSION, priceHistoryRow, priceRow, productRow, promotionRow, stateRow, storeRow, tagRow,
   feedSections, type CatalogueFeed, type FeedSection,
 } from './feed.ts';
 
@@ -44,6 +44,7 @@ const keyOf: Record<FeedSection, (raw: unknown) => string> = {
   prices: (r) => `${field(r, 'storeId')}/${field(r, 'barcode')}`,
   promotions: (r) => `${field(r, 'storeId')}/${field(r, 'barcode')}`,
   banners: (r) => field(r, 'id'),
+  priceHistory: (r) => `${field(r, 'storeId')}/${field(r, 'barcode')}/${field(r, 'validFrom')}`,
 };
 
 const describe = (error: z.ZodError): string =>
@@ -128,6 +129,7 @@ export function judgeFeed(input: unknown): Judgement {
   const priced = new Set<string>();
   const prices = judge('prices', priceRow, (r) => known(r.storeId, r.barcode) ?? once(priced, `${r.storeId}/${r.barcode}`, 'prezzo per negozio e prodotto'));
   const promotions = judge('promotions', promotionRow, (r) => known(r.storeId, r.barcode));
+  const priceHistory = judge('priceHistory', priceHistoryRow, (r) => known(r.storeId, r.barcode));
   const bannerIds = new Set<number>();
   const banners = judge('banners', bannerRow, (r) => {
     const unknown = r.barcodes.find((b) => !barcodes.has(b));
@@ -137,6 +139,6 @@ export function judgeFeed(input: unknown): Judgement {
   });
 
   rejected.sort((a, b) => feedSections.indexOf(a.section as FeedSection) - feedSections.indexOf(b.section as FeedSection) || a.index - b.index);
-  const feed: CatalogueFeed = { version: FEED_VERSION, states, stores, deliveryTowns, categories, tags, products, prices, promotions, banners };
+  const feed: CatalogueFeed = { version: FEED_VERSION, states, stores, deliveryTowns, categories, tags, products, prices, promotions, banners, priceHistory };
   return { feed, counts, rejected };
 }

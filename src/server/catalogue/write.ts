@@ -4,6 +4,7 @@
 // PostgreSQL, and 220,000 prices in seconds instead of 220,000 statements.
 import { sql } from 'kysely';
 import { normaliseSearch } from '#src/shared/search-text.ts';
+import { romeToday } from '#src/shared/time.ts';
 import { euroToCents, type CatalogueFeed } from './feed.ts';
 import { bulk, inList, rows, type Trx } from './bulk-sql.ts';
 import { writeStoreDetails } from './write-stores.ts';
@@ -119,6 +120,42 @@ async function writePricesAndPromotions(trx: Trx, feed: CatalogueFeed, ids: Prod
     FROM ${rows(j, '"storeId" int, "productId" bigint, description text, "valueType" text, value numeric, "validFrom" date, "validTo" date')}`);
 }
 
+/**
+ * The price history (migration 0009) and each promotion's lowest price of the
+ * 30 days before it (Codice del consumo art. 17-bis; the exact rule is
+ * refresh_lowest_prices in the migration). Runs after the prices and
+ * promotions are replaced. The past is kept: a price that changes or leaves
+ * the feed was applied until today; a running promotion that leaves the feed
+ * ends today; only planned promotions (starting after today) are replaced.
+ */
+async function writePriceHistory(trx: Trx, feed: CatalogueFeed, ids: ProductIds, today: string): Promise<void> {
+  await sql`UPDATE price_history h SET valid_to = ${today}::date WHERE h.kind = 'SHELF' AND h.valid_to IS NULL
+    AND NOT EXISTS (SELECT 1 FROM store_products sp WHERE sp.store_id = h.store_id AND sp.product_id = h.product_id AND sp.price_cents = h.price_cents)`.execute(trx);
+  await sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, price_cents)
+    SELECT sp.store_id, sp.product_id, 'SHELF', ${today}::date, sp.price_cents FROM store_products sp
+    WHERE NOT EXISTS (SELECT 1 FROM price_history h WHERE h.store_id = sp.store_id AND h.product_id = sp.product_id AND h.kind = 'SHELF' AND h.valid_to IS NULL)`.execute(trx);
+  await sql`DELETE FROM price_history WHERE kind = 'PROMO' AND valid_from > ${today}::date`.execute(trx);
+  await sql`UPDATE price_history SET valid_to = ${today}::date WHERE kind = 'PROMO' AND valid_to > ${today}::date`.execute(trx);
+  // A promotion's price is the one the listing shows (catalogue.ts netPrice); one that lowers nothing is no price applied.
+  await sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, valid_to, price_cents)
+    SELECT DISTINCT ON (pr.store_id, pr.product_id, pr.valid_from) pr.store_id, pr.product_id, 'PROMO', pr.valid_from, pr.valid_to, n.cents
+    FROM promotions pr
+    JOIN store_products sp ON sp.store_id = pr.store_id AND sp.product_id = pr.product_id
+    CROSS JOIN LATERAL (SELECT (CASE WHEN pr.value_type = 'NEW_PRICE' THEN LEAST(sp.price_cents, round(pr.value * 100))
+      WHEN pr.value_type = 'PERCENTAGE' THEN round(sp.price_cents * (100 - pr.value) / 100) ELSE sp.price_cents END)::int AS cents) n
+    WHERE n.cents < sp.price_cents AND n.cents > 0
+    ORDER BY pr.store_id, pr.product_id, pr.valid_from, n.cents, pr.valid_to DESC
+    ON CONFLICT (store_id, product_id, valid_from) WHERE kind = 'PROMO'
+    DO UPDATE SET valid_to = excluded.valid_to, price_cents = excluded.price_cents`.execute(trx);
+  // The ERP's own past prices replace, per store and product, those it sent before.
+  const past = feed.priceHistory.map((h) => ({ s: h.storeId, p: ids.get(h.barcode), c: euroToCents(h.price), f: h.validFrom, t: h.validTo }));
+  await bulk(trx, past, (j) => sql`DELETE FROM price_history h USING ${rows(j, 's int, p bigint')}
+    WHERE h.kind = 'FEED' AND h.store_id = x.s AND h.product_id = x.p`);
+  await bulk(trx, past, (j) => sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, valid_to, price_cents)
+    SELECT s, p, 'FEED', f, t, c FROM ${rows(j, 's int, p bigint, c int, f date, t date')}`);
+  await sql`SELECT refresh_lowest_prices()`.execute(trx);
+}
+
 async function writeBanners(trx: Trx, feed: CatalogueFeed, ids: ProductIds): Promise<void> {
   await sql`DELETE FROM banners WHERE id NOT IN ${inList(feed.banners.map((b) => b.id), 'int')}`.execute(trx);
   await bulk(trx, feed.banners.map((b) => ({ ...b, barcodes: undefined })), (j) => sql`INSERT INTO banners (id, title, image_url, image_app, position, valid_from, valid_to)
@@ -150,6 +187,7 @@ export async function writeCatalogue(trx: Trx, feed: CatalogueFeed, meta: { vers
   await writeStoreDetails(trx, feed);
   failAfter('storeDetails');
   await writePricesAndPromotions(trx, feed, ids, failAfter);
+  await writePriceHistory(trx, feed, ids, romeToday());
   failAfter('promotions');
   await writeBanners(trx, feed, ids);
   await pruneCategories(trx, feed);
@@ -159,6 +197,6 @@ export async function writeCatalogue(trx: Trx, feed: CatalogueFeed, meta: { vers
   failAfter('meta');
   // Fresh statistics, so the planner walks the listing and search indexes
   // (PGlite has no autovacuum to gather them).
-  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms, listing_counts`.execute(trx);
+  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms, listing_counts, price_history`.execute(trx);
   return withdrawn;
 }

@@ -86,6 +86,18 @@ export interface Database {
     value: Numeric;
     valid_from: DateCol;
     valid_to: DateCol;
+    /** Lowest price of the 30 days before the promotion (migration 0009), written when prices change. */
+    lowest_price_30_days_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  };
+  /** Prices applied to shoppers per store and product over runs of days (migration 0009). */
+  price_history: {
+    id: Generated<number>;
+    store_id: number;
+    product_id: number;
+    kind: 'SHELF' | 'PROMO' | 'FEED';
+    valid_from: DateCol;
+    valid_to: DateCol | null;
+    price_cents: number;
   };
   banners: {
     id: number;

@@ -45,6 +45,7 @@ export function toCartItem(line: CartLine): CartItem {
     netPrice: toEuro(netCents),
     rowNetPrice: available ? toEuro(Math.round(netCents * quantityOf(line))) : 0,
     promotions: p?.promotions ?? [],
+    lowestPrice30Days: p?.lowestPrice30Days ?? null,
     vatConfigurationId: null,
     attrib3: p?.attrib3 ?? null,
     available,

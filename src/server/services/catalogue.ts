@@ -43,7 +43,8 @@ export const cartProductColumns = `p.id, p.barcode, p.ref, p.description, p.bran
 
 /** Today's promotion of the product `p` in a store, for a LEFT JOIN LATERAL (the first to end wins). */
 export function promotionOf(storeId: number, today: string) {
-  return sql`(SELECT pr.description AS promo_description, pr.value_type AS promo_type, pr.value AS promo_value, pr.valid_to AS promo_valid_to
+  return sql`(SELECT pr.description AS promo_description, pr.value_type AS promo_type, pr.value AS promo_value, pr.valid_to AS promo_valid_to,
+      pr.lowest_price_30_days_cents AS promo_lowest_cents
     FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId} AND pr.valid_from <= ${today} AND pr.valid_to >= ${today}
     ORDER BY pr.valid_to LIMIT 1)`;
 }
@@ -57,7 +58,8 @@ export function productSelect(db: Db, storeId: number, today: string) {
       (eb) =>
         eb
           .selectFrom('promotions as pr')
-          .select(['pr.description as promo_description', 'pr.value_type as promo_type', 'pr.value as promo_value', 'pr.valid_to as promo_valid_to'])
+          .select(['pr.description as promo_description', 'pr.value_type as promo_type', 'pr.value as promo_value', 'pr.valid_to as promo_valid_to',
+            'pr.lowest_price_30_days_cents as promo_lowest_cents'])
           .whereRef('pr.product_id', '=', 'p.id')
           .where('pr.store_id', '=', storeId)
           .where('pr.valid_from', '<=', today)
@@ -68,7 +70,8 @@ export function productSelect(db: Db, storeId: number, today: string) {
       (j) => j.onTrue(),
     )
     .select(productColumns)
-    .select(['sp.price_cents', 'sp.available', 'promo.promo_description', 'promo.promo_type', 'promo.promo_value', 'promo.promo_valid_to']);
+    .select(['sp.price_cents', 'sp.available', 'promo.promo_description', 'promo.promo_type', 'promo.promo_value', 'promo.promo_valid_to',
+      'promo.promo_lowest_cents']);
 }
 
 /** The price after today's promotion, as the listing sorts by it (the same rule as product-mapping's netPriceCents). */

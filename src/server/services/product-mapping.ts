@@ -12,6 +12,8 @@ export type ProductRow = Omit<Selectable<Database['products']>, 'search_text' | 
   promo_type: Promotion['valueType'] | null;
   promo_value: number | null;
   promo_valid_to: string | Date | null;
+  /** The promotion's lowest price of the 30 days before it (migration 0009). */
+  promo_lowest_cents: number | null;
 };
 
 /** The price after the promotion, in cents. */
@@ -24,11 +26,16 @@ export function netPriceCents(priceCents: number, promo: { type: Promotion['valu
 
 const isoDate = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
-/** attrib3 from the store's own price when the pack's content is known ('2,90 €/kg'). */
-function unitPrice(row: ProductRow, netCents: number): string | null {
+/**
+ * The unit price (Codice del consumo art. 14–17) from the store's price after
+ * its promotion, so it never disagrees with the price shown: per the pack's
+ * content when known ('2,90 €/kg', '0,35 €/uovo'), per kg for a product sold
+ * by weight, otherwise per piece ('1,20 €/pezzo').
+ */
+export function unitPrice(row: Pick<ProductRow, 'unit_quantity' | 'unit_label' | 'um'>, netCents: number): string {
   const quantity = row.unit_quantity === null ? null : Number(row.unit_quantity);
-  if (!quantity || !row.unit_label) return row.attrib3;
-  return `${formatEuro(netCents / 100 / quantity)}/${row.unit_label}`;
+  if (quantity && row.unit_label) return `${formatEuro(netCents / 100 / quantity)}/${row.unit_label}`;
+  return `${formatEuro(netCents / 100)}/${row.um === 'KG' ? 'kg' : 'pezzo'}`;
 }
 
 export function toProduct(row: ProductRow, images: string[], variants: Product['productVariants']): Product {
@@ -54,6 +61,7 @@ export function toProduct(row: ProductRow, images: string[], variants: Product['
     netPrice: toEuro(netPriceCents(row.price_cents, promo)),
     categoryId: row.category_id,
     promotions,
+    lowestPrice30Days: promotions.length > 0 && row.promo_lowest_cents !== null ? toEuro(Number(row.promo_lowest_cents)) : null,
     available: row.available,
     attrib3: unitPrice(row, netPriceCents(row.price_cents, promo)),
     origin: row.origin,

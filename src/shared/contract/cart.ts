@@ -57,6 +57,8 @@ export const cartItem = z.object({
   netPrice: z.number(),
   rowNetPrice: z.number(),
   promotions: z.array(promotion),
+  /** The product's lowestPrice30Days (catalogue.ts) in the cart's store; absent on order rows. */
+  lowestPrice30Days: z.number().nullable().optional(),
   vatConfigurationId: z.number().nullable(),
   attrib3: z.string().nullable(),
   available: z.boolean(),

@@ -44,7 +44,14 @@ export const product = z.object({
   netPrice: z.number(),
   categoryId: z.string(),
   promotions: z.array(promotion),
+  /**
+   * While a promotion runs: the lowest price applied in this store in the 30
+   * days before it started (Codice del consumo art. 17-bis), shown beside the
+   * reduced price; null without a promotion or without any earlier price.
+   */
+  lowestPrice30Days: z.number().nullable(),
   available: z.boolean(),
+  /** The unit price after any promotion ('3,98 €/kg', '0,33 €/l', '0,35 €/uovo', '1,20 €/pezzo'), spec §3 attrib3. */
   attrib3: z.string().nullable(),
   origin: z.string().nullable(),
   caliber: z.string().nullable(),
