@@ -1,7 +1,9 @@
 // Demo products: names composed from the shelf vocabulary, label texts from
 // the product's profile, unique EAN-13 barcodes, base prices in euro.
 import { ean13CheckDigit, type CatalogueFeed } from './feed.ts';
-import { OWN_BRAND, profileOf, type Profile } from './profiles.ts';
+import { OWN_BRAND, profileOf, type Nutrition, type Profile, type ProfileKey } from './profiles.ts';
+import { approxWeight } from '#src/components/product-format.ts';
+import type { NutritionFacts } from '#src/shared/food-info.ts';
 import type { Leaf } from './vocabulary.ts';
 import { pick, type Rng } from './prng.ts';
 
@@ -50,12 +52,83 @@ export function parsePack(size: string): Pack {
   return { quantity: count, unit: 'pz', count, multipack: false, noun: singular[counted[3]!] ?? 'pezzo' };
 }
 
-function nutritionText(p: Profile, rng: Rng): string | null {
-  if (!p.nutrition) return null;
-  const v = p.nutrition.map((x) => x * (0.9 + rng() * 0.2));
-  const g = (x: number) => (x < 0.005 ? '0 g' : `${comma(x, x < 0.1 ? 2 : 1)} g`);
+/** Not food under Reg. 1169/2011 (detergents, cosmetics, paper, pet products): no mandatory food information. */
+const NON_FOOD: ReadonlySet<ProfileKey> = new Set<ProfileKey>([
+  'laundry', 'dishes', 'cleaning', 'paper', 'disposables', 'bodyCare', 'hairCare', 'oralCare', 'faceCare', 'hygiene', 'babyCare', 'wipes', 'petFood', 'petCare',
+]);
+
+/**
+ * Typical values for the foods whose profile has none (drawn without the
+ * random stream, so every other product of the demo stays as it was).
+ */
+const TYPICAL_NUTRITION: Partial<Record<ProfileKey, Nutrition>> = {
+  herbs: [40, 0.6, 0.1, 5, 1, 3, 3, 0.05],
+  salt: [0, 0, 0, 0, 0, 0, 0, 99.5],
+  spices: [300, 8, 1.5, 50, 5, 25, 12, 0.1],
+  tea: [2, 0, 0, 0.3, 0, 0, 0.1, 0],
+  water: [0, 0, 0, 0, 0, 0, 0, 0.01],
+  wine: [75, 0, 0, 2.6, 0.6, 0, 0.1, 0.01],
+  beer: [43, 0, 0, 3.6, 0.2, 0, 0.5, 0.01],
+  spirits: [230, 0, 0, 12, 12, 0, 0, 0],
+};
+
+/** The nutrition declaration as text and as the page's table, from the same values. */
+function nutritionLabel(key: ProfileKey, p: Profile, liquid: boolean, rng: Rng): { nutrition: string | null; nutritionFacts: NutritionFacts | null } {
+  const base = p.nutrition ?? (NON_FOOD.has(key) ? undefined : TYPICAL_NUTRITION[key]);
+  if (!base) return { nutrition: null, nutritionFacts: null };
+  const v = p.nutrition ? p.nutrition.map((x) => x * (0.9 + rng() * 0.2)) : [...base];
+  // Grams per 100 g as the label rounds them, never above 100 (the draw varies each value by ±10%).
+  const round = (x: number) => (x < 0.005 ? 0 : Math.min(100, Number(x.toFixed(x < 0.1 ? 2 : 1))));
+  const g = (x: number) => (x === 0 ? '0 g' : `${comma(x, x < 0.1 ? 2 : 1)} g`);
   const [kcal, fat, sat, carb, sug, fib, prot, salt] = v as [number, number, number, number, number, number, number, number];
-  return `Valori medi per 100 g: Energia ${Math.round(kcal * 4.184)} kJ / ${Math.round(kcal)} kcal; Grassi ${g(fat)}; di cui acidi grassi saturi ${g(sat)}; Carboidrati ${g(carb)}; di cui zuccheri ${g(sug)}; Fibre ${g(fib)}; Proteine ${g(prot)}; Sale ${g(salt)}`;
+  const per = liquid ? '100 ml' : '100 g';
+  const facts: NutritionFacts = {
+    per, energyKj: Math.round(kcal * 4.184), energyKcal: Math.round(kcal), fat: round(fat), saturates: Math.min(round(sat), round(fat)),
+    carbohydrate: round(carb), sugars: Math.min(round(sug), round(carb)), fibre: round(fib), protein: round(prot), salt: round(salt),
+  };
+  return {
+    nutrition: `Valori medi per ${per}: Energia ${facts.energyKj} kJ / ${facts.energyKcal} kcal; Grassi ${g(facts.fat)}; di cui acidi grassi saturi ${g(facts.saturates)}; Carboidrati ${g(facts.carbohydrate)}; di cui zuccheri ${g(facts.sugars)}; Fibre ${g(facts.fibre ?? 0)}; Proteine ${g(facts.protein)}; Sale ${g(facts.salt)}`,
+    nutritionFacts: facts,
+  };
+}
+
+/** Words of the annex II allergen groups as ingredient lists spell them. */
+const ALLERGEN_WORDS = /\b(grano(?: duro| tenero)?|frumento|farro|orzo|segale|avena|glutine|crostacei|gamberi|gamberetti|scampi|uova|uovo|pesce|tonno|alici|acciughe|salmone|merluzzo|arachidi|soia|latte|burro|formaggio|pecorino|ricotta|panna|mozzarella|lattosio|frutta a guscio|mandorle|nocciole|noci|pistacchi|anacardi|sedano|senape|sesamo|solfiti|anidride solforosa|lupini|molluschi|cozze|vongole|calamari|seppie|polpo)\b/gi;
+
+/**
+ * The ingredients with their allergens marked (`_latte_`, docs/catalogue-feed.md).
+ * A single-ingredient fresh food lists its own name; when no word of the list
+ * names an allergen the label declares, the declared allergens close the list.
+ */
+function markedIngredients(text: string | null, name: string, allergy: string | null): string {
+  const declared = allergy ? allergy.replace(/^Contiene: ?/, '').split(/, ?/).filter(Boolean) : [];
+  if (text === null) return declared.length > 0 ? `_${name}_.` : `${name}.`;
+  const marked = text.replace(ALLERGEN_WORDS, '_$1_');
+  if (declared.length === 0 || marked.includes('_')) return marked;
+  return `${marked.replace(/\.$/, '')}, ${declared.map((a) => `_${a}_`).join(', ')}.`;
+}
+
+/** The cooperative's own address, as the own brand's operator (art. 8). */
+const COOPERATIVE = { name: 'Cooperativa di consumatori di Puglia e Basilicata', address: 'Via Amendola 172/C, 70126 Bari (BA)' };
+const MAKER_ADDRESSES = [
+  'Via dei Mestieri 12, 70026 Modugno (BA)', 'Via Appia 45, 74023 Grottaglie (TA)', 'Contrada Lama di Macina 3, 70022 Altamura (BA)',
+  'Via Manfredonia 88, 71121 Foggia (FG)', 'Via Provinciale per San Vito 16, 72100 Brindisi (BR)', 'Via Taranto 21, 73100 Lecce (LE)',
+  'Via del Lavoro 7, 85100 Potenza (PZ)', 'Contrada San Vito 14, 75100 Matera (MT)', 'Via Trani 102, 76121 Barletta (BT)',
+  'Via Taranto 9, 74015 Martina Franca (TA)',
+];
+const hashOf = (text: string): number => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+
+/** The food business operator under whose name the food is sold (art. 8): the maker, or the cooperative for its own brand. */
+function operatorOf(brand: string): { operatorName: string; operatorAddress: string } {
+  if (brand === OWN_BRAND) return { operatorName: COOPERATIVE.name, operatorAddress: COOPERATIVE.address };
+  const h = hashOf(brand);
+  return { operatorName: `${brand} ${h % 3 === 0 ? 'S.p.A.' : 'S.r.l.'}`, operatorAddress: MAKER_ADDRESSES[h % MAKER_ADDRESSES.length]! };
+}
+
+/** Quantità netta as the label states it: the pack's size, or the indicative weight of a counter item. */
+function netQuantityOf(size: string | null, byWeightStep: number | null): string {
+  if (byWeightStep !== null) return `Peso variabile, ${approxWeight(byWeightStep)}`;
+  return size ? size.replace(/^(vaschetta|mazzo) /, '') : '1 pezzo';
 }
 
 const typicalApulian = /orecchiette|taralli|tarallini|burrat|stracciatella|altamura|primitivo|negroamaro|capocollo|friselle|cime di rapa|bombette|pasticciotti|cartellate|canestrato|cardoncelli|lampascioni|cerignola|nero di troia|castel del monte|salice salentino|focaccia barese|panzerotti|locorotondo|toritto|coratina|terra di bari|grano arso|troccoli|cavatelli|gioia del colle|martina/i;
@@ -91,6 +164,7 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
   const perKg = p.perKg[0] + rng() * (p.perKg[1] - p.perKg[0]);
   const gf = /senza glutine/i.test(description) ? glutenFree(p, rng) : { ingredients: pick(rng, p.ingredients ?? [null]), allergy: p.allergy ?? null };
   const isFruit = slot.leaf[1] === 'fruit';
+  const food = !NON_FOOD.has(slot.leaf[1]);
   let baseCents: number;
   let sale: Pick<FeedProduct, 'um' | 'purchaseUm' | 'umStep' | 'minWeight' | 'maxAmount' | 'attrib3' | 'waterPack' | 'unitQuantity' | 'unitLabel'>;
   if (p.byWeight) {
@@ -114,7 +188,11 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
   const images = [`/media/products/${barcode}.svg`];
   if (rng() < 0.5) images.push(`/media/products/${barcode}-2.svg`);
   if (images.length === 2 && rng() < 0.4) images.push(`/media/products/${barcode}-3.svg`);
-  const origin = p.origins ? (/banan|ananas/i.test(name.base) ? pick(rng, ['Ecuador', 'Costa Rica']) : /mango|avocado|papaya|lime/i.test(name.base) ? pick(rng, ['Brasile', 'Perù']) : pick(rng, p.origins)) : null;
+  const drawn = p.origins ? (/banan|ananas/i.test(name.base) ? pick(rng, ['Ecuador', 'Costa Rica']) : /mango|avocado|papaya|lime/i.test(name.base) ? pick(rng, ['Brasile', 'Perù']) : pick(rng, p.origins)) : null;
+  // Origin is mandatory for fresh produce, meat and fish, and for olive oil and honey (Reg. 1169/2011 art. 26 and their own rules).
+  const oliveOilOrHoney = /olio extravergine di oliva|miele/i.test(name.base);
+  const originRequired = food && (!!p.origins || oliveOilOrHoney);
+  const origin = drawn ?? (oliveOilOrHoney ? 'Italia' : null);
   return {
     baseCents,
     product: {
@@ -127,12 +205,16 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
       categoryId: slot.categoryId,
       origin,
       caliber: isFruit && p.calibers ? pick(rng, p.calibers) : null,
-      ingredients: gf.ingredients,
+      ingredients: food ? markedIngredients(gf.ingredients, name.base, gf.allergy) : gf.ingredients,
       allergyAdvice: gf.allergy,
       allergyOther: p.traces ?? null,
-      nutrition: nutritionText(p, rng),
+      ...nutritionLabel(slot.leaf[1], p, sale.unitLabel === 'l' || /\b(ml|cl|L)$/.test(name.size ?? ''), rng),
       storage: p.storage,
       recycling: p.recycling ?? null,
+      food,
+      netQuantity: food ? netQuantityOf(name.size, p.byWeight ? sale.umStep : null) : null,
+      ...(food ? operatorOf(name.brand) : { operatorName: null, operatorAddress: null }),
+      originRequired,
       variantGroup: null,
       images,
       tagIds: tagsFor(description, name.brand, p, rng),

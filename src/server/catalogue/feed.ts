@@ -3,6 +3,7 @@
 // here; the database keeps integer cents. Each section's row schema is
 // exported apart so the importer can judge every row on its own.
 import { z } from 'zod';
+import { balancedAllergenMarks, nutritionFacts } from '#src/shared/food-info.ts';
 
 export const FEED_VERSION = 1;
 
@@ -114,12 +115,21 @@ export const productRow = z
     categoryId: z.string().regex(/^[0-9]{6}$/, 'categoria di terzo livello (6 cifre)'),
     origin: optionalText,
     caliber: optionalText,
-    ingredients: optionalText,
+    /** Allergens marked with underscores: 'Semola di _grano duro_, acqua.' (rendered bold, never as HTML). */
+    ingredients: optionalText.refine((t) => !t || balancedAllergenMarks(t), 'allergene evidenziato con _ senza il _ di chiusura'),
     allergyAdvice: optionalText,
     allergyOther: optionalText,
     nutrition: optionalText,
     storage: optionalText,
     recycling: optionalText,
+    /** Mandatory food information (Reg. 1169/2011 art. 9): a food lacking some is imported and listed in the report. */
+    food: z.boolean().default(true),
+    netQuantity: optionalText,
+    operatorName: optionalText,
+    operatorAddress: optionalText,
+    /** Fresh meat, fruit and vegetables, fish, honey, olive oil…: the country of origin is mandatory. */
+    originRequired: z.boolean().default(false),
+    nutritionFacts: nutritionFacts.nullable().optional(),
     variantGroup: optionalText,
     waterPack: z.boolean().default(false),
     images: z.array(text).default([]),

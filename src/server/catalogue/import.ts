@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import type { DbHandle } from '../db/client.ts';
 import { feedSections, type FeedSection } from './feed.ts';
-import { judgeFeed, type RejectedRow, type SectionCount } from './validate.ts';
+import { judgeFeed, type IncompleteProduct, type RejectedRow, type SectionCount } from './validate.ts';
 import { sql } from 'kysely';
 import { forgetCatalogueVersion } from '../catalogue-version.ts';
 import { writeCatalogue, type WriteStep } from './write.ts';
 
-export type { RejectedRow, SectionCount } from './validate.ts';
+export type { IncompleteProduct, RejectedRow, SectionCount } from './validate.ts';
 
 export interface ImportOptions {
   /** Import the valid rows and report the others, instead of refusing the whole feed. */
@@ -27,6 +27,12 @@ export interface ImportReport {
   version: string | null;
   counts: Record<FeedSection, SectionCount>;
   rejected: RejectedRow[];
+  /**
+   * Accepted food products lacking mandatory food information (Reg. 1169/2011
+   * art. 9): imported all the same (their page says which information is not
+   * available), listed so the cooperative completes them.
+   */
+  incomplete: IncompleteProduct[];
   /** Products still in the database but absent from this feed: no longer sold. */
   withdrawn: number;
   durationMs: number;
@@ -35,9 +41,9 @@ export interface ImportReport {
 
 export async function importCatalogue(handle: DbHandle, input: unknown, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
-  const { feed, counts, rejected } = judgeFeed(input);
+  const { feed, counts, rejected, incomplete } = judgeFeed(input);
   const report = (imported: boolean, version: string | null, withdrawn: number, message: string): ImportReport => ({
-    imported, version, counts, rejected, withdrawn, durationMs: Math.round(performance.now() - started), message,
+    imported, version, counts, rejected, incomplete, withdrawn, durationMs: Math.round(performance.now() - started), message,
   });
   if (!feed) return report(false, null, 0, `Feed rifiutato: ${rejected[0]?.reason ?? 'non valido'}. Nessuna modifica al database.`);
   if (rejected.length > 0 && !opts.skipInvalid) {
@@ -56,5 +62,6 @@ export async function importCatalogue(handle: DbHandle, input: unknown, opts: Im
   await sql`VACUUM products, store_products, promotions, product_tags`.execute(handle.db);
   const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
   const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
-  return report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.`);
+  const lacking = incomplete.length > 0 ? ` ${incomplete.length} prodotti alimentari senza tutte le informazioni obbligatorie.` : '';
+  return report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.${lacking}`);
 }

@@ -8,6 +8,7 @@ import {
   bannerRow, categoryRow, deliveryTownRow, feedEnvelope, FEED_VERSION, priceHistoryRow, priceRow, productRow, promotionRow, stateRow, storeRow, tagRow,
   feedSections, type CatalogueFeed, type FeedSection,
 } from './feed.ts';
+import { missingFoodInfo } from '#src/shared/food-info.ts';
 
 export interface RejectedRow {
   section: FeedSection | 'feed';
@@ -16,6 +17,14 @@ export interface RejectedRow {
   /** What identifies the row: barcode, id, 'storeId/barcode'… */
   key: string;
   reason: string;
+}
+/** An accepted food product lacking some mandatory food information: imported, its page says what is missing. */
+export interface IncompleteProduct {
+  /** Position in the products section (0-based). */
+  index: number;
+  barcode: string;
+  /** The missing fields, in Italian ('quantità netta', 'ingredienti'…). */
+  missing: string[];
 }
 export interface SectionCount {
   received: number;
@@ -26,6 +35,7 @@ export interface Judgement {
   feed: CatalogueFeed | null;
   counts: Record<FeedSection, SectionCount>;
   rejected: RejectedRow[];
+  incomplete: IncompleteProduct[];
 }
 
 const emptyCounts = () => Object.fromEntries(feedSections.map((s) => [s, { received: 0, accepted: 0, rejected: 0 }])) as Record<FeedSection, SectionCount>;
@@ -57,7 +67,7 @@ const describe = (error: z.ZodError): string =>
 export function judgeFeed(input: unknown): Judgement {
   const counts = emptyCounts();
   const rejected: RejectedRow[] = [];
-  const refuse = (reason: string): Judgement => ({ feed: null, counts, rejected: [{ section: 'feed', index: -1, key: '', reason }] });
+  const refuse = (reason: string): Judgement => ({ feed: null, counts, rejected: [{ section: 'feed', index: -1, key: '', reason }], incomplete: [] });
   let value = input;
   if (typeof input === 'string' || input instanceof Uint8Array) {
     try {
@@ -138,7 +148,13 @@ export function judgeFeed(input: unknown): Judgement {
     return once(bannerIds, r.id, 'id banner');
   });
 
+  // Accepted products keep their feed order: pair each with its position.
+  const refusedProducts = new Set(rejected.filter((r) => r.section === 'products').map((r) => r.index));
+  const acceptedAt = top.data.products.map((_, i) => i).filter((i) => !refusedProducts.has(i));
+  const incomplete = products
+    .map((p, i) => ({ index: acceptedAt[i]!, barcode: p.barcode, missing: missingFoodInfo(p) }))
+    .filter((p) => p.missing.length > 0);
   rejected.sort((a, b) => feedSections.indexOf(a.section as FeedSection) - feedSections.indexOf(b.section as FeedSection) || a.index - b.index);
   const feed: CatalogueFeed = { version: FEED_VERSION, states, stores, deliveryTowns, categories, tags, products, prices, promotions, banners, priceHistory };
-  return { feed, counts, rejected };
+  return { feed, counts, rejected, incomplete };
 }

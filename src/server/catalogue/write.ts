@@ -54,18 +54,22 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
     // What search matches (migration 0006): the name, the brand and the tags.
     searchDoc: normaliseSearch(`${p.description} ${p.brand ?? ''} ${p.tagIds.map((id) => tagWords.get(id) ?? '').join(' ')}`),
     images: undefined, tagIds: undefined,
+    nutritionFacts: p.nutritionFacts ?? null,
   }));
   const ids: ProductIds = new Map();
   await bulk(trx, products, async (j) => {
     const result = await sql<{ id: number; barcode: string }>`WITH up AS (
       INSERT INTO products (barcode, ref, description, brand, branded, image_url, um, purchase_um, um_step, min_weight, max_amount, attrib3,
-        category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, search_doc, water_pack, unit_quantity, unit_label)
+        category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, search_doc, water_pack, unit_quantity, unit_label,
+        food, net_quantity, operator_name, operator_address, origin_required, nutrition_facts)
       SELECT barcode, ref, description, brand, branded, "imageUrl", um, "purchaseUm", "umStep", "minWeight", "maxAmount", attrib3,
         "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText",
-        to_tsvector('italian', "searchDoc") || to_tsvector('simple', "searchDoc"), "waterPack", "unitQuantity", "unitLabel"
+        to_tsvector('italian', "searchDoc") || to_tsvector('simple', "searchDoc"), "waterPack", "unitQuantity", "unitLabel",
+        food, "netQuantity", "operatorName", "operatorAddress", "originRequired", "nutritionFacts"
       FROM ${rows(j, `barcode text, ref text, description text, brand text, branded bool, "imageUrl" text, um text, "purchaseUm" text,
         "umStep" numeric, "minWeight" numeric, "maxAmount" numeric, attrib3 text, "categoryId" text, origin text, caliber text, ingredients text,
-        "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "searchDoc" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text`)}
+        "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "searchDoc" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text,
+        food bool, "netQuantity" text, "operatorName" text, "operatorAddress" text, "originRequired" bool, "nutritionFacts" jsonb`)}
       ON CONFLICT (barcode) DO UPDATE SET ref = excluded.ref, description = excluded.description, brand = excluded.brand,
         branded = excluded.branded, image_url = excluded.image_url, um = excluded.um, purchase_um = excluded.purchase_um,
         um_step = excluded.um_step, min_weight = excluded.min_weight, max_amount = excluded.max_amount, attrib3 = excluded.attrib3,
@@ -73,7 +77,9 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
         allergy_advice = excluded.allergy_advice, allergy_other = excluded.allergy_other, nutrition = excluded.nutrition,
         storage = excluded.storage, recycling = excluded.recycling, variant_group = excluded.variant_group,
         search_text = excluded.search_text, search_doc = excluded.search_doc, water_pack = excluded.water_pack,
-        unit_quantity = excluded.unit_quantity, unit_label = excluded.unit_label
+        unit_quantity = excluded.unit_quantity, unit_label = excluded.unit_label, food = excluded.food,
+        net_quantity = excluded.net_quantity, operator_name = excluded.operator_name, operator_address = excluded.operator_address,
+        origin_required = excluded.origin_required, nutrition_facts = excluded.nutrition_facts
       RETURNING id, barcode),
     remembered AS (INSERT INTO feed_products SELECT id FROM up)
     SELECT id, barcode FROM up`.execute(trx);

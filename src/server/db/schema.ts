@@ -1,6 +1,7 @@
 // Kysely's view of migrations/*.sql. Keep in step with the migrations: a new
 // migration updates these interfaces in the same commit.
 import type { ColumnType, Generated } from 'kysely';
+import type { NutritionFacts } from '#src/shared/food-info.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DateCol = ColumnType<string, string, string>;
@@ -42,6 +43,14 @@ export interface Database {
     water_pack: Generated<boolean>;
     unit_quantity: Numeric | null;
     unit_label: string | null;
+    /** Mandatory food information (migration 0010). */
+    food: Generated<boolean>;
+    net_quantity: string | null;
+    operator_name: string | null;
+    operator_address: string | null;
+    origin_required: Generated<boolean>;
+    /** NutritionFacts of src/shared/food-info.ts, written by the import (jsonb; JSON text on insert). */
+    nutrition_facts: ColumnType<NutritionFacts | null, string | null, string | null>;
   };
   product_images: { product_id: number; position: number; url: string };
   listing_counts: { store_id: number; category: string; products: number };

@@ -10,6 +10,7 @@ import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueVersion } from '../catalogue-version.ts';
 import { ok, parseInput, parseQuery } from '../http.ts';
 import { categoryTree, listProducts, productByBarcode, productTags } from '../services/catalogue.ts';
+import { missingFoodInfo } from '#src/shared/food-info.ts';
 
 const storeQuery = z.object({ store: storeIdParam.default(DEFAULT_STORE_ID) });
 
@@ -30,10 +31,12 @@ async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unkno
   return c.body(text, 200, { 'Content-Type': 'application/json', 'X-Cache': 'MISS' });
 }
 
+/** The food-information texts of a product (spec §7), with the mandatory food information of Reg. 1169/2011 art. 9. */
 async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
   const p = await productByBarcode(c.var.db, barcode, store);
   return {
     barcode: p.barcode,
+    description: p.description,
     origin: p.origin,
     caliber: p.caliber,
     ingredients: p.ingredients,
@@ -42,6 +45,15 @@ async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
     nutrition: p.nutrition,
     storage: p.storage,
     recycling: p.recycling,
+    food: p.food,
+    ingredientParts: p.ingredientParts,
+    netQuantity: p.netQuantity,
+    operatorName: p.operatorName,
+    operatorAddress: p.operatorAddress,
+    originRequired: p.originRequired,
+    nutritionFacts: p.nutritionFacts,
+    /** The mandatory food information the product lacks, in Italian (empty when complete or not a food). */
+    missingFoodInfo: missingFoodInfo(p),
   };
 }
 

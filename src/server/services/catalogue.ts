@@ -32,14 +32,16 @@ export async function productTags(db: Db): Promise<Tag[]> {
 const productColumns = [
   'p.id', 'p.barcode', 'p.ref', 'p.description', 'p.brand', 'p.branded', 'p.image_url', 'p.um', 'p.purchase_um', 'p.um_step', 'p.min_weight',
   'p.max_amount', 'p.attrib3', 'p.category_id', 'p.origin', 'p.caliber', 'p.ingredients', 'p.allergy_advice', 'p.allergy_other', 'p.nutrition',
-  'p.storage', 'p.recycling', 'p.variant_group', 'p.water_pack', 'p.unit_quantity', 'p.unit_label',
+  'p.storage', 'p.recycling', 'p.variant_group', 'p.water_pack', 'p.unit_quantity', 'p.unit_label', 'p.food', 'p.net_quantity',
+  'p.operator_name', 'p.operator_address', 'p.origin_required', 'p.nutrition_facts',
 ] as const;
 
 /** The columns a cart row needs: no food information texts, which are long and only the product page shows. */
 export const cartProductColumns = `p.id, p.barcode, p.ref, p.description, p.brand, p.branded, p.image_url, p.um, p.purchase_um, p.um_step,
   p.min_weight, p.max_amount, p.attrib3, p.category_id, p.variant_group, p.water_pack, p.unit_quantity, p.unit_label,
   NULL AS origin, NULL AS caliber, NULL AS ingredients, NULL AS allergy_advice, NULL AS allergy_other, NULL AS nutrition,
-  NULL AS storage, NULL AS recycling`;
+  NULL AS storage, NULL AS recycling, p.food, NULL AS net_quantity, NULL AS operator_name, NULL AS operator_address,
+  p.origin_required, NULL::jsonb AS nutrition_facts`;
 
 /** Today's promotion of the product `p` in a store, for a LEFT JOIN LATERAL (the first to end wins). */
 export function promotionOf(storeId: number, today: string) {

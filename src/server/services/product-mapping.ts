@@ -3,6 +3,7 @@
 import type { Product, Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import type { Database } from '../db/schema.ts';
+import { ingredientParts, plainIngredients } from '#src/shared/food-info.ts';
 import type { Selectable } from 'kysely';
 
 export type ProductRow = Omit<Selectable<Database['products']>, 'search_text' | 'search_doc'> & {
@@ -67,11 +68,18 @@ export function toProduct(row: ProductRow, images: string[], variants: Product['
     origin: row.origin,
     caliber: row.caliber,
     productVariants: variants,
-    ingredients: row.ingredients,
+    ingredients: row.ingredients === null ? null : plainIngredients(row.ingredients),
     allergyAdvice: row.allergy_advice,
     allergyOther: row.allergy_other,
     nutrition: row.nutrition,
     storage: row.storage,
     recycling: row.recycling,
+    food: row.food,
+    ingredientParts: row.ingredients === null ? null : ingredientParts(row.ingredients),
+    netQuantity: row.net_quantity,
+    operatorName: row.operator_name,
+    operatorAddress: row.operator_address,
+    originRequired: row.origin_required,
+    nutritionFacts: row.nutrition_facts,
   };
 }

@@ -3,6 +3,7 @@
 // validate what they receive).
 import { z } from 'zod';
 import { pageParam, paged } from './envelope.ts';
+import { nutritionFacts } from '../food-info.ts';
 
 export const DEFAULT_STORE_ID = 1109; // spec §9
 export const PRODUCTS_PAGE_SIZE = 24;
@@ -62,6 +63,15 @@ export const product = z.object({
   nutrition: z.string().nullable(),
   storage: z.string().nullable(),
   recycling: z.string().nullable(),
+  // Mandatory food information (Reg. 1169/2011 art. 9, src/shared/food-info.ts).
+  // `ingredients` above is the plain list; ingredientParts marks its allergens.
+  food: z.boolean(),
+  ingredientParts: z.array(z.object({ text: z.string(), allergen: z.boolean() })).nullable(),
+  netQuantity: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  operatorAddress: z.string().nullable(),
+  originRequired: z.boolean(),
+  nutritionFacts: nutritionFacts.nullable(),
 });
 export type Product = z.infer<typeof product>;
 
