@@ -15,6 +15,7 @@ import { migrate } from '#src/server/db/migrate.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { listProducts, productByBarcode } from '#src/server/services/catalogue.ts';
 import { openCart, storeItem } from '#src/server/services/cart.ts';
+import { flagDefaults } from '#src/shared/flags.ts';
 import { slotDays } from '#src/server/services/slots.ts';
 import { freshDatabase } from './bench-shop.helpers.ts';
 
@@ -54,7 +55,7 @@ try {
   await seedIfEmpty(handle, { products: Number(values.products) });
   const user = await sql<{ id: number }>`INSERT INTO users (username, password_hash, confirmed_at) VALUES ('explain@example.it', 'x', now()) RETURNING id`.execute(db);
   const userId = user.rows[0]!.id;
-  const cart = await openCart(db, userId, { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' } as never);
+  const cart = await openCart(db, userId, { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' } as never, { ...flagDefaults });
   const pieces = (await sql<{ barcode: string }>`SELECT p.barcode FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
     WHERE sp.available AND p.um = 'PZ' AND NOT p.water_pack ORDER BY p.id LIMIT 30`.execute(db)).rows.map((r) => r.barcode);
   for (const barcode of pieces) await storeItem(db, userId, { cartId: cart.id, barcode, amount: 1 } as never);

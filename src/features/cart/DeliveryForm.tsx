@@ -7,7 +7,7 @@ import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flags } from '#src/lib/flags.ts';
 import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
-import type { DeliveryMode } from '#src/shared/contract/cart.ts';
+import { deliveryOption, type DeliveryMode } from '#src/shared/contract/cart.ts';
 import { stateList, storeList, type State, type Store } from '#src/shared/contract/stores.ts';
 import { cartPaths, type OpenCartInput } from './cart.store.ts';
 
@@ -21,9 +21,8 @@ const modeHints: Record<DeliveryMode, string> = {
   IN_STORE: 'Ritiri la spesa pronta alla cassa del punto vendita. Gratis.',
   DRIVE: "Ritiri la spesa in auto all'area drive. Gratis.",
   AT_HOME: 'Ti portiamo la spesa a casa nelle città servite.',
-  SHIPPED: 'Spediamo la spesa al tuo indirizzo.',
+  SHIPPED: 'Spediamo la spesa al tuo indirizzo. Si paga con carta online.',
 };
-const modes = Object.keys(modeLabels) as DeliveryMode[];
 export const needsAddress = (mode: DeliveryMode) => mode === 'AT_HOME' || mode === 'SHIPPED';
 const addressesHref = `${cartPaths.home.replace(/\/$/, '')}/profile/addresses`;
 
@@ -38,12 +37,21 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
   const [state, setState] = useState('');
   const [states, setStates] = useState<State[]>([]);
   const [mode, setMode] = useState<DeliveryMode | null>(initial?.deliveryMode ?? null);
+  // The modes the server offers now: a mode nobody can pay for (shipping while card payments are off) is left out.
+  const [modes, setModes] = useState<DeliveryMode[] | null>(null);
   const [stores, setStores] = useState<Store[] | null>(null);
   const [addresses, setAddresses] = useState<ShippingAddress[] | null>(null);
   const [storeId, setStoreId] = useState<number | null>(initial?.storeId ?? null);
   const [addressId, setAddressId] = useState<number | null>(initial?.addressId ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api.data('get', '/cli/ecommerce/deliveries', z.array(deliveryOption)).then(
+      (list) => setModes(list.map((o) => o.id)),
+      () => setModes(Object.keys(modeLabels) as DeliveryMode[]),
+    );
+  }, []);
 
   useEffect(() => {
     if (flags.SHOW_STATE_DROPDOWN) api.data('get', '/cli/stores/states', stateList).then(setStates, () => setStates([]));
@@ -104,8 +112,9 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
       )}
       <fieldset className="choice-group">
         <legend>Come vuoi ricevere la spesa?</legend>
+        {modes === null && <p role="status">Caricamento delle modalità di consegna…</p>}
         <div className="choice-grid">
-          {modes.map((m) => (
+          {(modes ?? []).map((m) => (
             <label key={m} className="choice">
               <input type="radio" name="deliveryMode" value={m} checked={mode === m} onChange={() => setMode(m)} />
               <span>

@@ -13,9 +13,9 @@ import { originOf } from './payments.ts';
 const auth = requireUser();
 
 export const cartRoutes = new Hono<AppEnv>()
-  .get('/ecommerce/cart/current', auth, async (c) => ok(c, await currentCart(c.var.db, c.var.session.userId)))
+  .get('/ecommerce/cart/current', auth, async (c) => ok(c, await currentCart(c.var.db, c.var.session.userId, c.var.config.flags)))
   .get('/ecommerce/carts/open', auth, async (c) => ok(c, await openCarts(c.var.db, c.var.session.userId)))
-  .post('/ecommerce/cart/open', auth, async (c) => ok(c, await openCart(c.var.db, c.var.session.userId, await parseJson(c, openCartRequest))))
+  .post('/ecommerce/cart/open', auth, async (c) => ok(c, await openCart(c.var.db, c.var.session.userId, await parseJson(c, openCartRequest), c.var.config.flags)))
   .post('/ecommerce/cart/store', auth, async (c) => ok(c, await storeItem(c.var.db, c.var.session.userId, await parseJson(c, storeItemRequest))))
   .post('/ecommerce/cart/review', auth, async (c) => {
     const { cartId } = await parseJson(c, cartIdRequest);
@@ -35,7 +35,7 @@ export const cartRoutes = new Hono<AppEnv>()
     }
     return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
   })
-  .post('/ecommerce/cart/move', auth, async (c) => ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest))))
+  .post('/ecommerce/cart/move', auth, async (c) => ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest), c.var.config.flags)))
   .post('/ecommerce/cart/freeze/check', auth, async (c) => {
     const { cartId } = await parseJson(c, cartIdRequest);
     const result = await freezeCheck(c.var.db, c.var.session.userId, cartId);

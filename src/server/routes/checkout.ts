@@ -10,6 +10,7 @@ import type { AppEnv } from '../app.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { modeLabels } from '../services/cart.ts';
+import { payableModes } from '../services/payable-modes.ts';
 import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
 import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
 import { expireUnpaidOrders } from '../services/order-lifecycle.ts';
@@ -34,7 +35,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .get('/ecommerce/orders/:id/fetch', auth, async (c) => ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))))
   .post('/ecommerce/cart/copy', auth, async (c) => {
     const { orderId, addressId } = await parseJson(c, copyOrderRequest);
-    const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId);
+    const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId, c.var.config.flags);
     if (result.updated.length || result.removed.length) {
       return c.json({ responseCode: ErrorCode.PRICES_CHANGED, data: { cart: result.cart, updated: result.updated, removed: result.removed } });
     }
@@ -45,4 +46,8 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const { storeId } = parseQuery(c, configQuery);
     return ok(c, await allowedPaymentModes(c.var.db, storeId, mode, c.var.config.flags));
   })
-  .get('/ecommerce/deliveries', (c) => ok(c, deliveryMode.options.map((mode) => ({ id: mode, description: modeLabels[mode] }))));
+  // The modes a cart can be opened for now: some store serves them and they can be paid for (payable-modes.ts).
+  .get('/ecommerce/deliveries', async (c) => {
+    const offered = await payableModes(c.var.db, c.var.config.flags);
+    return ok(c, deliveryMode.options.filter((mode) => offered.has(mode)).map((mode) => ({ id: mode, description: modeLabels[mode] })));
+  });

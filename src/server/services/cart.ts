@@ -10,12 +10,14 @@ import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { formatEuro, toCents } from '#src/shared/contract/money.ts';
 import { romeToday } from '#src/shared/time.ts';
+import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartProductColumns, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, quantityProblem, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
+import { payable } from './payable-modes.ts';
 
 type Tx = Db | Transaction<Database>;
 type CartRow = { id: number; user_id: number; store_id: number; delivery_mode: DeliveryMode; address_id: number | null; title: string | null; status: string; is_current: boolean };
@@ -91,15 +93,17 @@ export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
   };
 }
 
-async function offersMode(db: Tx, storeId: number, mode: DeliveryMode): Promise<boolean> {
-  return !!(await db.selectFrom('store_delivery_modes').select('store_id').where('store_id', '=', storeId).where('delivery_mode', '=', mode).executeTakeFirst());
+/** The store serves the mode and the shopper can pay for it under the current settings (payable-modes.ts). */
+async function offersMode(db: Tx, storeId: number, mode: DeliveryMode, flags: Flags): Promise<boolean> {
+  return !!(await db.selectFrom('store_delivery_modes as m').select('m.store_id').where('m.store_id', '=', storeId).where('m.delivery_mode', '=', mode)
+    .where(payable(flags, 'm.store_id', 'm.delivery_mode')).executeTakeFirst());
 }
 
 /** Which store serves this mode and address (spec §4 cart creation; DESIGN.md §4 delivery towns). */
-async function storeFor(db: Tx, userId: number, input: z.output<typeof openCartRequest>): Promise<{ storeId: number; addressId: number | null }> {
+async function storeFor(db: Tx, userId: number, input: z.output<typeof openCartRequest>, flags: Flags): Promise<{ storeId: number; addressId: number | null }> {
   if (input.deliveryMode === 'IN_STORE' || input.deliveryMode === 'DRIVE') {
     const storeId = input.storeId ?? DEFAULT_STORE_ID;
-    if (!(await offersMode(db, storeId, input.deliveryMode))) throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
+    if (!(await offersMode(db, storeId, input.deliveryMode, flags))) throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
     return { storeId, addressId: null };
   }
   if (!input.addressId) throw new HttpError(400, 'Richiesta non valida.', [{ path: 'addressId', message: "Scegli un indirizzo di consegna" }]);
@@ -107,14 +111,15 @@ async function storeFor(db: Tx, userId: number, input: z.output<typeof openCartR
   if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   if (address.user_id !== userId) throw forbidden();
   if (input.deliveryMode === 'SHIPPED') {
-    const shipper = await db.selectFrom('store_delivery_modes').select('store_id').where('delivery_mode', '=', 'SHIPPED').orderBy('store_id').executeTakeFirst();
-    if (!shipper) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
+    const shipper = await db.selectFrom('store_delivery_modes as m').select('m.store_id').where('m.delivery_mode', '=', 'SHIPPED')
+      .where(payable(flags, 'm.store_id', 'm.delivery_mode')).orderBy('m.store_id').executeTakeFirst();
+    if (!shipper) throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
     return { storeId: shipper.store_id, addressId: input.addressId };
   }
   const town = await sql<{ store_id: number }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()})`.execute(db);
   const storeId = town.rows[0]?.store_id;
   if (!storeId) throw new BusinessError(ErrorCode.HOME_DELIVERY_NOT_ACTIVE);
-  if (!(await offersMode(db, storeId, 'AT_HOME'))) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
+  if (!(await offersMode(db, storeId, 'AT_HOME', flags))) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   return { storeId, addressId: input.addressId };
 }
 
@@ -124,8 +129,8 @@ async function makeCurrent(trx: Tx, userId: number, cartId: number): Promise<voi
 }
 
 /** Opens (or reopens) the shopper's cart for a store and mode and makes it current. */
-export async function openCart(db: Db, userId: number, input: z.output<typeof openCartRequest>): Promise<Cart> {
-  const { storeId, addressId } = await storeFor(db, userId, input);
+export async function openCart(db: Db, userId: number, input: z.output<typeof openCartRequest>, flags: Flags): Promise<Cart> {
+  const { storeId, addressId } = await storeFor(db, userId, input, flags);
   return db.transaction().execute(async (trx) => {
     await lockCustomer(trx, userId);
     let existing = trx.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN')
@@ -147,12 +152,15 @@ async function lockCustomer(trx: Tx, userId: number): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
-/** The current cart; a cart whose store stopped serving its mode is closed into a list (4008). */
-export async function currentCart(db: Db, userId: number): Promise<Cart | null> {
+/**
+ * The current cart; a cart whose store stopped serving its mode, or whose mode
+ * can no longer be paid for (card payments turned off), is closed into a list (4008).
+ */
+export async function currentCart(db: Db, userId: number, flags: Flags): Promise<Cart | null> {
   const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
   if (!row) return null;
   const cart = await ownedCart(db, userId, row.id);
-  if (!(await offersMode(db, cart.store_id, cart.delivery_mode))) {
+  if (!(await offersMode(db, cart.store_id, cart.delivery_mode, flags))) {
     const listId = await closeIntoList(db, userId, cart);
     throw new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST, undefined, { smartListId: listId });
   }
@@ -255,10 +263,10 @@ export async function abortCart(db: Db, userId: number, cartId: number): Promise
 }
 
 /** Moves the cart to another store (and mode): prices follow the new store. */
-export async function moveCart(db: Db, userId: number, input: { cartId: number; storeId: number; deliveryMode?: DeliveryMode | undefined; addressId?: number | null | undefined }): Promise<Cart> {
+export async function moveCart(db: Db, userId: number, input: { cartId: number; storeId: number; deliveryMode?: DeliveryMode | undefined; addressId?: number | null | undefined }, flags: Flags): Promise<Cart> {
   const current = await ownedCart(db, userId, input.cartId);
   const mode = input.deliveryMode ?? current.delivery_mode;
-  const target = await storeFor(db, userId, { deliveryMode: mode, storeId: input.storeId, addressId: input.addressId ?? current.address_id, terminalType: 'WEB' });
+  const target = await storeFor(db, userId, { deliveryMode: mode, storeId: input.storeId, addressId: input.addressId ?? current.address_id, terminalType: 'WEB' }, flags);
   return db.transaction().execute(async (trx) => {
     await ownedCart(trx, userId, input.cartId, { lock: true });
     await trx.updateTable('carts').set({ store_id: target.storeId, delivery_mode: mode, address_id: target.addressId, updated_at: new Date() }).where('id', '=', input.cartId).execute();

@@ -213,10 +213,10 @@ export async function abortOrder(db: Db, userId: number, orderId: number): Promi
 }
 
 /** Copies an order into the cart for the same store and mode; 4105 lists what changed since. */
-export async function copyOrder(db: Db, userId: number, orderId: number, addressId: number | null | undefined) {
+export async function copyOrder(db: Db, userId: number, orderId: number, addressId: number | null | undefined, flags: Flags) {
   const order = await ownedOrder(db, userId, orderId);
   const rows = await db.selectFrom('order_rows').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-  let cart = await openCart(db, userId, { storeId: order.store_id, deliveryMode: order.delivery_mode, addressId: addressId ?? order.address_id, terminalType: 'WEB' });
+  let cart = await openCart(db, userId, { storeId: order.store_id, deliveryMode: order.delivery_mode, addressId: addressId ?? order.address_id, terminalType: 'WEB' }, flags);
   const updated: CartItem[] = [];
   const removed: CartItem[] = [];
   for (const row of rows) {

@@ -3,6 +3,8 @@
 // and one store with its hours, exceptions, services and departments.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type { Flags } from '#src/shared/flags.ts';
+import { payable } from './payable-modes.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import {
   STORE_NOT_FOUND,
@@ -66,10 +68,11 @@ export async function storeStates(db: Db): Promise<State[]> {
 }
 
 /** Stores offering a delivery mode, optionally in one state (by id or name), by name. */
-export async function deliveryStores(db: Db, query: DeliveryStoresQuery): Promise<Store[]> {
+export async function deliveryStores(db: Db, query: DeliveryStoresQuery, flags: Flags): Promise<Store[]> {
   let select = storeSelect(db).where((eb) =>
     eb.exists(
-      eb.selectFrom('store_delivery_modes as m').select('m.store_id').whereRef('m.store_id', '=', 's.id').where('m.delivery_mode', '=', query.delivery),
+      eb.selectFrom('store_delivery_modes as m').select('m.store_id').whereRef('m.store_id', '=', 's.id').where('m.delivery_mode', '=', query.delivery)
+        .where(payable(flags, 'm.store_id', 'm.delivery_mode')),
     ),
   );
   if (query.state) {

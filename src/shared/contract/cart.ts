@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { promotion } from './catalogue.ts';
 
 export const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
+/** GET /cli/ecommerce/deliveries: the modes a cart can be opened for now. */
+export const deliveryOption = z.object({ id: deliveryMode, description: z.string() });
 export type DeliveryMode = z.infer<typeof deliveryMode>;
 export const paymentMode = z.enum(['CASH', 'BANCOMAT', 'XPAY']);
 
