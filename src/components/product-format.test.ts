@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Promotion } from '#src/shared/contract/catalogue.ts';
-import { approxWeight, categoryPath, isFrozen, promotionBadge } from './product-format.ts';
+import { approxWeight, categoryPath, isFrozen, lowestPriceLine, promotionBadge } from './product-format.ts';
 
 describe('a variable-weight step shown to the shopper', () => {
   it('is rounded up to 10 g and shown in grams below one kilo', () => {
@@ -48,5 +48,20 @@ describe('product category', () => {
   it('marks products of the 04 branch as frozen', () => {
     expect(isFrozen({ categoryId: '0401' })).toBe(true);
     expect(isFrozen({ categoryId: '0104' })).toBe(false);
+  });
+});
+
+describe('the lowest price of the 30 days before a promotion (art. 17-bis)', () => {
+  const promo: Promotion = { description: 'Prezzo speciale', valueType: 'NEW_PRICE', value: 1.99, validTo: '2026-12-31' };
+  it('is shown with the promotion, in euro', () => {
+    expect(lowestPriceLine({ price: 2.99, promotions: [promo], lowestPrice30Days: 2.79 })).toBe(
+      `Prezzo più basso degli ultimi 30 giorni: ${new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(2.79)}`,
+    );
+  });
+  it('is not shown without a promotion, without an earlier price, or when the promotion lowers nothing', () => {
+    expect(lowestPriceLine({ price: 2.99, promotions: [], lowestPrice30Days: 2.79 })).toBeNull();
+    expect(lowestPriceLine({ price: 2.99, promotions: [promo], lowestPrice30Days: null })).toBeNull();
+    expect(lowestPriceLine({ price: 2.99, promotions: [promo] })).toBeNull();
+    expect(lowestPriceLine({ price: 1.5, promotions: [promo], lowestPrice30Days: 1.5 })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // tested beside this file.
 import type { Category, Product, Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatDayMonth } from '#src/shared/time.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
 
 /** Frozen products have a categoryId starting with 04 (spec §3, §9). */
 export const isFrozen = (product: Pick<Product, 'categoryId'>): boolean => product.categoryId.startsWith('04');
@@ -20,6 +21,17 @@ export function promotionBadge(price: number, promo: Promotion): PromotionBadge 
   const percent = promo.valueType === 'NEW_PRICE' ? (price > 0 ? Math.round(((price - promo.value) / price) * 100) : 0) : Math.round(promo.value);
   if (percent <= 0) return null;
   return { label: `-${percent}%`, until: `fino al ${formatDayMonth(promo.validTo)}` };
+}
+
+/**
+ * The line every shown promotion carries (Codice del consumo art. 17-bis): the
+ * lowest price applied in the store in the 30 days before the reduction. Null
+ * when no promotion is shown or the store has no earlier price for it.
+ */
+export function lowestPriceLine(p: { price: number; promotions: Promotion[]; lowestPrice30Days?: number | null | undefined }): string | null {
+  const promo = p.promotions[0];
+  if (!promo || p.lowestPrice30Days === null || p.lowestPrice30Days === undefined || !promotionBadge(p.price, promo)) return null;
+  return `Prezzo più basso degli ultimi 30 giorni: ${formatEuro(p.lowestPrice30Days)}`;
 }
 
 const kgFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });

@@ -2,7 +2,7 @@
 // quantity counter, row total and remove. A change is sent once the shopper
 // stops pressing for a moment; the cart the server answers is the truth.
 import { useEffect, useRef, useState } from 'react';
-import { promotionBadge } from '#src/components/product-format.ts';
+import { lowestPriceLine, promotionBadge } from '#src/components/product-format.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { deleteItem, putInCart } from './cart.store.ts';
@@ -39,6 +39,7 @@ export function CartRow({ item }: { item: CartItem }) {
   const promo = item.promotions[0];
   const badge = promo ? promotionBadge(item.price, promo) : null;
   const discounted = item.netPrice < item.price;
+  const lowest = lowestPriceLine(item);
   return (
     <li className={`cart-row${item.available ? '' : ' cart-row--out'}`}>
       <img className="cart-row__image" src={item.imageUrl ?? `${base}/no-image.svg`} alt="" width="80" height="80" loading="lazy" />
@@ -71,6 +72,8 @@ export function CartRow({ item }: { item: CartItem }) {
             </s>
           )}
         </p>
+        {item.attrib3 && <p className="cart-row__unit">{item.attrib3}</p>}
+        {lowest && <p className="cart-row__lowest">{lowest}</p>}
         {!item.available && <p className="cart-row__out">Momentaneamente non disponibile</p>}
       </div>
       <div className="cart-row__qty">

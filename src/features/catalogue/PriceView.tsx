@@ -1,10 +1,15 @@
 // The price block of Price.astro for islands: net price large, the old price
-// struck through when a promotion lowers it, the price per kg/units small.
+// struck through when a promotion lowers it, the unit price small and, with a
+// promotion, the lowest price of the 30 days before it (art. 17-bis).
+import { lowestPriceLine } from '#src/components/product-format.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 
-export function PriceView({ product, testId }: { product: Pick<Product, 'price' | 'netPrice' | 'attrib3' | 'um'>; testId?: string }) {
+type Priced = Pick<Product, 'price' | 'netPrice' | 'attrib3' | 'um' | 'promotions' | 'lowestPrice30Days'>;
+
+export function PriceView({ product, testId }: { product: Priced; testId?: string }) {
   const discounted = product.netPrice < product.price;
+  const lowest = lowestPriceLine(product);
   return (
     <div className="price-block">
       <p className={`price${discounted ? ' price--promo' : ''}`}>
@@ -26,6 +31,7 @@ export function PriceView({ product, testId }: { product: Pick<Product, 'price' 
         )}
       </p>
       {product.attrib3 && <p className="price__unit">{product.attrib3}</p>}
+      {lowest && <p className="price__lowest">{lowest}</p>}
     </div>
   );
 }

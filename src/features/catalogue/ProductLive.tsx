@@ -12,7 +12,7 @@ import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.t
 import { $shopperStoreId, fetchProduct } from './catalogue.store.ts';
 import { PriceView } from './PriceView.tsx';
 
-export type LiveProduct = Pick<Product, 'barcode' | 'description' | 'um' | 'umStep' | 'minWeight' | 'maxAmount' | 'available' | 'price' | 'netPrice' | 'attrib3' | 'promotions' | 'categoryId'>;
+export type LiveProduct = Pick<Product, 'barcode' | 'description' | 'um' | 'umStep' | 'minWeight' | 'maxAmount' | 'available' | 'price' | 'netPrice' | 'attrib3' | 'promotions' | 'lowestPrice30Days' | 'categoryId'>;
 
 export default function ProductLive({ product: built }: { product: LiveProduct }) {
   const storeId = useStore($shopperStoreId);
