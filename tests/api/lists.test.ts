@@ -1,5 +1,6 @@
 // Shopping lists and favourites as a shopper uses them (spec §7 Lists, §8 2035).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { shoppingList } from '#src/shared/contract/lists.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
@@ -54,7 +55,7 @@ describe('shopping lists', () => {
     expect(removed.items).toEqual([]);
   });
 
-  it('adds a whole list to the cart, skipping custom items', async () => {
+  it('adds a whole list to the cart and names the custom items it could not add', async () => {
     const token = await shopper(shop, 'liste4@example.it');
     const [list] = lists((await shop.request('/cli/slists', bearer(token))).body);
     await shop.request('/cli/slists/items/create', post({ id: list!.id, barcode: products[1]!.barcode, amount: 2 }, token));
@@ -64,6 +65,46 @@ describe('shopping lists', () => {
     const { body } = await shop.request('/cli/ecommerce/cart/list', post({ smartListId: list!.id }, token));
     expect(body.responseCode).toBe(0);
     expect(body.data.items).toEqual([expect.objectContaining({ barcode: products[1]!.barcode, amount: 2 })]);
+    expect(body.data.notAdded).toEqual([{ description: 'Fiori per la nonna', reason: 'è una voce personalizzata, da cercare tra i prodotti' }]);
+  });
+
+  it('keeps the meaning of a weighed row: 2 in the list (shown in kg) is 2 kg in the cart', async () => {
+    const weighed = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.barcode', 'p.um_step', 'p.min_weight']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'KG')
+      .where('p.um_step', '<', 1).where(sql<boolean>`mod(2, p.um_step) = 0`).orderBy('p.id').executeTakeFirstOrThrow();
+    const token = await shopper(shop, 'liste.kg@example.it');
+    const [list] = lists((await shop.request('/cli/slists', bearer(token))).body);
+    const withRow = shoppingList.parse((await shop.request('/cli/slists/items/create', post({ id: list!.id, barcode: weighed.barcode, amount: 2 }, token))).body.data);
+    expect(withRow.items).toEqual([expect.objectContaining({ barcode: weighed.barcode, amount: 2, um: 'KG' })]);
+    await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token));
+    const { body } = await shop.request('/cli/ecommerce/cart/list', post({ smartListId: list!.id }, token));
+    expect(body.responseCode).toBe(0);
+    expect(body.data.items).toEqual([expect.objectContaining({ barcode: weighed.barcode, weight: 2 })]);
+    expect(body.data.notAdded).toEqual([]);
+  });
+
+  it('says which rows went over a limit instead of dropping them silently', async () => {
+    // Two water products of 3 packs each: the second goes over the 5 packs of an order (spec §9).
+    const [water, moreWater] = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.barcode', 'p.description']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.water_pack', '=', true)
+      .where((eb) => eb.or([eb('p.max_amount', 'is', null), eb('p.max_amount', '>=', 3)])).orderBy('p.id').limit(2).execute();
+    const token = await shopper(shop, 'liste.limiti@example.it');
+    const [list] = lists((await shop.request('/cli/slists', bearer(token))).body);
+    const many = shoppingList.parse((await shop.request('/cli/slists/items/create', post({ id: list!.id, barcode: products[0]!.barcode, amount: 31 }, token))).body.data).items[0]!;
+    await shop.request('/cli/slists/items/create', post({ id: list!.id, barcode: water!.barcode, amount: 3 }, token));
+    await shop.request('/cli/slists/items/create', post({ id: list!.id, barcode: moreWater!.barcode, amount: 3 }, token));
+    await shop.request('/cli/slists/items/create', post({ id: list!.id, barcode: products[2]!.barcode, amount: 1 }, token));
+    await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token));
+    const { body } = await shop.request('/cli/ecommerce/cart/list', post({ smartListId: list!.id }, token));
+    expect(body.responseCode).toBe(0);
+    expect(body.data.items).toEqual(expect.arrayContaining([
+      expect.objectContaining({ barcode: water!.barcode, amount: 3 }), expect.objectContaining({ barcode: products[2]!.barcode, amount: 1 }),
+    ]));
+    expect(body.data.items).toHaveLength(2);
+    expect(body.data.notAdded).toEqual([
+      { description: many.description, reason: 'supera la quantità massima acquistabile (30 pezzi)' },
+      { description: moreWater!.description, reason: "supera il limite di 5 confezioni d'acqua per ordine" },
+    ]);
   });
 
   it("never shows or changes another customer's list", async () => {

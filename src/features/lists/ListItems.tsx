@@ -1,10 +1,13 @@
-// The items of one list: image, description, amount (never below 1, spec §5)
-// and delete.
+// The items of one list: image, description, amount with its unit (never
+// below 1, spec §5) and delete.
 import type { ShoppingList } from '#src/shared/contract/lists.ts';
 import { deleteItem, updateItem } from './lists.store.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const MAX_LIST_AMOUNT = 999;
+
+/** The row's unit as the product sells it: a list row's amount is pieces or kilograms, as in the cart. */
+const unitOf = (item: ShoppingList['items'][number]): string => (item.um === 'KG' ? 'kg' : item.um === 'PZ' ? 'pz' : '');
 
 export function ListItems({ list }: { list: ShoppingList }) {
   if (list.items.length === 0) return <p className="empty">La lista è vuota: aggiungi prodotti o voci personalizzate.</p>;
@@ -23,6 +26,7 @@ export function ListItems({ list }: { list: ShoppingList }) {
             </button>
             <output className="qty__value" aria-live="polite" aria-atomic="true">
               {item.amount}
+              {unitOf(item) && ` ${unitOf(item)}`}
             </output>
             <button type="button" className="qty__button" aria-label="Aumenta quantità" disabled={item.amount >= MAX_LIST_AMOUNT} onClick={() => void updateItem(list.id, item.id, item.amount + 1)}>
               <span aria-hidden="true">+</span>

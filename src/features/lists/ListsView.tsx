@@ -5,13 +5,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart, addListToCart, cartPaths, ensureCart } from '#src/features/cart/cart.store.ts';
+import { $cart, cartPaths, ensureCart } from '#src/features/cart/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { RequireShopper } from '#src/features/cart/RequireShopper.tsx';
-import type { ShoppingList } from '#src/shared/contract/lists.ts';
+import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import { ListItems } from './ListItems.tsx';
 import { ListSearch } from './ListSearch.tsx';
-import { $lists, copyList, createList, deleteList, listAddedToCart, loadLists, renameList } from './lists.store.ts';
+import { $lists, copyList, createList, deleteList, listAddedToCart, listNothingAdded, listToCart, loadLists, notAddedHeading, renameList } from './lists.store.ts';
 
 type Pending = { kind: 'rename' | 'copy' | 'delete' | 'no-cart' | 'search' } | null;
 
@@ -43,14 +43,17 @@ function TitleForm({ label, initial, submit, onDone }: { label: string; initial:
 function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: number) => void }) {
   const cart = useStore($cart);
   const [pending, setPending] = useState<Pending>(null);
+  const [notAdded, setNotAdded] = useState<ListToCartResult['notAdded']>([]);
   const close = () => setPending(null);
 
   async function toCart() {
     const current = await ensureCart().catch(() => null);
     if (!current) return setPending({ kind: 'no-cart' });
     try {
-      await addListToCart(list.id);
-      showToast(listAddedToCart, 'success');
+      const missing = await listToCart(list.id, current.id);
+      setNotAdded(missing);
+      if (missing.length < list.items.length) showToast(listAddedToCart, 'success');
+      else showToast(listNothingAdded, 'error');
     } catch (error) {
       showToast(error instanceof Error ? error.message : 'Errore generico.', 'error');
     }
@@ -81,6 +84,18 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
           Elimina
         </button>
       </div>
+      {notAdded.length > 0 && (
+        <div className="list-not-added" role="alert">
+          <p>{notAddedHeading}</p>
+          <ul>
+            {notAdded.map((row, index) => (
+              <li key={index}>
+                <strong>{row.description}</strong>: {row.reason}.
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ListItems list={list} />
 
       <ListSearch listId={list.id} listTitle={list.title} storeId={cart?.storeId ?? null} isOpen={pending?.kind === 'search'} onClose={close} />

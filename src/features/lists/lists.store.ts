@@ -4,12 +4,26 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { shoppingList, type ShoppingList } from '#src/shared/contract/lists.ts';
+import { $cart } from '#src/features/cart/cart.store.ts';
+import { listToCartResult, shoppingList, type ListToCartResult, type ShoppingList } from '#src/shared/contract/lists.ts';
 
 export const $lists = atom<ShoppingList[] | null>(null);
 const lists = z.array(shoppingList);
 
 export const listAddedToCart = 'Lista della spesa aggiunta al carrello';
+export const listNothingAdded = 'Nessun prodotto della lista è stato aggiunto al carrello.';
+export const notAddedHeading = 'Non aggiunti al carrello:';
+
+/**
+ * Adds a whole list to the cart (spec §7 cart/list) and answers the rows the
+ * cart could not take, each with its reason: the shopper is told which rows
+ * are missing instead of reading only 'Lista della spesa aggiunta al carrello'.
+ */
+export async function listToCart(listId: number, cartId: number): Promise<ListToCartResult['notAdded']> {
+  const { notAdded, ...cart } = await api.data('post', '/cli/ecommerce/cart/list', listToCartResult, { json: { smartListId: listId, cartId } });
+  $cart.set(cart);
+  return notAdded;
+}
 
 /** Runs a list call; a refusal (e.g. 2035 for the last list) becomes an error toast. */
 async function attempt<T>(work: () => Promise<T>, success?: string): Promise<T | null> {
@@ -29,6 +43,14 @@ function replaceList(list: ShoppingList): ShoppingList {
 }
 
 export const loadLists = () => attempt(async () => $lists.set(await api.data('get', '/cli/slists', lists)));
+
+/** The start-up load of a logged-in shopper's lists (spec §2); a failure is only logged (spec §8). */
+export function loadListsAtStart(): Promise<void> {
+  return api.data('get', '/cli/slists', lists).then(
+    (all) => $lists.set(all),
+    (error: unknown) => console.error('[lists] the shopping lists could not be loaded', error),
+  );
+}
 
 export const createList = (title: string) =>
   attempt(async () => {

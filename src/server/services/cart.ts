@@ -170,8 +170,9 @@ export async function currentCart(db: Db, userId: number, flags: Flags): Promise
 async function closeIntoList(db: Db, userId: number, cart: CartRow): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const list = await trx.insertInto('shopping_lists').values({ user_id: userId, title: `Carrello del ${new Date().toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' })}` }).returning('id').executeTakeFirstOrThrow();
+    // A list row's amount is pieces or kilograms, as in the cart (addListToCart).
     await sql`INSERT INTO list_items (list_id, type, product_id, amount)
-      SELECT ${list.id}, 'PRODUCT', product_id, GREATEST(1, round(coalesce(amount, 1))) FROM cart_items WHERE cart_id = ${cart.id}`.execute(trx);
+      SELECT ${list.id}, 'PRODUCT', product_id, GREATEST(1, round(coalesce(amount, weight, 1), 2)) FROM cart_items WHERE cart_id = ${cart.id}`.execute(trx);
     await trx.updateTable('carts').set({ status: 'CLOSED', is_current: false, updated_at: new Date() }).where('id', '=', cart.id).execute();
     return list.id;
   });

@@ -1,10 +1,10 @@
 // Shopping lists and favourites: each customer reaches only their own.
 import { sql } from 'kysely';
-import type { Cart } from '#src/shared/contract/cart.ts';
+import { MAX_PIECES_PER_ARTICLE, MAX_WATER_PACKS } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import type { ShoppingList } from '#src/shared/contract/lists.ts';
+import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import type { Db } from '../db/client.ts';
-import { BusinessError, forbidden } from '../http.ts';
+import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartView, ownedCart, storeItem } from './cart.ts';
 import { round2 } from '#src/shared/contract/money.ts';
 
@@ -109,27 +109,55 @@ export async function deleteListItem(db: Db, userId: number, listId: number, ite
   return listView(db, list);
 }
 
-/** Adds a whole list to the cart (spec §7 cart/list); what cannot be added is skipped. */
-export async function addListToCart(db: Db, userId: number, listId: number, cartId?: number): Promise<Cart> {
+/** Why a list row did not reach the cart (shown to the shopper, naming the row). */
+export const NOT_ADDED_CUSTOM = 'è una voce personalizzata, da cercare tra i prodotti';
+export const NOT_ADDED_UNAVAILABLE = 'non è disponibile nel punto vendita del carrello';
+const reasonOf = (error: BusinessError | HttpError, product: { um: string; max_amount: unknown }): string => {
+  if (error instanceof HttpError) return error.message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+  if (error.code === ErrorCode.MAX_QUANTITY_REACHED) {
+    const limits = [product.max_amount === null ? Infinity : Number(product.max_amount), product.um === 'PZ' ? MAX_PIECES_PER_ARTICLE : Infinity];
+    const limit = Math.min(...limits);
+    return `supera la quantità massima acquistabile${Number.isFinite(limit) ? ` (${String(limit).replace('.', ',')} ${product.um === 'PZ' ? 'pezzi' : 'kg'})` : ''}`;
+  }
+  if (error.code === ErrorCode.MAX_PACKS_EXCEEDED) return `supera il limite di ${MAX_WATER_PACKS} confezioni d'acqua per ordine`;
+  return NOT_ADDED_UNAVAILABLE;
+};
+
+/**
+ * Adds a whole list to the cart (spec §7 cart/list). A row's amount means what
+ * the list shows: pieces of a PZ product, kilograms of a KG one (rounded up to
+ * the product's step, at least its minimum weight). Rows that cannot be added
+ * (custom items, products the store does not sell, rows over a limit) are
+ * answered in notAdded with the reason, so the shopper is told.
+ */
+export async function addListToCart(db: Db, userId: number, listId: number, cartId?: number): Promise<ListToCartResult> {
   const list = await oneList(db, userId, listId);
   const target = cartId ?? (await db.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst())?.id;
   if (!target) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
   let cart = await cartView(db, await ownedCart(db, userId, target));
+  const notAdded: ListToCartResult['notAdded'] = [];
   for (const item of list.items) {
-    if (item.type !== 'PRODUCT' || !item.barcode) continue;
+    if (item.type !== 'PRODUCT' || !item.barcode) {
+      notAdded.push({ description: item.description, reason: NOT_ADDED_CUSTOM });
+      continue;
+    }
     const inCart = cart.items.find((i) => i.barcode === item.barcode);
-    const product = await db.selectFrom('products').select(['um', 'um_step', 'min_weight']).where('barcode', '=', item.barcode).executeTakeFirst();
-    if (!product) continue;
-    const step = Number(product.um_step);
-    const add = product.um === 'PZ' ? item.amount : Math.max(round2(item.amount * step), Number(product.min_weight ?? 0));
+    const product = await db.selectFrom('products').select(['um', 'um_step', 'min_weight', 'max_amount']).where('barcode', '=', item.barcode).executeTakeFirst();
+    if (!product) {
+      notAdded.push({ description: item.description, reason: NOT_ADDED_UNAVAILABLE });
+      continue;
+    }
+    const step = Number(product.um_step) || 0.01;
+    const add = product.um === 'PZ' ? item.amount : Math.max(round2(Math.ceil(round2(item.amount / step) - 1e-9) * step), Number(product.min_weight ?? 0));
     const quantity = round2((product.um === 'PZ' ? (inCart?.amount ?? 0) : (inCart?.weight ?? 0)) + add);
     try {
       cart = (await storeItem(db, userId, { cartId: target, barcode: item.barcode, ...(product.um === 'PZ' ? { amount: quantity } : { weight: quantity }) })).cart;
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error; // unavailable or over a limit: skip it
+      if (!(error instanceof BusinessError || error instanceof HttpError)) throw error;
+      notAdded.push({ description: item.description, reason: reasonOf(error, product) });
     }
   }
-  return cart;
+  return { ...cart, notAdded };
 }
 
 export async function favourites(db: Db, userId: number) {

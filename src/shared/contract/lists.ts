@@ -1,5 +1,6 @@
 // Shopping lists and favourites (spec §3, §7 Lists).
 import { z } from 'zod';
+import { cart } from './cart.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const LIST_TITLE_REQUIRED = 'Inserisci un nome per la lista';
@@ -32,3 +33,7 @@ export const deleteItemRequest = z.object({ id, itemId: id });
 
 export const favourite = z.object({ id: z.number().int(), barcode: z.string(), description: z.string(), imageUrl: z.string().nullable() });
 export const favouriteRequest = z.object({ barcode: z.string().regex(/^[0-9]{8,14}$/, 'codice a barre non valido') });
+
+/** What cart/list answers: the cart, and the list rows it could not take with why (named to the shopper). */
+export const listToCartResult = cart.extend({ notAdded: z.array(z.object({ description: z.string(), reason: z.string() })) });
+export type ListToCartResult = z.infer<typeof listToCartResult>;
