@@ -5,6 +5,7 @@ import ky, { type KyInstance } from 'ky';
 import { z } from 'zod';
 import { COMMUNICATION_ERROR, ErrorCode, SESSION_EXPIRED, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
 import { $user, clearSession } from '#src/shop/session.store.ts';
+import { flashToast } from '#src/features/notifications/flash.ts';
 import { showToast } from './toast.store.ts';
 
 // zod would probe `new Function` to compile its parsers; the shop's CSP
@@ -55,7 +56,12 @@ export function createApiClient(options: ClientOptions = {}) {
           if (response.status === 401 || response.status === 403) {
             const hadSession = $user.get() !== null;
             clearSession();
-            if (response.status === 401 && hadSession) showToast(SESSION_EXPIRED, 'error');
+            if (response.status === 401 && hadSession) {
+              showToast(SESSION_EXPIRED, 'error');
+              // Going home unloads this page and its toast with it: the home
+              // page shows it again from sessionStorage (toaster.ts).
+              if (!options.onSessionLost) flashToast(SESSION_EXPIRED, 'error');
+            }
             onSessionLost(response.status);
           }
         },

@@ -140,6 +140,10 @@ test.describe('signup', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Account attivato' })).toBeVisible();
     await page.getByRole('main').getByRole('button', { name: 'Accedi' }).click();
     await logInThroughPanel(page, email);
+    // Logged in, the page leads the new customer on instead of offering the login again.
+    await expect(page.getByRole('main').getByRole('button', { name: 'Accedi' })).toBeHidden();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Crea il carrello' })).toHaveAttribute('href', '/app/cart/create');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sfoglia il catalogo' })).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Il tuo profilo: Maria' }).click();
     await expect(page.getByRole('dialog', { name: 'Il tuo profilo' })).toContainText('Benvenuto, Maria Lorusso');
   });
@@ -158,6 +162,15 @@ test.describe('profile area', () => {
     await page.goto('/app/profile');
     await page.getByRole('main').getByRole('button', { name: 'Accedi' }).click();
     await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
+  });
+
+  test("offers a visitor no 'Esci' in the profile menu", async ({ page }, info) => {
+    await page.goto('/app/profile/orders');
+    await expect(page.getByRole('main').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Sezioni del profilo' }).filter({ visible: true });
+    if (info.project.name === 'phone') await menu.locator('summary').click();
+    await expect(menu.getByRole('link', { name: 'Ordini' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Esci' })).toHaveCount(0);
   });
 
   test('edits the personal data: a bad fiscal code is refused, a good one saved', async ({ page, request }, info) => {
@@ -313,6 +326,19 @@ test.describe('passwords and session', () => {
     await expect(page).toHaveURL(/\/app\/$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
     expect((await request.get('/cli/profiles/login', auth)).status()).toBe(401);
+  });
+});
+
+test.describe('an ended session', () => {
+  test("the shopper's next action lands on the home page, which says 'Sessione scaduta'", async ({ page, request }, info) => {
+    await loggedInShopper(page, request, info, 'scaduta');
+    const jwt = await page.evaluate(() => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt);
+    // The session ends elsewhere (a logout in another browser).
+    expect((await request.post('/cli/profiles/logout', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);
+    await page.goto('/app/profile/addresses');
+    await expect(page).toHaveURL(/\/app\/$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    await expectToast(page, 'Sessione scaduta, effettua di nuovo il login.');
   });
 });
 
