@@ -6,7 +6,7 @@
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { $cartSummary, $firstSlot, DEFAULT_DELIVERY_DESCRIPTION, DEFAULT_STORE } from './cart-summary.store.ts';
+import { $cartSummary, $firstSlot, DEFAULT_DELIVERY_DESCRIPTION, DEFAULT_STORE, type FirstSlot } from './cart-summary.store.ts';
 import { $user, openOverlay } from './session.store.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -29,7 +29,7 @@ function drawCart(): void {
   if (!link) return;
   const { netTotal, itemsCount } = $user.get() ? $cartSummary.get() : { netTotal: 0, itemsCount: 0 };
   const total = formatEuro(netTotal);
-  link.setAttribute('aria-label', `Carrello, totale ${total}${itemsCount ? `, ${itemsCount} prodotti` : ''}`);
+  link.setAttribute('aria-label', `Carrello, totale ${total}${itemsCount ? `, ${itemsCount} ${itemsCount === 1 ? 'prodotto' : 'prodotti'}` : ''}`);
   const shown = link.querySelector('.cart-total');
   if (shown) shown.textContent = total;
 }
@@ -50,9 +50,26 @@ function drawStore(): void {
   if (current.outerHTML !== next.outerHTML) current.replaceWith(next);
 }
 
+// A visitor sees the default store's first slot (spec §2 Header), asked once per page.
+let visitorSlot: FirstSlot | null = null;
+let visitorSlotAsked = false;
+function askVisitorSlot(): void {
+  if ($user.get() || visitorSlotAsked) return;
+  visitorSlotAsked = true;
+  fetch(`${window.location.origin}/cli/ecommerce/slots/first/default`)
+    .then((response) => response.json() as Promise<{ responseCode?: number; data?: Partial<FirstSlot> | null }>)
+    .then(({ responseCode, data }) => {
+      if (responseCode !== 0 || !data || typeof data.weekDay !== 'number' || typeof data.validFrom !== 'string' || typeof data.validTo !== 'string') return;
+      visitorSlot = { weekDay: data.weekDay, validFrom: data.validFrom, validTo: data.validTo };
+      drawSlot();
+    })
+    // Without an answer the header simply shows no slot.
+    .catch(() => undefined);
+}
+
 function drawSlot(): void {
   const holder = part('slot');
-  const slot = $user.get() ? $firstSlot.get() : null;
+  const slot = $user.get() ? $firstSlot.get() : visitorSlot;
   if (!holder) return;
   holder.hidden = !slot;
   const text = holder.querySelector('strong');
@@ -74,7 +91,9 @@ export function startHeader(): void {
     drawSlot();
   };
   draw();
+  askVisitorSlot();
   $user.listen(draw);
+  $user.listen(askVisitorSlot);
   $cartSummary.listen(draw);
   $firstSlot.listen(draw);
   part('access')?.addEventListener('click', () => openOverlay($user.get() ? 'profile' : 'login'));

@@ -68,6 +68,14 @@ describe('slots', () => {
     const first = (await shop.request('/cli/ecommerce/slots/first/available', bearer(token))).body.data;
     expect(first).toMatchObject({ weekDay: expect.any(Number), validFrom: expect.any(String) });
   });
+
+  it("answers a visitor the default store's first available slot, without a login (spec §2 Header)", async () => {
+    const { status, body } = await shop.request('/cli/ecommerce/slots/first/default');
+    expect(status).toBe(200);
+    expect(body.responseCode).toBe(0);
+    expect(body.data).toMatchObject({ weekDay: expect.any(Number), validFrom: expect.any(String), validTo: expect.any(String) });
+    expect(new Date(body.data.validFrom).getTime()).toBeGreaterThan(Date.now());
+  });
 });
 
 describe('booking', () => {
@@ -83,6 +91,8 @@ describe('booking', () => {
     const page = orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data);
     expect(page).toMatchObject({ totalElements: 1, number: 0, last: true });
     expect(page.data[0]).toMatchObject({ status: 'TO_BE_PREPARED', cart: { netTotal: 30 } });
+    // The booking's answer names the order, so the thank-you page shows its number at once.
+    expect(frozen.orderNumber).toBe(page.data[0]!.number);
     const fetched = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${page.data[0]!.id}/fetch`, bearer(token))).body.data);
     expect(fetched.cart.items).toEqual([expect.objectContaining({ barcode: piece.barcode, amount: 12 })]);
   });
@@ -143,6 +153,25 @@ describe('booking', () => {
     expect(changed.body.responseCode).toBe(4105);
     expect(changed.body.data.updated).toEqual([expect.objectContaining({ barcode: piece.barcode, netPrice: 2.6 })]);
     await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('store_id', '=', 1109).where('product_id', '=', piece.id).execute();
+  });
+});
+
+describe('copying an order over a limit', () => {
+  it("answers a water row dropped for the 5 packs of an order with that reason, not as unavailable", async () => {
+    const water = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.id', 'p.barcode']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.water_pack', '=', true)
+      .orderBy('p.id').executeTakeFirstOrThrow();
+    await shop.handle.db.updateTable('products').set({ max_amount: null }).where('id', '=', water.id).execute();
+    const { token, cartId } = await readyCart('copia.acqua@example.it');
+    await shop.request('/cli/ecommerce/cart/store', post({ cartId, barcode: water.barcode, amount: 5 }, token));
+    const slot = await firstSlot(token, cartId);
+    expect((await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slot.id), token))).body.responseCode).toBe(0);
+    const orderId = orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data).data[0]!.id;
+    // An order of 6 packs (as one booked over the phone): copied, its water row cannot come back.
+    await shop.handle.db.updateTable('order_rows').set({ amount: 6 }).where('order_id', '=', orderId).where('barcode', '=', water.barcode).execute();
+    const copied = await shop.request('/cli/ecommerce/cart/copy', post({ orderId, terminalType: 'WEB' }, token));
+    expect(copied.body.responseCode).toBe(4105);
+    expect(copied.body.data.removed).toEqual([expect.objectContaining({ barcode: water.barcode, removedReason: "Superato il numero massimo di confezioni d'acqua per ordine (5)." })]);
   });
 });
 

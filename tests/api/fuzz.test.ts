@@ -14,7 +14,7 @@ const routes: [method: 'GET' | 'POST' | 'PUT', path: string][] = [
   ['GET', '/cli/ecommerce/cart/current'], ['GET', '/cli/ecommerce/carts/open'], ['GET', '/cli/ecommerce/configuration/deliveryMode/:mode'],
   ['GET', '/cli/ecommerce/deliveries'], ['GET', '/cli/ecommerce/orders'], ['GET', '/cli/ecommerce/orders/:id/fetch'],
   ['GET', '/cli/ecommerce/products/:id/'], ['GET', '/cli/ecommerce/products/barcode/:barcode'], ['GET', '/cli/ecommerce/products/barcode/:barcode/info'],
-  ['GET', '/cli/ecommerce/productsTags'], ['GET', '/cli/ecommerce/slots/:id'], ['GET', '/cli/ecommerce/slots/:id/days'], ['GET', '/cli/ecommerce/slots/first/available'],
+  ['GET', '/cli/ecommerce/productsTags'], ['GET', '/cli/ecommerce/slots/:id'], ['GET', '/cli/ecommerce/slots/:id/days'], ['GET', '/cli/ecommerce/slots/first/available'], ['GET', '/cli/ecommerce/slots/first/default'],
   ['GET', '/cli/ops/orders'], ['GET', '/cli/profiles/addresses'], ['GET', '/cli/profiles/billing/addresses'], ['GET', '/cli/profiles/confirm'],
   ['GET', '/cli/profiles/login'], ['GET', '/cli/slists'], ['GET', '/cli/slists/:id'], ['GET', '/cli/slists/products/favorite/all'],
   ['GET', '/cli/stores/ecommerce'], ['GET', '/cli/stores/ecommerce/:id'], ['GET', '/cli/stores/ecommerce/delivery'], ['GET', '/cli/stores/states'],

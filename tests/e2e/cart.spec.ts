@@ -187,6 +187,8 @@ test.describe('the cart', () => {
     const instore = (await (await request.get('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).json()) as { data: { id: number; name: string }[] };
     const target = instore.data.find((s) => s.id !== store.id)!;
     await page.goto('/app/cart/update');
+    // The current mode once, then the store.
+    await expect(page.getByText(/^Ora:/)).toHaveText(`Ora: Ritiro drive · ${store.name}`);
     await page.getByRole('radio', { name: /Ritiro in negozio/ }).check();
     await page.getByRole('radio', { name: new RegExp(target.name) }).check();
     await page.getByRole('button', { name: 'Aggiorna il carrello' }).click();

@@ -60,6 +60,8 @@ test.describe('checkout', () => {
     await expectNoAxeViolations(page);
     await page.getByLabel('Note per la consegna (facoltative)').fill('Citofono Rossi');
     await page.getByRole('checkbox', { name: 'Richiedo la fattura' }).check();
+    // The only billing address is preselected.
+    await expect(page.getByRole('radio', { name: /Forno Rossi srl/ })).toBeChecked();
     await page.getByRole('radio', { name: /Forno Rossi srl/ }).check();
     await expect(page.getByRole('alert').filter({ hasText: 'Indirizzo di fatturazione incompleto!' })).toBeVisible();
     await page.getByRole('radio', { name: 'No, nessuna sostituzione' }).check();
@@ -81,12 +83,21 @@ test.describe('checkout', () => {
     await expect(table.getByRole('row', { name: /^Totale\b(?! prodotti)/ }).last()).toContainText(euro(cart.total));
     await expect(page.getByText('Contanti')).toBeVisible();
     await expect(page.getByText('Citofono Rossi')).toBeVisible();
+    // The thank-you page's own order lookup is held back: the booking's answer already names the order.
+    let releaseOrders = () => {};
+    const ordersHeld = new Promise<void>((resolve) => (releaseOrders = resolve));
+    await page.route('**/cli/ecommerce/orders?*', async (route) => {
+      await ordersHeld;
+      await route.continue().catch(() => undefined);
+    });
     await page.getByRole('button', { name: 'Ordine con obbligo di pagamento' }).click();
 
-    // Thank-you page: order number, the 10% text; the cart is empty again.
+    // Thank-you page: order number (at once), the 10% text; the cart is empty again.
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
     await expect(page.getByTestId('order-number')).toHaveText(/^W\d{8}$/);
+    releaseOrders();
+    await page.unroute('**/cli/ecommerce/orders?*');
     await expect(page.getByText(/maggiorato del 10%/)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: /^Carrello, totale 0,00/ })).toBeVisible();
     const number = await page.getByTestId('order-number').textContent();

@@ -16,10 +16,13 @@ function UpdateForm() {
       .then((c) => !c && window.location.replace(cartPaths.create));
   }, []);
   if (!loaded || !cart) return <p className="cart-loading" role="status">Caricamento…</p>;
+  // The cart's description already starts with its mode ('Ritiro in negozio · Superstore Bari'): the mode once, then where.
+  const mode = modeLabels[cart.deliveryMode];
+  const where = cart.storeDescription.startsWith(`${mode} · `) ? cart.storeDescription.slice(mode.length + 3) : cart.storeDescription;
   return (
     <>
-      <p>
-        Ora: <strong>{modeLabels[cart.deliveryMode]}</strong> · {cart.storeDescription}
+      <p className="cart-update__now">
+        Ora: <strong>{mode}</strong> · {where}
         {cart.delivery.addressDescription && ` · ${cart.delivery.addressDescription}`}
       </p>
       <DeliveryForm

@@ -21,6 +21,15 @@ describe('the changed-items popup', () => {
     expect(text).toContain('Mozzarella Momentaneamente non disponibile Rimosso dal carrello');
   });
 
+  it('says a row dropped for the 5 water packs of an order was dropped for that limit, not that it is unavailable', () => {
+    const limit = "Superato il numero massimo di confezioni d'acqua per ordine (5).";
+    const answer = { updated: [], removed: [item({ description: 'Acqua minerale naturale 6 x 0,5 L', available: false, status: 'danger', removedReason: limit })] };
+    const html = renderToStaticMarkup(createElement(ChangedItems, changedItems.parse(answer)));
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').replace(/&#x27;/g, "'");
+    expect(text).toContain(`Acqua minerale naturale 6 x 0,5 L ${limit} Rimosso dal carrello`);
+    expect(text).not.toContain('Momentaneamente non disponibile');
+  });
+
   it('shows only what the answer lists', () => {
     const html = renderToStaticMarkup(createElement(ChangedItems, { updated: [item({})], removed: [] }));
     expect(html).toContain('Variazione prezzo');

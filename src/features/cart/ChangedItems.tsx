@@ -1,6 +1,7 @@
 // The booking warning of spec §4: after a freeze check answered 4105, the
 // items whose price changed ('Variazione prezzo') and those no longer
-// available ('Momentaneamente non disponibile'). Pure rendering, tested with
+// available ('Momentaneamente non disponibile') or over a limit (its reason,
+// e.g. the 5 water packs of an order). Pure rendering, tested with
 // react-dom/server beside this file.
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
@@ -26,7 +27,7 @@ export function ChangedItems({ updated, removed }: { updated: CartItem[]; remove
         {removed.map((item) => (
           <li key={`r-${item.barcode}`} className="changed-item">
             <span className="changed-item__name">{item.description}</span>
-            <span className="changed-item__tag changed-item__tag--removed">{NOT_AVAILABLE}</span>
+            <span className="changed-item__tag changed-item__tag--removed">{item.removedReason ?? NOT_AVAILABLE}</span>
             <span className="changed-item__detail">Rimosso dal carrello</span>
           </li>
         ))}

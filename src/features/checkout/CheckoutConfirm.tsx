@@ -56,7 +56,7 @@ export default function CheckoutConfirm() {
       <h1>{pending ? 'Ordine prenotato: pagamento in attesa' : 'Grazie, il tuo ordine è prenotato!'}</h1>
       {card && !pending && order && <p className="checkout-paid" role="status">Il pagamento con carta è andato a buon fine.</p>}
       <dl className="checkout-facts">
-        <div><dt>Numero ordine</dt><dd data-testid="order-number">{order?.number ?? '…'}</dd></div>
+        <div><dt>Numero ordine</dt><dd data-testid="order-number">{order?.number ?? booked.orderNumber ?? '…'}</dd></div>
         <div><dt>Codice ordine</dt><dd>{code}</dd></div>
         {slot && <div><dt>Giorno e fascia oraria</dt><dd>{formatSlot(slot)}</dd></div>}
         <div><dt>{booked.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{booked.delivery.addressDescription ?? booked.storeDescription}</dd></div>

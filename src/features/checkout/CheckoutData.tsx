@@ -49,7 +49,19 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
     loadPaymentModes(cart).then((m) => setModes(offeredModes(m))).catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
   }, [cart.storeId, cart.deliveryMode]);
   useEffect(() => {
-    if (data.invoice && billing === null) loadBillingAddresses().then(setBilling).catch(() => setBilling([]));
+    if (data.invoice && billing === null) {
+      loadBillingAddresses()
+        .then((all) => {
+          setBilling(all);
+          // With one billing address there is nothing to choose: it is preselected.
+          const [only] = all;
+          if (all.length === 1 && only) {
+            setData((d) => (d.billingAddressId === null ? { ...d, billingAddressId: only.id } : d));
+            setInvoiceError(billingComplete(only) ? null : BILLING_INCOMPLETE);
+          }
+        })
+        .catch(() => setBilling([]));
+    }
   }, [data.invoice]);
 
   if (!state.slot) {

@@ -22,6 +22,8 @@ const configQuery = z.object({ storeId: storeIdParam });
 
 export const checkoutRoutes = new Hono<AppEnv>()
   .get('/ecommerce/slots/first/available', auth, async (c) => ok(c, await firstAvailableSlot(c.var.db, c.var.session.userId)))
+  // A visitor's header shows the default store's first slot (spec §2 Header, §9 default store): no login needed.
+  .get('/ecommerce/slots/first/default', async (c) => ok(c, await firstAvailableSlot(c.var.db, null)))
   .get('/ecommerce/slots/:cartId/days', auth, async (c) => ok(c, await slotDays(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')))))
   .get('/ecommerce/slots/:cartId', auth, async (c) =>
     ok(c, await slotsOfDay(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')), parseQuery(c, slotsQuery))),

@@ -150,7 +150,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     deliveryMode: order.delivery_mode, addressId: order.address_id, items, itemsCount: items.length,
     netTotal: toEuro(order.net_total_cents), total: toEuro(order.total_cents), totalToPay: toEuro(order.total_to_pay_cents),
     minNetTotal: toEuro(store.min_net_total_cents), fees: fees.map((f) => ({ id: f.fee_id, description: f.description, value: toEuro(f.value_cents) })),
-    paymentMode: order.payment_mode, code: order.code,
+    paymentMode: order.payment_mode, code: order.code, orderNumber: order.number,
     delivery: {
       // The copy made at booking, not the address as the shopper may have edited it since.
       addressDescription: order.ship_address !== null ? `${order.ship_address} ${order.ship_street_number ?? ''}, ${order.ship_city ?? ''}` : null,
@@ -227,7 +227,9 @@ export async function copyOrder(db: Db, userId: number, orderId: number, address
       if (item && toCents(item.netPrice) !== row.net_price_cents) updated.push(item);
     } catch (error) {
       if (!(error instanceof BusinessError || error instanceof HttpError)) throw error;
-      removed.push({ ...rowItem(row, false), available: false, status: 'danger' });
+      // A row refused for a limit (30 pieces, 5 water packs, a quantity rule) says so, not 'Momentaneamente non disponibile'.
+      const overLimit = error instanceof HttpError || error.code === ErrorCode.MAX_QUANTITY_REACHED || error.code === ErrorCode.MAX_PACKS_EXCEEDED;
+      removed.push({ ...rowItem(row, false), available: false, status: 'danger', ...(overLimit ? { removedReason: error.message } : {}) });
     }
   }
   return { cart, updated, removed };

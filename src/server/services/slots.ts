@@ -83,8 +83,10 @@ export async function slotsOfDay(db: Db, userId: number, cartId: number, query: 
   return (await slotsOn(db, cart, [day], now)).map(withoutDay);
 }
 
-export async function firstAvailableSlot(db: Db, userId: number, now = new Date()) {
-  const current = await db.selectFrom('carts').select(['store_id', 'delivery_mode']).where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
+/** The first free slot of the customer's cart, or of the default store for a visitor (userId null, spec §2 Header). */
+export async function firstAvailableSlot(db: Db, userId: number | null, now = new Date()) {
+  const current = userId === null ? undefined
+    : await db.selectFrom('carts').select(['store_id', 'delivery_mode']).where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
   const cart: CartKey = current ?? { store_id: 1109, delivery_mode: 'IN_STORE' };
   const slot = (await slotsOn(db, cart, slotDaysFrom(now), now)).find((s) => s.available);
   return slot ? { weekDay: slot.weekDay, validFrom: slot.validFrom, validTo: slot.validTo } : null;

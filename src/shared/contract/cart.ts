@@ -64,6 +64,8 @@ export const cartItem = z.object({
   vatConfigurationId: z.number().nullable(),
   attrib3: z.string().nullable(),
   available: z.boolean(),
+  /** Why a copied order row could not go back into the cart when it is not that it is unavailable (a limit of spec §9). */
+  removedReason: z.string().optional(),
   status: z.enum(['ok', 'danger']),
   operatorAmount: z.number().nullable(),
   operatorTotal: z.number().nullable(),
@@ -86,6 +88,8 @@ export const cart = z.object({
   fees: z.array(fee),
   paymentMode: paymentMode.nullable(),
   code: z.string().nullable(),
+  /** The number of the order booked from this cart (the booking's answer, order views); absent on an open cart. */
+  orderNumber: z.string().optional(),
   delivery: z.object({
     addressDescription: z.string().nullable(),
     timeSlot: z.object({ weekDay: z.number().int(), validFrom: z.string(), validTo: z.string() }).nullable(),
