@@ -68,7 +68,7 @@ test.describe('content security policy', () => {
     // The store locator draws its map (tiles from the configured server) and the store's own page.
     expect(await violationsOn(page, refused, '/app/stores'), 'stores').toEqual([]);
     const store = await firstLink(page, '/app/stores/1');
-    await expectNoRefusals(page, refused, [store, '/app/faq', '/app/termsandcondition', '/app/privacy', '/app/signup', '/app/reset', '/app/reset/password?token=x', '/app/no-such-page']);
+    await expectNoRefusals(page, refused, [store, '/app/faq', '/app/termsandcondition', '/app/privacy', '/app/accessibilita', '/app/signup', '/app/reset', '/app/reset/password?token=x', '/app/no-such-page']);
   });
 
   test("a signed-in shopper's cart, checkout, profile and card pages run without a refused script, style or eval", async ({ page, request }, info) => {

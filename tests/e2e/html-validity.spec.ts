@@ -66,7 +66,7 @@ async function cataloguePaths(request: APIRequestContext): Promise<string[]> {
 }
 
 const STATIC_PATHS = [
-  '/app/', '/app/search?q=latte', '/app/stores', '/app/faq', '/app/termsandcondition', '/app/privacy',
+  '/app/', '/app/search?q=latte', '/app/stores', '/app/faq', '/app/termsandcondition', '/app/privacy', '/app/accessibilita',
   '/app/favorites', '/app/orders', '/app/smartlist', '/app/signup', '/app/signup/confirmed', '/app/signup/link-expired',
   '/app/reset', '/app/reset/password', '/app/staff', '/app/pagina-che-non-esiste',
 ];
