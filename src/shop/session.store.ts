@@ -38,8 +38,48 @@ export const $overlay = atom<Overlay>(null);
 export interface PendingProduct {
   barcode: string;
   amount: number;
+  um?: 'PZ' | 'KG';
+  /** The page it was chosen on, where the shopper goes back after creating a cart. */
+  returnTo?: string;
 }
-export const $pendingProduct = atom<PendingProduct | null>(null);
+
+// The visitor may first sign up and confirm the account from the mailed link
+// (often in another tab) before logging in: the product waits in localStorage
+// for that long, then is forgotten.
+const PENDING_STORAGE_KEY = 'spesa.pendingProduct';
+export const PENDING_PRODUCT_TTL_MS = 24 * 60 * 60 * 1000;
+
+function readPending(): PendingProduct | null {
+  if (typeof localStorage === 'undefined') return null;
+  try {
+    const stored = JSON.parse(localStorage.getItem(PENDING_STORAGE_KEY) ?? 'null') as (Partial<PendingProduct> & { savedAt?: number }) | null;
+    if (typeof stored?.barcode !== 'string' || typeof stored.amount !== 'number' || typeof stored.savedAt !== 'number') return null;
+    if (Date.now() - stored.savedAt > PENDING_PRODUCT_TTL_MS || stored.savedAt > Date.now() + 60_000) {
+      localStorage.removeItem(PENDING_STORAGE_KEY);
+      return null;
+    }
+    return {
+      barcode: stored.barcode,
+      amount: stored.amount,
+      ...(stored.um === 'PZ' || stored.um === 'KG' ? { um: stored.um } : {}),
+      ...(typeof stored.returnTo === 'string' && stored.returnTo.startsWith('/') && !stored.returnTo.startsWith('//') ? { returnTo: stored.returnTo } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export const $pendingProduct = atom<PendingProduct | null>(readPending());
+
+$pendingProduct.listen((product) => {
+  if (typeof localStorage === 'undefined') return;
+  try {
+    if (product) localStorage.setItem(PENDING_STORAGE_KEY, JSON.stringify({ ...product, savedAt: Date.now() }));
+    else localStorage.removeItem(PENDING_STORAGE_KEY);
+  } catch {
+    // Storage refused: the product waits only while this page is open.
+  }
+});
 
 $user.listen((user) => {
   if (typeof localStorage === 'undefined') return;
@@ -71,6 +111,7 @@ export function openOverlay(overlay: Overlay): void {
 
 /** Remember the product and ask the shopper to log in first. */
 export function requestLoginFor(product: PendingProduct): void {
-  $pendingProduct.set(product);
+  const returnTo = product.returnTo ?? (typeof window === 'undefined' ? undefined : window.location.pathname);
+  $pendingProduct.set({ ...product, ...(returnTo ? { returnTo } : {}) });
   $overlay.set('login');
 }

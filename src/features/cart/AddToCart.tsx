@@ -50,7 +50,7 @@ export default function AddToCart({ product, large = false }: { product: Buyable
 
   async function submit() {
     if (!user) {
-      requestLoginFor({ barcode: product.barcode, amount: value });
+      requestLoginFor({ barcode: product.barcode, amount: value, um: product.um });
       return;
     }
     setBusy(true);

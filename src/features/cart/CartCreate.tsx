@@ -20,9 +20,9 @@ function CreateForm() {
       onSubmit={async (input) => {
         await openCart(input);
         const pending = takePendingForNewCart();
-        if (pending) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
-        // Let the toast be read before leaving.
-        await new Promise((resolve) => setTimeout(resolve, pending ? 800 : 0));
+        // The 'Hai … nel carrello' toast is shown by the page the shopper lands
+        // on, for a toast's whole time: here it would go with the page.
+        if (pending) await putInCart(pending.barcode, pending.um ?? null, pending.amount, { onNextPage: true });
         window.location.assign(pending?.returnTo ?? cartPaths.home);
       }}
     />

@@ -5,6 +5,7 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
+import { flashToast } from '#src/features/notifications/flash.ts';
 import { setCartSummary } from '#src/shop/cart-summary.store.ts';
 import { onLogin } from '#src/features/session/session.actions.ts';
 import { $user, type PendingProduct } from '#src/shop/session.store.ts';
@@ -100,14 +101,19 @@ export function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: num
   });
 }
 
-/** Adds or changes a product and says so ('Hai … nel carrello'); errors become a toast. */
-export async function putInCart(barcode: string, um: 'PZ' | 'KG' | null, quantity: number): Promise<boolean> {
+/**
+ * Adds or changes a product and says so ('Hai … nel carrello'); errors become a toast.
+ * onNextPage: the page is about to be left, so the toast is shown by the next one.
+ */
+export async function putInCart(barcode: string, um: 'PZ' | 'KG' | null, quantity: number, opts: { onNextPage?: boolean } = {}): Promise<boolean> {
+  // One toast per product, updated by each change of its quantity.
+  const say = (message: string, kind: 'success' | 'error') => (opts.onNextPage ? flashToast(message, kind) : showToast(message, kind, { key: `cart:${barcode}` }));
   try {
     const updated = await storeItem(barcode, um, quantity);
-    showToast(addedMessage(updated), 'success');
+    say(addedMessage(updated), 'success');
     return true;
   } catch (error) {
-    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    say(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
     return false;
   }
 }
@@ -116,7 +122,7 @@ export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Pro
   return withCart(async (cart) => {
     const answer = await api.data('post', '/cli/ecommerce/cart/delete', cartSchema, { json: { cartId: cart.id, barcode: item.barcode, preview: false } });
     $cart.set(answer);
-    showToast(`${item.description} rimosso dal carrello`, 'success');
+    showToast(`${item.description} rimosso dal carrello`, 'success', { key: `cart:${item.barcode}` });
     return true;
   }).catch((error: unknown) => {
     showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
@@ -180,10 +186,7 @@ export function addListToCart(smartListId: number): Promise<Cart> {
 // ---- Product to add (spec §4): remembered across the trip to cart creation ----
 
 const PENDING_KEY = 'spesa.pendingCartProduct';
-export interface PendingCartProduct extends PendingProduct {
-  um?: 'PZ' | 'KG';
-  returnTo?: string;
-}
+export type PendingCartProduct = PendingProduct;
 
 export function rememberForNewCart(product: PendingCartProduct): void {
   try {
@@ -227,7 +230,7 @@ export async function buy(product: { barcode: string; um: 'PZ' | 'KG' }, quantit
 onLogin(async (pending) => {
   const cart = await loadCurrent(true);
   if (!pending) return;
-  if (cart) await putInCart(pending.barcode, null, pending.amount);
+  if (cart) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
   else addAfterCartCreation(pending);
 });
 

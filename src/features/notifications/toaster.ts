@@ -21,11 +21,20 @@ function toastElement(toast: Toast): HTMLElement {
   return box;
 }
 
-/** Keeps the region in step with $toasts: new toasts added, closed ones removed, the others left alone. */
+/** Keeps the region in step with $toasts: new toasts added, closed ones removed, updated ones changed in place. */
 export function startToaster(region: HTMLElement): void {
   $toasts.subscribe((toasts) => {
-    const ids = new Set(toasts.map((t) => String(t.id)));
-    for (const shown of [...region.children] as HTMLElement[]) if (!ids.has(shown.dataset['toastId'] ?? '')) shown.remove();
+    const byId = new Map(toasts.map((t) => [String(t.id), t]));
+    for (const shown of [...region.children] as HTMLElement[]) {
+      const toast = byId.get(shown.dataset['toastId'] ?? '');
+      if (!toast) {
+        shown.remove();
+        continue;
+      }
+      const text = shown.querySelector('p');
+      if (text && text.textContent !== toast.message) text.textContent = toast.message;
+      shown.className = `toast toast--${toast.kind}`;
+    }
     const present = new Set([...region.children].map((c) => (c as HTMLElement).dataset['toastId']));
     for (const toast of toasts) if (!present.has(String(toast.id))) region.append(toastElement(toast));
   });
