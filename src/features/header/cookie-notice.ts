@@ -1,6 +1,8 @@
 // Cookie notice of the footer (spec §1): once accepted it stays hidden for
 // 150 days (spec §9); the acceptance date is kept in localStorage. The notice
-// is in the page, hidden; this script shows it when it is due.
+// is in the page's HTML, shown from the first paint; an inline script of the
+// page's head (BaseLayout.astro, the same 150 days) hides it before that paint
+// once accepted, and this script makes its button work.
 const STORAGE_KEY = 'spesa.cookieAcceptedAt';
 export const COOKIE_NOTICE_DAYS = 150;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +23,10 @@ function readAcceptance(): string | null {
 }
 
 export function startCookieNotice(notice: HTMLElement): void {
-  if (!cookieNoticeDue(readAcceptance())) return;
-  notice.hidden = false;
+  if (!cookieNoticeDue(readAcceptance())) {
+    notice.hidden = true;
+    return;
+  }
   notice.querySelector('button')?.addEventListener('click', () => {
     try {
       localStorage.setItem(STORAGE_KEY, new Date().toISOString());
