@@ -3,6 +3,7 @@
 // index, then the store's prices), the search page for a text or a tag.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
+import { euro } from './cart.helpers.ts';
 import { apiData, products, type ApiPage, type ApiProduct } from './catalogue.helpers.ts';
 
 test.describe('search', () => {
@@ -79,5 +80,70 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Prodotti ${tag.description}`);
     await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(`${expected.totalElements} prodotti`);
     await expect(page.locator('.listing .product-card').first().getByRole('heading')).toHaveText(expected.data[0]!.description);
+  });
+
+  test('the suggestions shown first keep their places when the server answers after them', async ({ page }) => {
+    // The server's answer is held until the instant suggestions are on screen,
+    // and comes in another order (as a store's ranking may).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    await page.route(/\/cli\/ecommerce\/products\/\d+\/\?.*\bq=/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { data: unknown[] } };
+      body.data.data.reverse();
+      await released;
+      await route.fulfill({ response, json: body });
+      answered = true;
+    });
+    await page.goto('/app/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Cerca prodotti' });
+    await box.click();
+    await box.pressSequentially('pomo');
+    const results = page.getByRole('region', { name: 'Risultati della ricerca' });
+    const rows = results.getByRole('listitem').getByRole('link');
+    await expect(rows.first()).toBeVisible();
+    const hrefs = () => rows.evaluateAll((links) => links.map((a) => a.getAttribute('href')?.replace(/\/$/, '')));
+    const shown = await hrefs();
+    expect(shown.length, 'several instant suggestions for pomo').toBeGreaterThan(1);
+
+    release();
+    await expect.poll(() => answered).toBe(true);
+    await page.waitForTimeout(500);
+    const after = await hrefs();
+    expect(after.slice(0, shown.length)).toEqual(shown);
+  });
+
+  test('each suggestion names its brand and price, so same-named products are told apart', async ({ page, request }) => {
+    type Branded = ApiProduct & { brand: string | null; available: boolean };
+    const all = (await products(request, 'p=0&s=100')).data as Branded[];
+    const twins = all.filter((p) => p.available && p.brand && all.some((o) => o !== p && o.available && o.brand && o.description === p.description && o.netPrice !== p.netPrice));
+    const first = twins[0];
+    expect(first, 'two products of the same name at different prices in the demo catalogue').toBeTruthy();
+    const pair = twins.filter((p) => p.description === first!.description);
+
+    await page.goto('/app/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Cerca prodotti' });
+    await box.click();
+    await box.fill(first!.description);
+    const results = page.getByRole('region', { name: 'Risultati della ricerca' });
+    for (const product of pair) {
+      const row = results.getByRole('link').filter({ hasText: product.brand! });
+      await expect(row).toContainText(product.description);
+      await expect(row).toContainText(euro(product.netPrice));
+    }
+  });
+
+  test("no suggestion: 'Nessun prodotto trovato' said once, and no 'Vedi tutti i risultati'", async ({ page }) => {
+    await page.goto('/app/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Cerca prodotti' });
+    await box.click();
+    await box.pressSequentially('qwertyzx');
+    const results = page.getByRole('region', { name: 'Risultati della ricerca' });
+    await expect(results.getByText('Nessun prodotto trovato')).toBeVisible();
+    // What a screen reader gets (the accessibility tree): the sentence once.
+    const spoken = await page.getByRole('banner').ariaSnapshot();
+    expect(spoken.match(/Nessun prodotto trovato/g) ?? []).toHaveLength(1);
+    await expect(results.getByRole('link', { name: /Vedi tutti i risultati/ })).toHaveCount(0);
   });
 });

@@ -1,8 +1,10 @@
 // The header search box and its results overlay (spec §2, §5): nothing under
 // 3 characters; from 3, instant suggestions from the static index, then
 // 1 second after the last key the API's results with the prices of the
-// shopper's store. Enter (or the button) opens the search page; without
-// JavaScript the form does the same.
+// shopper's store, folded into the rows already shown so none moves under the
+// shopper's finger. Each row names the brand: the catalogue has products of
+// the same name at different prices. Enter (or the button) opens the search
+// page; without JavaScript the form does the same.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $overlay, openOverlay } from '#src/shop/session.store.ts';
@@ -10,7 +12,7 @@ import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogu
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { suggest, warmUpIndex, type Suggestion } from './pagefind.ts';
-import { OVERLAY_RESULTS, SEARCH_DEBOUNCE_MS, searchHref, searchText } from './search-rules.ts';
+import { mergeSuggestions, OVERLAY_RESULTS, SEARCH_DEBOUNCE_MS, searchHref, searchText } from './search-rules.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
@@ -25,9 +27,14 @@ export default function HeaderSearch({ action }: { action: string }) {
   const box = useRef<HTMLDivElement>(null);
   const text = searchText(input);
 
-  // On the search page the box shows what is being searched.
+  const field = useRef<HTMLInputElement>(null);
+  // On the search page the box shows what is being searched. Letters typed
+  // while the island hydrated may be in the box without React having seen
+  // them: the shopper is in the box, so they are searched at once.
   useEffect(() => {
-    if (window.location.pathname.replace(/\/$/, '') === `${base}/search`) setInput(new URLSearchParams(window.location.search).get('q') ?? '');
+    const typed = field.current?.value ?? '';
+    if (typed !== '' && document.activeElement === field.current) change(typed);
+    else if (window.location.pathname.replace(/\/$/, '') === `${base}/search`) setInput(new URLSearchParams(window.location.search).get('q') ?? '');
   }, []);
 
   // Instant suggestions from the index, at every key.
@@ -50,8 +57,9 @@ export default function HeaderSearch({ action }: { action: string }) {
       fetchProducts(storeId, { q: text, p: 0, s: OVERLAY_RESULTS })
         .then((page) => {
           if (!live) return;
-          const rows = page.data.map((p) => ({ barcode: p.barcode, description: p.description, href: `${base}/product/${p.barcode}`, imageUrl: p.imageUrl, netPrice: p.netPrice, um: p.um }));
-          setFound({ text, from: 'api', rows });
+          const rows = page.data.map((p) => ({ barcode: p.barcode, description: p.description, brand: p.brand, href: `${base}/product/${p.barcode}`, imageUrl: p.imageUrl, netPrice: p.netPrice, um: p.um }));
+          // The index's prices are the default store's (pagefind.ts).
+          setFound((f) => ({ text, from: 'api', rows: f?.text === text ? mergeSuggestions(f.rows, rows, OVERLAY_RESULTS, storeId === DEFAULT_STORE_ID) : rows }));
         })
         .catch(() => undefined);
     }, SEARCH_DEBOUNCE_MS);
@@ -61,8 +69,13 @@ export default function HeaderSearch({ action }: { action: string }) {
     };
   }, [text, storeId]);
 
+  // Another overlay took the screen: the results close. Only a change away
+  // from 'search' counts, not the first render: letters typed while the
+  // island hydrated open the results before this effect first runs.
+  const lastOverlay = useRef(overlay);
   useEffect(() => {
-    if (overlay !== 'search') setOpen(false);
+    if (lastOverlay.current === 'search' && overlay !== 'search') setOpen(false);
+    lastOverlay.current = overlay;
   }, [overlay]);
   useEffect(() => {
     if (!open) return;
@@ -88,6 +101,7 @@ export default function HeaderSearch({ action }: { action: string }) {
   const current = found && found.text === text ? found : null;
   const showPrices = current?.from === 'api' || storeId === DEFAULT_STORE_ID;
   const visible = open && text !== null;
+  const nothingFound = current?.from === 'api' && current.rows.length === 0;
   return (
     <div
       className="header-search-box"
@@ -103,6 +117,7 @@ export default function HeaderSearch({ action }: { action: string }) {
         </label>
         <input
           id="header-search-q"
+          ref={field}
           type="search"
           name="q"
           minLength={3}
@@ -129,16 +144,19 @@ export default function HeaderSearch({ action }: { action: string }) {
       </p>
       {visible && (
         <div className="search-overlay" role="region" aria-label="Risultati della ricerca">
-          {!current && <p className="search-overlay__note">Ricerca in corso…</p>}
-          {current && current.rows.length === 0 && current.from === 'api' && <p className="search-overlay__note">Nessun prodotto trovato</p>}
-          {current && current.rows.length === 0 && current.from === 'index' && <p className="search-overlay__note">Ricerca in corso…</p>}
+          {/* The notes repeat the status line above, which screen readers already announce. */}
+          {(!current || (current.rows.length === 0 && current.from === 'index')) && <p className="search-overlay__note" aria-hidden="true">Ricerca in corso…</p>}
+          {nothingFound && <p className="search-overlay__note" aria-hidden="true">Nessun prodotto trovato</p>}
           {current && current.rows.length > 0 && (
             <ul className="search-overlay__list">
               {current.rows.map((row) => (
                 <li key={row.href}>
                   <a href={row.href} className="search-row">
                     <img src={row.imageUrl ?? `${base}/no-image.svg`} alt="" width="48" height="48" loading="lazy" />
-                    <span className="search-row__name">{row.description}</span>
+                    <span className="search-row__name">
+                      {row.description}
+                      {row.brand && <span className="search-row__brand"> {row.brand}</span>}
+                    </span>
                     {showPrices && row.netPrice !== null && (
                       <span className="search-row__price">
                         {formatEuro(row.netPrice)}
@@ -150,9 +168,11 @@ export default function HeaderSearch({ action }: { action: string }) {
               ))}
             </ul>
           )}
-          <a className="search-overlay__all" href={searchHref({ q: text })}>
-            Vedi tutti i risultati per «{text}»
-          </a>
+          {!nothingFound && (
+            <a className="search-overlay__all" href={searchHref({ q: text })}>
+              Vedi tutti i risultati per «{text}»
+            </a>
+          )}
         </div>
       )}
     </div>

@@ -17,6 +17,8 @@ interface PagefindModule {
 export interface Suggestion {
   barcode: string;
   description: string;
+  /** Several products share a name (at different prices): the brand tells them apart. */
+  brand: string | null;
   href: string;
   imageUrl: string | null;
   /** Net price in the default store (what the page was built with). */
@@ -57,6 +59,7 @@ export async function suggest(text: string, limit: number): Promise<Suggestion[]
     return {
       barcode: page.meta['barcode'] ?? '',
       description: page.meta['title'] ?? '',
+      brand: page.meta['brand'] || null,
       href: page.url,
       imageUrl: page.meta['image'] ?? null,
       netPrice: Number.isFinite(price) ? price : null,
