@@ -14,6 +14,8 @@ const env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spesa online <noreply@spesaonline.local>'),
+  /** The cooperative's privacy mailbox: profile deletion requests are sent there (spec §2: the request goes to the cooperative). */
+  PRIVACY_EMAIL: z.string().email().default('privacy@spesaonline.local'),
   JWT_SECRET: z.string().min(32).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),

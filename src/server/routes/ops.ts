@@ -7,6 +7,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { forbidden, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';
 import { orderView } from '../services/orders.ts';
+import { pendingDeletionRequests } from '../services/deletion-requests.ts';
 import { originOf } from './payments.ts';
 import type { Context } from 'hono';
 
@@ -35,6 +36,11 @@ export const opsRoutes = new Hono<AppEnv>()
     // A closed order has the picked amount captured; a cancelled or refused one has its hold released.
     await c.var.payments.settleOrder(order.id, originOf(c));
     return ok(c, await fetchOrderView(c.var.db, order.id));
+  })
+  // Profile deletion requests are the cooperative's, not one store's: any store operator sees the pending ones (README, Store staff).
+  .get('/ops/deletion-requests', operatorOnly, async (c) => {
+    await operatorStore(c);
+    return ok(c, await pendingDeletionRequests(c.var.db));
   })
   .post('/ops/orders/:id/picked', operatorOnly, async (c) => {
     const { rows } = await parseJson(c, pickedRequest);

@@ -118,7 +118,7 @@ export const myProfileRoutes = new Hono<AuthEnv>()
   })
   .put('/profiles', auth, async (c) => ok(c, await updateProfile(c.var.db, c.var.session.userId, await parseJson(c, profileUpdate))))
   .post('/profiles/deleteRequest', auth, async (c) => {
-    await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId);
+    await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId, c.var.config.PRIVACY_EMAIL);
     return ok(c, null);
   })
   .post('/profiles/password/change', auth, async (c) => {

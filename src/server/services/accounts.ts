@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { BusinessError } from '../http.ts';
 import { consumeLinkToken, issueLinkToken } from './mail-links.ts';
 import { loadProfile } from './profile-mapping.ts';
+import { mailPrivacyOffice, SHOPPING_IN_PROGRESS } from './deletion-requests.ts';
 
 type Signup = z.output<typeof signupRequest>;
 
@@ -95,17 +96,24 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
   return requireProfile(db, userId);
 }
 
-const shoppingInProgress = ['PAYMENT_PENDING', 'TO_BE_PREPARED', 'IN_PREPARATION', 'TO_BE_COLLECTED', 'TO_BE_DELIVERED', 'ISSUING_RECEIPT'];
-
-export async function requestDeletion(db: Db, mailer: Mailer, userId: number): Promise<void> {
-  const active = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'in', shoppingInProgress).limit(1).executeTakeFirst();
+/**
+ * Profile deletion (spec §2, §4, §9): refused with a shopping in progress
+ * (4206: not automatic, the customer may go to a store); otherwise recorded and
+ * sent to the cooperative's privacy mailbox (once per request) to be handled
+ * within 48 hours after checks, and confirmed to the customer.
+ */
+export async function requestDeletion(db: Db, mailer: Mailer, userId: number, privacyEmail: string): Promise<void> {
+  const active = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'in', SHOPPING_IN_PROGRESS).limit(1).executeTakeFirst();
   if (active) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS);
   const profile = await requireProfile(db, userId);
-  await db.updateTable('users').set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` }).where('id', '=', userId).execute();
+  const before = await db.selectFrom('users').select('deletion_requested_at').where('id', '=', userId).executeTakeFirstOrThrow();
+  const { requestedAt } = await db.updateTable('users').set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` }).where('id', '=', userId)
+    .returning('deletion_requested_at as requestedAt').executeTakeFirstOrThrow();
+  if (!before.deletion_requested_at) await mailPrivacyOffice(mailer, privacyEmail, userId, profile, new Date(requestedAt!));
   await mailer.send({
     to: profile.email,
     subject: 'Richiesta di eliminazione del profilo ricevuta',
-    text: `Ciao ${profile.firstName},\n\nabbiamo ricevuto la tua richiesta di eliminazione del profilo. Dopo le verifiche necessarie verrà eseguita entro 48 ore.\n`,
+    text: `Ciao ${profile.firstName},\n\nabbiamo ricevuto la tua richiesta di eliminazione del profilo e l'abbiamo inviata alla cooperativa. Dopo le verifiche necessarie verrà eseguita entro 48 ore.\nSe nel frattempo hai una spesa in corso, il profilo non può essere eliminato automaticamente: puoi rivolgerti a un punto vendita.\n`,
   });
 }
 
