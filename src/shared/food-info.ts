@@ -42,12 +42,6 @@ export const NUTRITION_ROWS = [
   { key: 'salt', label: 'Sale', sub: false },
 ] as const;
 
-/** The 14 allergen groups of annex II, as the shop names them. */
-export const EU_ALLERGENS = [
-  'cereali contenenti glutine', 'crostacei', 'uova', 'pesce', 'arachidi', 'soia', 'latte', 'frutta a guscio', 'sedano', 'senape',
-  'semi di sesamo', 'anidride solforosa e solfiti', 'lupini', 'molluschi',
-] as const;
-
 export interface IngredientPart {
   text: string;
   /** An allergen of annex II: shown in bold in the list (art. 21). */
