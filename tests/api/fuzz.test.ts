@@ -21,6 +21,7 @@ const routes: [method: 'GET' | 'POST' | 'PUT', path: string][] = [
   ['POST', '/cli/ecommerce/cart/abort'], ['POST', '/cli/ecommerce/cart/copy'], ['POST', '/cli/ecommerce/cart/delete'], ['POST', '/cli/ecommerce/cart/freeze'],
   ['POST', '/cli/ecommerce/cart/freeze/check'], ['POST', '/cli/ecommerce/cart/list'], ['POST', '/cli/ecommerce/cart/move'], ['POST', '/cli/ecommerce/cart/open'],
   ['POST', '/cli/ecommerce/cart/review'], ['POST', '/cli/ecommerce/cart/store'], ['POST', '/cli/ops/orders/:id/picked'], ['POST', '/cli/ops/orders/:id/status'],
+  ['GET', '/cli/ops/deletion-requests'], ['POST', '/cli/ops/deletion-requests/:id/delete'], ['POST', '/cli/ops/deletion-requests/:id/refuse'],
   ['POST', '/cli/profiles/addresses'], ['POST', '/cli/profiles/addresses/delete'], ['POST', '/cli/profiles/billing/addresses'],
   ['POST', '/cli/profiles/billing/addresses/delete'], ['POST', '/cli/profiles/deleteRequest'], ['POST', '/cli/profiles/login'], ['POST', '/cli/profiles/logout'],
   ['POST', '/cli/profiles/password'], ['POST', '/cli/profiles/password/change'], ['POST', '/cli/profiles/password/reset'], ['POST', '/cli/profiles/signup'],

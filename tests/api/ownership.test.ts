@@ -225,6 +225,11 @@ const cases: Case[] = [
   { route: 'POST /cli/ops/orders/:id/status', what: "A's order (operator of another store)", as: 'operator', request: () => [`/cli/ops/orders/${a.orderId}/status`, { status: 'IN_PREPARATION' }] },
   { route: 'POST /cli/ops/orders/:id/picked', what: "A's order (customer B)", request: () => [`/cli/ops/orders/${a.orderId}/picked`, { rows: [{ id: 1, operatorAmount: 1 }] }] },
   { route: 'POST /cli/ops/orders/:id/picked', what: "A's order (operator of another store)", as: 'operator', request: () => [`/cli/ops/orders/${a.orderId}/picked`, { rows: [{ id: 1, operatorAmount: 1 }] }] },
+  // Profile deletions: store staff only; A asked for none, so even an operator finds no pending request of A's (4214).
+  { route: 'POST /cli/ops/deletion-requests/:userId/delete', what: "A's profile (customer B)", request: () => [`/cli/ops/deletion-requests/${a.userId}/delete`, {}] },
+  { route: 'POST /cli/ops/deletion-requests/:userId/delete', what: "A's profile without a request (operator)", as: 'operator', outcome: ErrorCode.DELETION_REQUEST_NOT_PENDING, request: () => [`/cli/ops/deletion-requests/${a.userId}/delete`, {}] },
+  { route: 'POST /cli/ops/deletion-requests/:userId/refuse', what: "A's profile (customer B)", request: () => [`/cli/ops/deletion-requests/${a.userId}/refuse`, { reason: 'Chiusa da Bruno' }] },
+  { route: 'POST /cli/ops/deletion-requests/:userId/refuse', what: "A's profile without a request (operator)", as: 'operator', outcome: ErrorCode.DELETION_REQUEST_NOT_PENDING, request: () => [`/cli/ops/deletion-requests/${a.userId}/refuse`, { reason: 'Chiusa da un operatore' }] },
   // Lists, list items and favourites
   { route: 'GET /cli/slists/:id', what: "A's list", request: () => [`/cli/slists/${a.listId}`] },
   { route: 'POST /cli/slists/delete', what: "A's list", request: () => ['/cli/slists/delete', { id: a.listId }] },

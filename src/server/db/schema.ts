@@ -131,6 +131,8 @@ export interface Database {
     created_at: Generated<Date>;
     sessions_valid_from: Timestamp | null;
     session_kept_jti: string | null;
+    /** Set when the cooperative carried out the profile's deletion (migration 0011): the row stays, anonymised, for the kept orders. */
+    deleted_at: Timestamp | null;
   };
   profiles: {
     user_id: number;
@@ -144,6 +146,16 @@ export interface Database {
   loyalty_cards: { id: Generated<number>; user_id: number; code: string; principal: Generated<boolean>; enabled: Generated<boolean> };
   consents: { user_id: number; accept1: boolean; accept2: boolean; accept3: Generated<boolean>; accept4: Generated<boolean>; updated_at: Generated<Date> };
   auth_tokens: { token_hash: string; user_id: number; purpose: 'CONFIRM' | 'RESET'; expires_at: Timestamp; used_at: Timestamp | null };
+  /** Handled profile deletion requests (migration 0011): who handled each, when, and how. */
+  profile_deletions: {
+    id: Generated<number>;
+    user_id: number;
+    requested_at: Timestamp;
+    handled_at: Generated<Date>;
+    handled_by: number;
+    outcome: 'DELETED' | 'REFUSED';
+    reason: string | null;
+  };
   revoked_sessions: { jti: string; expires_at: Timestamp };
   rate_limits: { key: string; hits: number; window_start: Timestamp };
   addresses: {

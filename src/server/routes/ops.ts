@@ -7,7 +7,8 @@ import { requireUser } from '../auth/require-user.ts';
 import { forbidden, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';
 import { orderView } from '../services/orders.ts';
-import { pendingDeletionRequests } from '../services/deletion-requests.ts';
+import { carryOutDeletion, pendingDeletionRequests, refuseDeletion } from '../services/deletion-requests.ts';
+import { deletionRefusal } from '#src/shared/contract/deletion-requests.ts';
 import { originOf } from './payments.ts';
 import type { Context } from 'hono';
 
@@ -41,6 +42,19 @@ export const opsRoutes = new Hono<AppEnv>()
   .get('/ops/deletion-requests', operatorOnly, async (c) => {
     await operatorStore(c);
     return ok(c, await pendingDeletionRequests(c.var.db));
+  })
+  // Carrying one out or closing it is also any store operator's: who did it is recorded and mailed to the privacy mailbox.
+  .post('/ops/deletion-requests/:userId/delete', operatorOnly, async (c) => {
+    const { userId } = await operatorStore(c);
+    await carryOutDeletion(c.var.db, c.var.mailer, c.var.payments, c.var.config.PRIVACY_EMAIL, { userId }, parseInput(idParam, c.req.param('userId')));
+    return ok(c, null);
+  })
+  .post('/ops/deletion-requests/:userId/refuse', operatorOnly, async (c) => {
+    const { userId } = await operatorStore(c);
+    const customerId = parseInput(idParam, c.req.param('userId'));
+    const { reason } = await parseJson(c, deletionRefusal);
+    await refuseDeletion(c.var.db, c.var.mailer, c.var.config.PRIVACY_EMAIL, { userId }, customerId, reason);
+    return ok(c, null);
   })
   .post('/ops/orders/:id/picked', operatorOnly, async (c) => {
     const { rows } = await parseJson(c, pickedRequest);

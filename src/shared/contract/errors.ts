@@ -1,8 +1,9 @@
 // The error catalogue of spec §8, in one place for the server (which answers
 // with these codes and messages) and the browser (which shows the message).
 // Where the spec gives only an English meaning, the Italian text is ours;
-// codes 1, 3, 4206–4213 are ours too (login failure, account not yet
-// confirmed, deletion refused during a shopping, expired mailed link).
+// codes 1, 3, 4206–4214 are ours too (login failure, account not yet
+// confirmed, deletion refused during a shopping, expired mailed link, a
+// deletion request no longer pending).
 export const ErrorCode = {
   OK: 0,
   BAD_CREDENTIALS: 1,
@@ -39,6 +40,8 @@ export const ErrorCode = {
   PAYMENT_REFUSED: 4212,
   /** A provider callback whose signature does not match: refused, nothing changes. */
   BAD_SIGNATURE: 4213,
+  /** Store staff acted on a profile deletion request that is not pending (already handled, never made, or not a customer). */
+  DELETION_REQUEST_NOT_PENDING: 4214,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -73,6 +76,7 @@ export const errorMessages: Readonly<Record<number, string>> = {
   4211: 'Nessuna carta associata: associa una carta dal tuo profilo per pagare online.',
   4212: 'Errore! Il pagamento non è andato a buon fine. Vi chiediamo di riprovare.',
   4213: 'Firma della richiesta non valida.',
+  4214: 'Nessuna richiesta di eliminazione in attesa per questo profilo: potrebbe essere già stata gestita.',
 };
 
 /** The message for a code; other codes use the server's errorMessage (spec §8). */
