@@ -3,7 +3,7 @@
 // localStorage before pages load, and products read from the shop's own API.
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
-const PASSWORD = 'Orecchiette1!';
+export const PASSWORD = 'Orecchiette1!';
 const fakeIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 export const uniqueEmail = (info: TestInfo, tag: string) => `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
 

@@ -1,27 +1,124 @@
 // /staff: the profile deletions shoppers asked for and the cooperative has not
 // handled yet (spec §2, §9: within 48 hours after checks). Any store operator
-// sees them; a customer with a shopping in progress is flagged, since the
-// profile then cannot be deleted automatically (they are sent to a store).
+// sees them and handles them: carries one out after a confirmation
+// (docs/decisions/006-profile-deletion.md), or closes it with a reason mailed
+// to the customer when it cannot be carried out — a shopping in progress is
+// flagged, since the profile then cannot be deleted automatically (spec §4).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
+import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { api, ApiError } from '#src/lib/api-client.ts';
+import { showToast } from '#src/lib/toast.store.ts';
 import { $user } from '#src/shop/session.store.ts';
-import { deletionRequest, type DeletionRequest } from '#src/shared/contract/deletion-requests.ts';
+import {
+  deletionRefusal, deletionRequest, REFUSAL_SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS, type DeletionRequest,
+} from '#src/shared/contract/deletion-requests.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { roleOf } from './staff-rules.ts';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
+type Action = { kind: 'delete' | 'refuse'; request: DeletionRequest };
+
+/** The staff's wording of a failed action: 4206 speaks to the shopper in the catalogue, so staff get their own. */
+const failure = (e: unknown) =>
+  e instanceof ApiError ? (e.code === ErrorCode.SHOPPING_IN_PROGRESS ? STAFF_SHOPPING_IN_PROGRESS : e.message) : 'Errore generico.';
+
+interface HandleDialogProps {
+  action: Action | null;
+  onClose: () => void;
+  onDone: (userId: number, text: string) => void;
+  /** The server found a shopping in progress the list did not show yet. */
+  onShopping: (userId: number) => void;
+}
+
+function HandleDialog({ action, onClose, onDone, onShopping }: HandleDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const request = action?.request;
+  useEffect(() => {
+    setError(null);
+    setReason(request?.shoppingInProgress ? REFUSAL_SHOPPING_IN_PROGRESS : '');
+  }, [action]);
+  if (!action || !request) return null;
+  const name = `${request.firstName} ${request.lastName}`;
+
+  async function submit() {
+    if (!action || !request) return;
+    let body: unknown = {};
+    if (action.kind === 'refuse') {
+      const parsed = deletionRefusal.safeParse({ reason });
+      if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+      body = parsed.data;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.data('post', `/cli/ops/deletion-requests/${request.userId}/${action.kind}`, z.null(), { json: body });
+      onDone(request.userId, action.kind === 'delete' ? `Profilo di ${name} eliminato.` : `Richiesta di ${name} chiusa: il cliente riceve il motivo per e-mail.`);
+    } catch (e) {
+      setError(failure(e));
+      if (e instanceof ApiError && e.code === ErrorCode.SHOPPING_IN_PROGRESS) onShopping(request.userId);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const deleting = action.kind === 'delete';
+  return (
+    <ModalDialog
+      title={deleting ? `Eliminare il profilo di ${name}?` : `Chiudere la richiesta di ${name}?`}
+      role="alertdialog" isOpen dismissable={!busy} onClose={onClose}
+    >
+      {deleting ? (
+        <>
+          <p>
+            Vengono cancellati i dati personali di {request.email}, gli indirizzi, le carte salvate, le liste della spesa e i preferiti; gli ordini restano, senza i dati
+            del cliente, per gli obblighi fiscali. Tutte le sessioni del cliente terminano subito. L'operazione non si può annullare.
+          </p>
+          <p>Il cliente riceve una e-mail di conferma e la casella privacy della cooperativa il nome di chi ha eseguito l'eliminazione.</p>
+        </>
+      ) : (
+        <>
+          <p>Il profilo non viene eliminato. Il motivo viene inviato per e-mail al cliente, che potrà rivolgersi a un punto vendita o chiedere di nuovo l'eliminazione.</p>
+          <div className="checkout-field">
+            <label htmlFor={reasonId}>Motivo per il cliente</label>
+            <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? true : undefined} />
+          </div>
+        </>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <div className="staff-deletion__actions">
+        <button type="button" className="button button-danger" disabled={busy} onClick={() => void submit()}>
+          {deleting ? 'Sì, elimina il profilo' : 'Chiudi la richiesta'}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={onClose} autoFocus>
+          Annulla
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
 function Requests() {
   const [requests, setRequests] = useState<DeletionRequest[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [action, setAction] = useState<Action | null>(null);
   useEffect(() => {
     api.data('get', '/cli/ops/deletion-requests', z.array(deletionRequest)).then(setRequests, (e: unknown) => {
       setRequests([]);
       setProblem(e instanceof ApiError ? e.message : 'Errore generico.');
     });
   }, []);
+  function handled(userId: number, text: string) {
+    setAction(null);
+    setRequests((list) => (list ?? []).filter((r) => r.userId !== userId));
+    showToast(text, 'success');
+  }
   return (
     <section className="staff-deletions" aria-labelledby="staff-deletions-title">
       <h2 id="staff-deletions-title">Richieste di eliminazione del profilo</h2>
@@ -41,10 +138,22 @@ function Requests() {
                 <div><dt>Da gestire entro</dt><dd>{when(r.dueBy)}</dd></div>
               </dl>
               {r.shoppingInProgress && <p className="staff-deletion__busy">Spesa in corso: il profilo non può essere eliminato automaticamente.</p>}
+              <div className="staff-deletion__actions">
+                <button type="button" className="button button-danger" aria-haspopup="dialog" onClick={() => setAction({ kind: 'delete', request: r })}>
+                  Elimina il profilo
+                </button>
+                <button type="button" className="button" aria-haspopup="dialog" onClick={() => setAction({ kind: 'refuse', request: r })}>
+                  Chiudi la richiesta
+                </button>
+              </div>
             </li>
           ))}
         </ul>
       )}
+      <HandleDialog
+        action={action} onClose={() => setAction(null)} onDone={handled}
+        onShopping={(userId) => setRequests((list) => (list ?? []).map((r) => (r.userId === userId ? { ...r, shoppingInProgress: true } : r)))}
+      />
     </section>
   );
 }
