@@ -48,6 +48,14 @@ describe('with card payments off (the default)', () => {
     expect((await off.request('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).body.data.map((s: { id: number }) => s.id)).toContain(1109);
   });
 
+  it("does not list shipping among a store's modes on the store page, the locator or the built store pages", async () => {
+    // The locator and the static /app/stores/<id> pages read these answers (the pages at build time, under the same flags).
+    expect((await off.request('/cli/stores/ecommerce/1109')).body.data.deliveryModes).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME']);
+    const page = (await off.request('/cli/stores/ecommerce?s=50')).body.data.data as { deliveryModes: string[] }[];
+    expect(page.length).toBeGreaterThan(1);
+    for (const store of page) expect(store.deliveryModes).not.toContain('SHIPPED');
+  });
+
   it('refuses a shipping cart (4209) and opens none', async () => {
     const { token, addressId } = await shopperWithAddress(off, 'spedizione.off@example.it');
     const { body } = await off.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'SHIPPED', addressId }, token));
@@ -76,6 +84,7 @@ describe('with card payments on', () => {
   it('offers shipping, paid by card, and opens a shipping cart', async () => {
     expect((await on.request('/cli/ecommerce/configuration/deliveryMode/SHIPPED?storeId=1109')).body.data).toEqual(['XPAY']);
     expect((await on.request('/cli/ecommerce/deliveries')).body.data.map((m: { id: string }) => m.id)).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
+    expect((await on.request('/cli/stores/ecommerce/1109')).body.data.deliveryModes).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
     const { token, addressId } = await shopperWithAddress(on, 'spedizione.on@example.it');
     const { body } = await on.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'SHIPPED', addressId }, token));
     expect(body.responseCode).toBe(0);

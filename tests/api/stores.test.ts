@@ -71,7 +71,8 @@ describe('GET /cli/stores/ecommerce', () => {
     expect(bari!.timetables[0]).toMatchObject({ opens: expect.stringMatching(/^\d\d:\d\d$/) });
     expect(bari!.departments.length).toBeGreaterThan(0);
     expect(bari!.services.length).toBeGreaterThan(0);
-    expect(bari!.deliveryModes).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
+    // Shipping is paid by card only, and card payments are off by default (docs/decisions/005).
+    expect(bari!.deliveryModes).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME']);
   });
 
   it('refuses bad coordinates, a lone coordinate and unknown parameters with 400 / 4000', async () => {

@@ -47,3 +47,18 @@ test('the FAQ says shipping is paid by card online and offered only while card p
     'La spedizione si paga solo con carta online: la trovi tra le modalità di consegna quando il pagamento con carta è attivo.',
   );
 });
+
+test("a store's page lists the modes the shop can take payment for, as the server answers them", async ({ page, request }, info) => {
+  // The static store pages are built under the server's flags: here card payments are on, so shipping is listed;
+  // with them off the server leaves it out of the store's modes (tests/api/delivery-modes) and so does the page.
+  const labels: Record<string, string> = { IN_STORE: 'Ritiro in negozio', DRIVE: 'Ritiro Drive', AT_HOME: 'Consegna a domicilio', SHIPPED: 'Spedizione' };
+  const offered = ((await (await request.get('/cli/ecommerce/deliveries')).json()) as { data: { id: string }[] }).data.map((m) => m.id);
+  const store = ((await (await request.get('/cli/stores/ecommerce/1109')).json()) as { data: { deliveryModes: string[] } }).data;
+  expect(store.deliveryModes.every((m) => offered.includes(m))).toBe(true);
+  expect(store.deliveryModes).toContain('SHIPPED');
+  await page.goto('/app/stores/1109/');
+  const modes = page.getByRole('region', { name: 'Come fare la spesa' });
+  await expect(modes.getByRole('listitem')).toHaveText(store.deliveryModes.map((m) => labels[m]!));
+  await modes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/shots-h6/store-modes-${info.project.name}.png` });
+});

@@ -1,6 +1,8 @@
 // Store reads of spec §7: the searchable, paged store list (by name, or by
 // distance from the caller), the states, the stores offering a delivery mode
-// and one store with its hours, exceptions, services and departments.
+// and one store with its hours, exceptions, services and departments. A
+// store's modes are those it can take payment for under the flags
+// (docs/decisions/005): with card payments off, shipping is not listed.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { Flags } from '#src/shared/flags.ts';
@@ -38,7 +40,7 @@ function storeSelect(db: Db) {
     .select('st.description as state');
 }
 
-export async function listStores(db: Db, query: StoreQuery): Promise<Paged<Store>> {
+export async function listStores(db: Db, query: StoreQuery, flags: Flags): Promise<Paged<Store>> {
   let select = storeSelect(db);
   for (const word of normaliseSearch(query.q ?? '').split(' ').filter((w) => w.length > 0)) {
     select = select.where(sql<SqlBool>`${searchable} like ${`%${likeEscape(word)}%`}`);
@@ -60,7 +62,7 @@ export async function listStores(db: Db, query: StoreQuery): Promise<Paged<Store
       : query.p === 0
         ? 0
         : Number((await select.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  return toPage(await withDetails(db, rows), total, query.p, query.s);
+  return toPage(await withDetails(db, rows, flags), total, query.p, query.s);
 }
 
 export async function storeStates(db: Db): Promise<State[]> {
@@ -80,13 +82,13 @@ export async function deliveryStores(db: Db, query: DeliveryStoresQuery, flags: 
     select = select.where((eb) => eb.or([eb(eb.fn('lower', ['st.id']), '=', state), eb(eb.fn('lower', ['st.description']), '=', state)]));
   }
   const rows = await select.select(sql<number | null>`null::double precision`.as('distance')).orderBy(sql`lower(s.name)`).orderBy('s.id').execute();
-  return withDetails(db, rows);
+  return withDetails(db, rows, flags);
 }
 
-export async function storeById(db: Db, id: number): Promise<Store> {
+export async function storeById(db: Db, id: number, flags: Flags): Promise<Store> {
   const row = await storeSelect(db).select(sql<number | null>`null::double precision`.as('distance')).where('s.id', '=', id).executeTakeFirst();
   if (!row) throw new BusinessError(STORE_NOT_FOUND.code, STORE_NOT_FOUND.message);
-  const [one] = await withDetails(db, [row]);
+  const [one] = await withDetails(db, [row], flags);
   return one!;
 }
 
@@ -94,8 +96,8 @@ type StoreRow = Awaited<ReturnType<ReturnType<typeof storeSelect>['execute']>>[n
 
 const inStores = (ids: number[]): Expression<SqlBool> => sql<SqlBool>`store_id in (${sql.join(ids)})`;
 
-/** Hours, upcoming exceptions, services, departments and modes of the given stores, in a few queries. */
-async function withDetails(db: Db, rows: StoreRow[]): Promise<Store[]> {
+/** Hours, upcoming exceptions, services, departments and payable modes of the given stores, in a few queries. */
+async function withDetails(db: Db, rows: StoreRow[], flags: Flags): Promise<Store[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const today = romeToday();
@@ -108,7 +110,8 @@ async function withDetails(db: Db, rows: StoreRow[]): Promise<Store[]> {
       .orderBy('day').execute(),
     db.selectFrom('store_services').where(inStores(ids)).select(['store_id', 'service']).orderBy('service').execute(),
     db.selectFrom('store_departments').where(inStores(ids)).select(['store_id', 'name', 'phone', 'email', 'hours']).orderBy('name').orderBy('id').execute(),
-    db.selectFrom('store_delivery_modes').where(inStores(ids)).select(['store_id', 'delivery_mode']).execute(),
+    db.selectFrom('store_delivery_modes').where(inStores(ids)).where(payable(flags, 'store_delivery_modes.store_id', 'store_delivery_modes.delivery_mode'))
+      .select(['store_id', 'delivery_mode']).execute(),
   ]);
   const of = <T extends { store_id: number }>(list: T[], id: number) => list.filter((x) => x.store_id === id);
   const modeOrder: DeliveryMode[] = ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'];
