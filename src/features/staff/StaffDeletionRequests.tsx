@@ -87,7 +87,7 @@ function HandleDialog({ action, onClose, onDone, onShopping }: HandleDialogProps
           <p>Il profilo non viene eliminato. Il motivo viene inviato per e-mail al cliente, che potrà rivolgersi a un punto vendita o chiedere di nuovo l'eliminazione.</p>
           <div className="checkout-field">
             <label htmlFor={reasonId}>Motivo per il cliente</label>
-            <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? true : undefined} />
+            <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} aria-invalid={error ? true : undefined} />
           </div>
         </>
       )}
