@@ -5,7 +5,7 @@ import ky, { type KyInstance } from 'ky';
 import { z } from 'zod';
 import { COMMUNICATION_ERROR, ErrorCode, SESSION_EXPIRED, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
 import { $user, clearSession } from '#src/shop/session.store.ts';
-import { flashToast } from '#src/features/notifications/flash.ts';
+import { flashToast } from '#src/lib/flash.ts';
 import { showToast } from './toast.store.ts';
 
 // zod would probe `new Function` to compile its parsers; the shop's CSP

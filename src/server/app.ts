@@ -3,9 +3,7 @@
 // the API alone with app.request().
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Db } from './db/client.ts';
-import type { Config } from './config.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { AppDeps, AppEnv } from './app-env.ts';
 import { errorResponse, HttpError, notFoundResponse } from './http.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { catalogueExportRoutes } from './routes/catalogue-export.ts';
@@ -19,26 +17,11 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
-import { sessionKey, type SessionClaims } from './auth/session-token.ts';
+import { sessionKey } from './auth/session-token.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { createPayments, type Payments } from './services/payments.ts';
+import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-}
-
-export type AppEnv = {
-  Variables: AppDeps & {
-    sessionKey: () => Promise<Uint8Array>;
-    payments: Payments;
-    /** Set by requireUser() on calls that need login; absent elsewhere. */
-    session: SessionClaims;
-  };
-};
 
 export function createApp(deps: AppDeps) {
   let key: Promise<Uint8Array> | undefined;

@@ -1,7 +1,7 @@
 // The catalogue's artwork under /media, as a browser loading product images sees it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/server/app.ts';
+import type { AppEnv } from '#src/server/app-env.ts';
 import { openDb, type DbHandle } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';

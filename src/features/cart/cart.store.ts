@@ -5,7 +5,7 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { flashToast } from '#src/features/notifications/flash.ts';
+import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from '#src/shop/cart-summary.store.ts';
 import { onLogin } from '#src/features/session/session.actions.ts';
 import { $user, type PendingProduct } from '#src/shop/session.store.ts';
@@ -92,7 +92,7 @@ async function withCart<T>(work: (cart: Cart) => Promise<T>): Promise<T> {
 }
 
 /** cart/store: amount for pieces, weight otherwise; 0 removes. Returns what the server kept. */
-export function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: number) {
+function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: number) {
   return withCart(async (cart) => {
     const quantityField = um === 'KG' ? { weight: quantity } : { amount: quantity };
     const answer = await api.data('post', '/cli/ecommerce/cart/store', storeItemResponse, { json: { cartId: cart.id, barcode, ...quantityField, preview: false } });
@@ -174,21 +174,12 @@ export function freezeCheck(): Promise<FreezeCheck> {
   });
 }
 
-/** Adds a whole shopping list to the current cart (cart/list). */
-export function addListToCart(smartListId: number): Promise<Cart> {
-  return withCart(async (cart) => {
-    const updated = await api.data('post', '/cli/ecommerce/cart/list', cartSchema, { json: { smartListId, cartId: cart.id } });
-    $cart.set(updated);
-    return updated;
-  });
-}
-
 // ---- Product to add (spec §4): remembered across the trip to cart creation ----
 
 const PENDING_KEY = 'spesa.pendingCartProduct';
 export type PendingCartProduct = PendingProduct;
 
-export function rememberForNewCart(product: PendingCartProduct): void {
+function rememberForNewCart(product: PendingCartProduct): void {
   try {
     sessionStorage.setItem(PENDING_KEY, JSON.stringify(product));
   } catch {
@@ -210,7 +201,7 @@ export function takePendingForNewCart(): PendingCartProduct | null {
 }
 
 /** A product chosen without a cart: remember it and go and create the cart. */
-export function addAfterCartCreation(product: PendingCartProduct): void {
+function addAfterCartCreation(product: PendingCartProduct): void {
   rememberForNewCart({ ...product, returnTo: product.returnTo ?? window.location.pathname });
   window.location.assign(cartPaths.create);
 }

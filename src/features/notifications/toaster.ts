@@ -2,7 +2,7 @@
 // without React into one live region that is in the page from the first
 // paint, so every message is read out.
 import { $toasts, dismissToast, type Toast } from '#src/lib/toast.store.ts';
-import { showFlashedToast } from './flash.ts';
+import { showFlashedToast } from '#src/lib/flash.ts';
 import './toaster.css';
 
 function toastElement(toast: Toast): HTMLElement {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { PASSWORD_HINT } from '#src/shared/contract/profile-rules.ts';
-import { flashToast } from '#src/features/notifications/flash.ts';
+import { flashToast } from '#src/lib/flash.ts';
 import { changePassword } from './account.api.ts';
 import { RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
@@ -12,7 +12,7 @@ import { RequireLogin } from './LoginGate.tsx';
 import { confirmation, rules } from './rules.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const PASSWORD_CHANGED = 'Password aggiornata correttamente';
+const PASSWORD_CHANGED = 'Password aggiornata correttamente';
 
 export default function PasswordChangePage() {
   return <RequireLogin>{() => <PasswordChangeForm />}</RequireLogin>;

@@ -1,7 +1,7 @@
 // Middleware for calls that need login (DESIGN.md §3): a missing, invalid,
 // expired or revoked token is 401; a customer on an operator call is 403.
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { forbidden, unauthorized } from '../http.ts';
 import { verifySession, type SessionClaims } from './session-token.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BANNER_PRODUCTS_PAGE_SIZE, bannersQuery } from '#src/shared/contract/banners.ts';
 import { DEFAULT_STORE_ID, storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { pageParam } from '#src/shared/contract/envelope.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ok, parseInput, parseQuery } from '../http.ts';
 import { bannerProducts, banners, headerBanner } from '../services/banners.ts';
 

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { abortRequest, cartIdRequest, deleteItemRequest, listToCartRequest, moveRequest, openCartRequest, storeItemRequest } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { ok, parseJson } from '../http.ts';
 import { abortCart, currentCart, deleteItem, freezeCheck, moveCart, openCart, openCarts, reviewCart, storeItem } from '../services/cart.ts';

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { pageParam } from '#src/shared/contract/envelope.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ok, parseInput, parseQuery } from '../http.ts';
 import { productsInFull } from '../services/catalogue-export.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { barcodeParam, DEFAULT_STORE_ID, productQuery, storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { romeToday } from '#src/shared/time.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueVersion } from '../catalogue-version.ts';
 import { ok, parseInput, parseQuery } from '../http.ts';

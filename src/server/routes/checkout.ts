@@ -6,7 +6,7 @@ import { storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { copyOrderRequest, freezeRequest, ORDERS_PAGE_SIZE, slotsQuery } from '#src/shared/contract/checkout.ts';
 import { pageParam } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { modeLabels } from '../services/cart.ts';

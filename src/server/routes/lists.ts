@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createItemRequest, createListRequest, deleteItemRequest, favouriteRequest, listIdRequest, renameListRequest, updateItemRequest } from '#src/shared/contract/lists.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { ok, parseInput, parseJson } from '../http.ts';
 import {

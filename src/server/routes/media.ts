@@ -2,7 +2,7 @@
 // artwork, drawn here from the catalogue's own data (no remote images).
 // Unknown barcodes and ids answer 404, never 500.
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { bannerSvg, productSvg, storeLogoSvg, tagSvg } from '../catalogue/artwork.ts';
 
 const svgResponse = (c: Context<AppEnv>, body: string) =>

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { orderStatus } from '#src/shared/contract/checkout.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { forbidden, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';

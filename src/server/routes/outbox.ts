@@ -3,7 +3,7 @@
 // customer's reset links to whoever reaches a development shop.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { parseQuery } from '../http.ts';
 
 const TO_REQUIRED = "Indica l'indirizzo e-mail di cui leggere la posta (to=…).";

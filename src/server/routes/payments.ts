@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { deletePaymentMethodRequest, nonceQuery } from '#src/shared/contract/payments.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { HttpError, ok, parseJson, parseQuery } from '../http.ts';
 

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { loginRequest, passwordChange, profileUpdate, resetConfirm, resetRequest, signupRequest } from '#src/shared/contract/auth.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { BusinessError, HttpError, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
 import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
@@ -21,7 +21,7 @@ const SLOWDOWN_MS = 500;
 const perIp: Limit = { limit: 60, windowSeconds: 15 * 60 };
 const signupPerIp: Limit = { limit: 20, windowSeconds: 60 * 60 };
 
-export function clientIp(c: Context<AppEnv>): string {
+function clientIp(c: Context<AppEnv>): string {
   // Only behind a trusted load balancer (DESIGN.md §1) is X-Forwarded-For the
   // client's address; otherwise anyone could dodge the limits by sending one.
   const forwarded = c.var.config.TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;

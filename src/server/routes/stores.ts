@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { deliveryStoresQuery, storeQuery } from '#src/shared/contract/stores.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ok, parseInput, parseQuery } from '../http.ts';
 import { deliveryStores, listStores, storeById, storeStates } from '../services/stores.ts';
 
