@@ -1,6 +1,6 @@
 // Facts of the service that the static pages state (spec §1, §9), in one
 // place so FAQ and terms never disagree.
-export const DELIVERY_TOWNS = ['Bari', 'Barletta', 'Bitonto', 'Bisceglie', 'Giovinazzo', 'Palo del Colle', 'Taranto', 'Trani'] as const;
+const DELIVERY_TOWNS = ['Bari', 'Barletta', 'Bitonto', 'Bisceglie', 'Giovinazzo', 'Palo del Colle', 'Taranto', 'Trani'] as const;
 export const PICKUP_STORES = 11;
 export const HELPDESK_PHONE = '080 000 0000';
 export const HELPDESK_HOURS = 'dal lunedì al sabato, dalle 8:30 alle 20:00, festivi esclusi';

@@ -21,7 +21,7 @@ export function dayParts(day: string) {
 export const formatDay = (day: string): string => `${dayParts(day).weekday} ${dayParts(day).date}`;
 
 /** An instant's wall-clock time in Rome: '09:00'. */
-export const romeClockTime = (iso: string): string => romeClock.format(new Date(iso));
+const romeClockTime = (iso: string): string => romeClock.format(new Date(iso));
 
 /** An instant's calendar day in Rome: '2026-05-12'. */
 export const romeDayOf = (iso: string): string => romeDay.format(new Date(iso));

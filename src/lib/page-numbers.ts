@@ -7,7 +7,7 @@ export type PageItem =
   | { kind: 'page'; page: number; current: boolean }
   | { kind: 'gap'; page: number; direction: 'back' | 'forward' };
 
-export const ALL_PAGES_UP_TO = 9;
+const ALL_PAGES_UP_TO = 9;
 const WINDOW_RADIUS = 2;
 const JUMP = 5;
 

@@ -14,7 +14,7 @@ export interface CacheLimits {
   maxBytes: number;
 }
 
-export interface CacheStats {
+interface CacheStats {
   generation: string;
   entries: number;
   bytes: number;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { readFlags, type Flags } from '#src/shared/flags.ts';
 import { PASSWORD_HINT, passwordStrongEnough } from '#src/shared/contract/profile-rules.ts';
+import { DEFAULT_PREAUTH_SURCHARGE_PERCENT } from '#src/shared/contract/payments.ts';
 
 const env = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
@@ -38,7 +39,7 @@ const env = z.object({
   /** The built-in imitation of the card providers (DESIGN.md §4); never on in production. */
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   /** Hold on variable-weight rows on top of the total, in percent (DESIGN.md §4). */
-  PREAUTH_SURCHARGE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  PREAUTH_SURCHARGE_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_PREAUTH_SURCHARGE_PERCENT),
   /** XPay-compatible provider: base URL (lightbox pages and API), merchant alias and MAC key. */
   XPAY_URL: z.string().url().optional(),
   XPAY_ALIAS: z.string().min(1).optional(),
@@ -68,7 +69,7 @@ export const SANDBOX_KEYS = {
   ipg: { storename: '1109000001', sharedSecret: 'SANDBOX-IPG-SHARED-SECRET' },
 };
 /** Where the sandbox answers, on the shop's own origin. */
-export const SANDBOX_PATHS = { xpay: '/sandbox/xpay', ipg: '/sandbox/ipg' };
+const SANDBOX_PATHS = { xpay: '/sandbox/xpay', ipg: '/sandbox/ipg' };
 
 function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
   const sandbox = (cfg.PAYMENT_SANDBOX ?? (cfg.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
@@ -104,7 +105,7 @@ function refuseDevelopmentFeatures(given: Record<string, string | undefined>): v
 }
 
 /** What this configuration exposes that only development may (empty in production, which refuses them). */
-export function developmentExposures(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments'>): string[] {
+function developmentExposures(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments'>): string[] {
   if (config.NODE_ENV === 'production') return [];
   const exposed: string[] = [];
   if (!config.SMTP_URL) exposed.push('the mail outbox at /dev/outbox?to=<e-mail>: anyone who knows an address reads its mail, password reset links included (set SMTP_URL to turn it off)');

@@ -79,7 +79,7 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   return parseInput(schema, body);
 }
 
-export const DATABASE_UNAVAILABLE = 'Servizio momentaneamente non disponibile: riprova tra qualche istante.';
+const DATABASE_UNAVAILABLE = 'Servizio momentaneamente non disponibile: riprova tra qualche istante.';
 
 /** The database server is down, restarting or out of reach (not a fault of the request). */
 function databaseUnavailable(error: unknown): boolean {

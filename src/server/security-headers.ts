@@ -22,7 +22,7 @@ export function tileOrigin(template: string | undefined): string {
 }
 
 /** The card providers' origins: their pages run in the payment frames and receive the hosted form. */
-export function paymentOrigins(env: { PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined }): string[] {
+function paymentOrigins(env: { PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined }): string[] {
   const origins = (env.PAYMENT_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
   for (const url of [env.XPAY_URL, env.IPG_URL]) {
     try {
@@ -51,7 +51,7 @@ const merged = (a: InlineHashes, b: InlineHashes): InlineHashes => ({
 });
 
 /** The Content-Security-Policy of the shop's pages, for the site's inline scripts and styles. */
-export function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-inline'): string {
+function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-inline'): string {
   const payments = paymentOrigins(env);
   if (hashes === 'unsafe-inline') {
     const any = ["'unsafe-inline'"];

@@ -26,7 +26,7 @@ export interface FirstSlot {
 
 const STORAGE_KEY = 'spesa.cartSummary';
 
-export const emptyCartSummary: CartSummary = { netTotal: 0, itemsCount: 0, storeDescription: null };
+const emptyCartSummary: CartSummary = { netTotal: 0, itemsCount: 0, storeDescription: null };
 
 interface Stored {
   summary: CartSummary;

@@ -7,9 +7,9 @@
 import { atom } from 'nanostores';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 
-export const SESSION_STORAGE_KEY = 'spesa.user';
+const SESSION_STORAGE_KEY = 'spesa.user';
 /** Fired on window when a shopper logs in, so islands that wait for a session hydrate. */
-export const SESSION_EVENT = 'spesa:session';
+const SESSION_EVENT = 'spesa:session';
 /** Fired on window when an overlay opens, so its island hydrates. */
 export const OVERLAY_EVENT = 'spesa:overlay';
 
@@ -47,7 +47,7 @@ export interface PendingProduct {
 // (often in another tab) before logging in: the product waits in localStorage
 // for that long, then is forgotten.
 const PENDING_STORAGE_KEY = 'spesa.pendingProduct';
-export const PENDING_PRODUCT_TTL_MS = 24 * 60 * 60 * 1000;
+const PENDING_PRODUCT_TTL_MS = 24 * 60 * 60 * 1000;
 
 function readPending(): PendingProduct | null {
   if (typeof localStorage === 'undefined') return null;

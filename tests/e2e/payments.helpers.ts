@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type FrameLocator, type Page } from '@p
 import { SANDBOX_OTP } from '../../src/shared/contract/payments.ts';
 import { apiCall, readyCart, type CartAnswer, type Shopper } from './checkout.helpers.ts';
 
-export { SANDBOX_CARDS, SANDBOX_OTP } from '../../src/shared/contract/payments.ts';
+export { SANDBOX_CARDS,  } from '../../src/shared/contract/payments.ts';
 
 export interface Quote {
   totalToPay: number;
@@ -59,7 +59,7 @@ export async function passChallenge(frame: FrameLocator | Page): Promise<void> {
   await frame.getByRole('button', { name: 'Conferma' }).click();
 }
 
-export const lightbox = (page: Page) => page.frameLocator('iframe[title="Associazione carta, pagina sicura del circuito"]');
+const lightbox = (page: Page) => page.frameLocator('iframe[title="Associazione carta, pagina sicura del circuito"]');
 export const threeDsFrame = (page: Page) => page.frameLocator('iframe[title="Pagamento sicuro 3-D Secure"]');
 
 /** On /app/profile/payments: Associa carta, confirm, the lightbox with the card (and its challenge), until the outcome popup. */

@@ -6,8 +6,8 @@
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 
-export const PRICE_CHANGED = 'Variazione prezzo';
-export const NOT_AVAILABLE = 'Momentaneamente non disponibile';
+const PRICE_CHANGED = 'Variazione prezzo';
+const NOT_AVAILABLE = 'Momentaneamente non disponibile';
 
 export function ChangedItems({ updated, removed }: { updated: CartItem[]; removed: CartItem[] }) {
   return (

@@ -23,7 +23,7 @@ const modeHints: Record<DeliveryMode, string> = {
   AT_HOME: 'Ti portiamo la spesa a casa nelle città servite.',
   SHIPPED: 'Spediamo la spesa al tuo indirizzo. Si paga con carta online.',
 };
-export const needsAddress = (mode: DeliveryMode) => mode === 'AT_HOME' || mode === 'SHIPPED';
+const needsAddress = (mode: DeliveryMode) => mode === 'AT_HOME' || mode === 'SHIPPED';
 const addressesHref = `${cartPaths.home.replace(/\/$/, '')}/profile/addresses`;
 
 interface DeliveryFormProps {

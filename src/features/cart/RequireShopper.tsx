@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;

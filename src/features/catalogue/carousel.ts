@@ -1,6 +1,6 @@
 // Behaviour of BannerCarousel.astro. The track is a horizontal scroll-snap
 // row; the buttons and the timer scroll it one banner at a time.
-export const CAROUSEL_INTERVAL_MS = 7000;
+const CAROUSEL_INTERVAL_MS = 7000;
 
 export function startCarousel(root: HTMLElement): void {
   const track = root.querySelector<HTMLElement>('[data-track]');

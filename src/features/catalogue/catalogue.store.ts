@@ -1,7 +1,6 @@
 // Whose prices the islands show: the store of the shopper's cart, else the
 // default store 1109 (spec §9), which is also what the static pages show.
 import { computed } from 'nanostores';
-import { z } from 'zod';
 import { api } from '#src/lib/api-client.ts';
 import { $cart } from '#src/features/cart/cart.store.ts';
 import { DEFAULT_STORE_ID, product, productPage, type Product } from '#src/shared/contract/catalogue.ts';
@@ -23,4 +22,3 @@ export const fetchProduct = (barcode: string, storeId: number): Promise<Product>
 export const fetchBannerProducts = (bannerId: number, storeId: number, page: number, size: number): Promise<Paged<Product>> =>
   api.data('get', `/cli/cms/banners/${bannerId}/products`, productPage, { searchParams: { p: page, s: size, storeId } });
 
-export const productsSchema = z.array(product);

@@ -37,7 +37,7 @@ function storage(): Storage | null {
 }
 
 /** How this page was reached: only Back/Forward and reloads give the list back. */
-export function cameBack(): boolean {
+function cameBack(): boolean {
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   return navigation?.type === 'back_forward' || navigation?.type === 'reload';
 }

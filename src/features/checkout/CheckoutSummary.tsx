@@ -29,7 +29,7 @@ const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SL
 const ADDRESS_PROBLEMS: number[] = [ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS, ErrorCode.HOME_DELIVERY_NOT_ACTIVE];
 const addressesHref = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/profile/addresses`;
 
-export function cartAmounts(cart: Cart) {
+function cartAmounts(cart: Cart) {
   return [
     { label: 'Totale prodotti', value: cart.netTotal },
     ...cart.fees.map((f) => ({ label: f.description, value: f.value })),
@@ -38,7 +38,7 @@ export function cartAmounts(cart: Cart) {
   ];
 }
 
-export const cartLines = (items: CartItem[]) =>
+const cartLines = (items: CartItem[]) =>
   items.map((i) => ({ id: i.id, description: i.description, quantity: formatQuantity(i.um, cartQuantity(i)), total: i.rowNetPrice, ...(i.available ? {} : { note: 'Non disponibile' }) }));
 
 function Summary({ cart }: { cart: Cart }) {

@@ -4,7 +4,7 @@
 // page's head (BaseLayout.astro, the same 150 days) hides it before that paint
 // once accepted, and this script makes its button work.
 const STORAGE_KEY = 'spesa.cookieAcceptedAt';
-export const COOKIE_NOTICE_DAYS = 150;
+const COOKIE_NOTICE_DAYS = 150;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when there is no acceptance, or it is 150 days old or more. */

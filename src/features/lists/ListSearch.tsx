@@ -8,8 +8,8 @@ import { formatEuro } from '#src/shared/contract/money.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { addCustom, addProduct } from './lists.store.ts';
 
-export const SEARCH_MIN = 3;
-export const SEARCH_DEBOUNCE_MS = 1000;
+const SEARCH_MIN = 3;
+const SEARCH_DEBOUNCE_MS = 1000;
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 interface ListSearchProps {

@@ -70,7 +70,7 @@ function Legacy() {
   );
 }
 
-export function LegacyPayments() {
+function LegacyPayments() {
   return <RequireLogin>{() => <Legacy />}</RequireLogin>;
 }
 export default LegacyPayments;

@@ -12,7 +12,7 @@ import { threeDsLanding } from './payment-rules.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const paymentPaths = {
+const paymentPaths = {
   confirm: `${base}/checkout/confirm`,
   failed: `${base}/checkout/failed`,
   cards: `${base}/profile/payments`,

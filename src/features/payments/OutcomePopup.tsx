@@ -4,7 +4,7 @@ import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import './payments.css';
 
 /** An outcome popup; a success one closes by itself after 3 s (spec §9) unless it offers an action. */
-export const SUCCESS_POPUP_MS = 3000;
+const SUCCESS_POPUP_MS = 3000;
 
 export function OutcomePopup({ title, text, tone, onClose, children }: { title: string; text?: string; tone: 'success' | 'error'; onClose: () => void; children?: ReactNode }) {
   const autoClose = tone === 'success' && !children;

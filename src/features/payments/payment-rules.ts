@@ -7,7 +7,6 @@ export const ASSOCIATION_OK = 'Associazione avvenuta correttamente!';
 export const ASSOCIATION_KO = 'Qualcosa è andato storto';
 export const ASSOCIATION_KO_TEXT = 'Vi preghiamo di riprovare più tardi, grazie.';
 export const REMOVAL_OK = 'Rimozione carta avvenuta correttamente!';
-export const PAYMENT_FAILED = 'Errore! Il pagamento non è andato a buon fine. Vi chiediamo di riprovare.';
 
 export type LightboxOutcome = 'OK' | 'KO' | 'ANNULLO';
 

@@ -10,8 +10,8 @@ import { FormAlert } from './Fields.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const DELETION_SENT = 'Richiesta eliminazione profilo inviata, verrà eseguita il prima possibile.';
-export const DELETION_FAILED = "Errore nell'invio della richiesta";
+const DELETION_SENT = 'Richiesta eliminazione profilo inviata, verrà eseguita il prima possibile.';
+const DELETION_FAILED = "Errore nell'invio della richiesta";
 
 export function DeleteProfile() {
   const [open, setOpen] = useState(false);

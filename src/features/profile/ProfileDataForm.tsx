@@ -14,8 +14,8 @@ import { useForm } from './form-kit.ts';
 import { RequireLogin } from './LoginGate.tsx';
 import { rules } from './rules.ts';
 
-export const PROFILE_SAVED = 'Profilo aggiornato con successo';
-export const PROFILE_NOT_SAVED = "Errore durante l'aggiornamento del profilo";
+const PROFILE_SAVED = 'Profilo aggiornato con successo';
+const PROFILE_NOT_SAVED = "Errore durante l'aggiornamento del profilo";
 
 const valuesOf = (p: Profile) => ({
   firstName: p.firstName, lastName: p.lastName, ssnCode: p.ssnCode ?? '', mobilePhone: p.mobilePhone ?? '', card: p.cards[0]?.code ?? LOYALTY_PREFIX,

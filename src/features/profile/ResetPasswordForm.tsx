@@ -13,7 +13,7 @@ import { LoginButton } from './LoginGate.tsx';
 import { confirmation, rules } from './rules.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const PASSWORD_UPDATED = 'Password aggiornata correttamente';
+const PASSWORD_UPDATED = 'Password aggiornata correttamente';
 
 export default function ResetPasswordForm() {
   const form = useForm('new-password', { newPassword: '', passwordConfirm: '' }, {

@@ -11,7 +11,7 @@ import { useForm } from './form-kit.ts';
 import { useHydrated } from './LoginGate.tsx';
 import { rules } from './rules.ts';
 
-export const RESET_DONE = 'Richiesta effettuata con successo.';
+const RESET_DONE = 'Richiesta effettuata con successo.';
 
 // Spec §5: whatever is wrong with the address, the reset form says the one message.
 const emailRule = (values: { email: string }) => (rules.email('email')(values) ? INVALID_EMAIL : null);

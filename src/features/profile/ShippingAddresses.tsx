@@ -10,7 +10,7 @@ import { RequireLogin } from './LoginGate.tsx';
 const upper = (v: string) => v.toUpperCase();
 const digits = (v: string) => v.replace(/[^0-9]/g, '');
 
-export const shippingFields: FieldSpec[] = [
+const shippingFields: FieldSpec[] = [
   { name: 'address', label: 'Indirizzo', required: true, pair: true, input: { autoComplete: 'address-line1' } },
   { name: 'streetNumber', label: 'Civico', required: true },
   { name: 'city', label: 'Città', required: true, pair: true, input: { autoComplete: 'address-level2' } },

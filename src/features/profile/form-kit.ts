@@ -8,7 +8,7 @@ import type { z } from 'zod';
 export type FormValues = Record<string, string | boolean>;
 /** One rule per field: the message to show, or null when the value is right. */
 export type Rules<V extends FormValues> = Partial<{ [K in keyof V]: (values: V) => string | null }>;
-export type Errors<V extends FormValues> = Partial<Record<keyof V, string>>;
+type Errors<V extends FormValues> = Partial<Record<keyof V, string>>;
 
 /** The first message a schema gives for a value (each contract rule stops at its first failure). */
 export function firstIssue(schema: z.ZodType, value: unknown): string | null {

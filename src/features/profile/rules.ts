@@ -13,7 +13,7 @@ const text = (values: FormValues, name: string): string => {
 };
 
 /** A rule checking one field's text with a contract schema. */
-export const field = (schema: z.ZodType, name: string) => (values: FormValues) => firstIssue(schema, text(values, name));
+const field = (schema: z.ZodType, name: string) => (values: FormValues) => firstIssue(schema, text(values, name));
 
 /** The confirmation field: required and equal to the password field (spec §5). */
 export const confirmation = (name: string, passwordName: string) => (values: FormValues) => {

@@ -13,7 +13,7 @@ export const WEEK: readonly { weekDay: number; label: string; schemaDay: string 
   { weekDay: 1, label: 'Domenica', schemaDay: 'Sunday' },
 ];
 
-export const CLOSED = 'Chiuso';
+const CLOSED = 'Chiuso';
 
 const span = (opens: string, closes: string) => `${opens}–${closes}`;
 

@@ -7,7 +7,7 @@ import { api } from '#src/lib/api-client.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { storePage, type Store } from '#src/shared/contract/stores.ts';
 
-export const STORE_SEARCH_DEBOUNCE_MS = 1000; // spec §9
+const STORE_SEARCH_DEBOUNCE_MS = 1000; // spec §9
 
 export interface Position {
   lat: number;

@@ -6,7 +6,7 @@ import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 
-export const SESSION_HOURS = 12;
+const SESSION_HOURS = 12;
 const ISSUER = 'spesa-online';
 
 export interface SessionClaims {

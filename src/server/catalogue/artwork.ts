@@ -4,14 +4,14 @@
 // input, so the same product always gets the same picture.
 import { departments, type Shape } from './vocabulary.ts';
 
-export const escapeXml = (text: string): string =>
+const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
 const hash = (text: string): number => [...text].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
 const fallbackColours = ['#e8f5e1', '#fff3e0', '#e3f2fd', '#fce8ec', '#f3e5f5', '#e0f2f1'];
 
 /** The department's shape and colour for a category id ('04…' → Surgelati). */
-export function departmentLook(categoryId: string): { shape: Shape | 'box'; colour: string } {
+function departmentLook(categoryId: string): { shape: Shape | 'box'; colour: string } {
   const dept = departments[Number(categoryId.slice(0, 2)) - 1];
   return dept ? { shape: dept.shape, colour: dept.colour } : { shape: 'box', colour: fallbackColours[hash(categoryId) % fallbackColours.length]! };
 }
@@ -38,7 +38,7 @@ const shapes: Record<Shape | 'box', string> = {
 };
 
 /** Words wrapped in at most maxLines lines of about width characters; the last ends in '…' when cut. */
-export function wrap(text: string, width: number, maxLines: number): string[] {
+function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

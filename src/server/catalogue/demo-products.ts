@@ -7,7 +7,7 @@ import type { NutritionFacts } from '#src/shared/food-info.ts';
 import type { Leaf } from './vocabulary.ts';
 import { pick, type Rng } from './prng.ts';
 
-export type FeedProduct = CatalogueFeed['products'][number];
+type FeedProduct = CatalogueFeed['products'][number];
 export interface DemoProduct {
   product: FeedProduct;
   /** Base price in cents, before each store's variation. */
@@ -39,7 +39,7 @@ const singular: Record<string, string> = {
 };
 const toKg: Record<string, [number, 'kg' | 'l']> = { g: [0.001, 'kg'], kg: [1, 'kg'], ml: [0.001, 'l'], cl: [0.01, 'l'], L: [1, 'l'] };
 
-export function parsePack(size: string): Pack {
+function parsePack(size: string): Pack {
   const measure = /^(?:(\d+) x )?(?:vaschetta |mazzo )?([\d,]+) (g|kg|ml|cl|L)$/.exec(size);
   if (measure) {
     const count = Number(measure[1] ?? 1);

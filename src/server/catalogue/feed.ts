@@ -15,8 +15,8 @@ const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'orario HH:MM 
 const euro = z.number().nonnegative().refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'al massimo 2 decimali');
 const positiveEuro = euro.refine((n) => n > 0, 'deve essere maggiore di zero');
 
-export const deliveryModes = ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'] as const;
-export const paymentModes = ['CASH', 'BANCOMAT', 'XPAY'] as const;
+const deliveryModes = ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'] as const;
+const paymentModes = ['CASH', 'BANCOMAT', 'XPAY'] as const;
 
 /** GS1 check digit of the first 12 digits of an EAN-13. */
 export function ean13CheckDigit(first12: string): number {
@@ -187,8 +187,6 @@ export const catalogueFeed = z.object({
   priceHistory: z.array(priceHistoryRow).default([]),
 });
 export type CatalogueFeed = z.infer<typeof catalogueFeed>;
-/** What a producer writes: defaults may be left out. */
-export type CatalogueFeedInput = z.input<typeof catalogueFeed>;
 
 export const feedSections = ['states', 'stores', 'deliveryTowns', 'categories', 'tags', 'products', 'prices', 'promotions', 'banners', 'priceHistory'] as const;
 export type FeedSection = (typeof feedSections)[number];

@@ -15,12 +15,12 @@ export interface GenerateOptions {
   today?: string;
 }
 
-export const slugify = (text: string): string =>
+const slugify = (text: string): string =>
   text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-export const demoTags = [
+const demoTags = [
   'Bio', 'Senza glutine', 'Senza lattosio', 'Vegano', 'Km 0', 'Prodotti tipici pugliesi', 'Prodotti tipici lucani',
   'DOP e IGP', 'Novità', 'Integrale', 'Senza zuccheri aggiunti', 'Pesca sostenibile',
 ].map((description, i) => ({ id: i + 1, description, imageUrl: `/media/tags/${i + 1}.svg` }));

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { forgetCatalogueVersion } from '../catalogue-version.ts';
 import { writeCatalogue, type WriteStep } from './write.ts';
 
-export type { IncompleteProduct, RejectedRow, SectionCount } from './validate.ts';
+;
 
 export interface ImportOptions {
   /** Import the valid rows and report the others, instead of refusing the whole feed. */

@@ -56,7 +56,7 @@ const careBrands = ['Natura Mediterranea', 'Fiordaliso Cosmetici', 'Dermavera', 
 const n = (kcal: number, fat: number, sat: number, carb: number, sug: number, fib: number, prot: number, salt: number): Nutrition =>
   [kcal, fat, sat, carb, sug, fib, prot, salt];
 
-export const profiles = {
+const profiles = {
   fruit: { byWeight: { steps: [0.5, 0.25, 0.2], maxKg: 5 }, perKg: [1.29, 4.99], brands: produceBrands, qualifiers: ['bio', 'prima categoria'], nutrition: n(52, 0.2, 0, 12, 10, 2.4, 0.4, 0), storage: 'Conservare in luogo fresco e asciutto; in frigorifero dopo la maturazione.', recycling: loose, origins: ['Italia', 'Italia', 'Italia', 'Spagna', 'Grecia'], calibers: ['60/65', '65/70', '70/80', '75/85', '80/85'], tags: [4, 5], weight: 0.35 },
   veg: { byWeight: { steps: [0.5, 0.25, 0.1], maxKg: 5 }, perKg: [0.99, 5.9], brands: produceBrands, qualifiers: ['bio', 'prima categoria'], nutrition: n(22, 0.2, 0, 3.5, 2.6, 1.5, 1.2, 0.01), storage: 'Conservare in frigorifero nel cassetto delle verdure.', recycling: loose, origins: ['Italia', 'Italia', 'Italia', 'Spagna', 'Paesi Bassi'], tags: [4, 5], weight: 0.35 },
   herbs: { perKg: [15, 35], brands: produceBrands, qualifiers: ['bio'], storage: 'Conservare in frigorifero.', recycling: tray, origins: ['Italia'], tags: [4, 5], weight: 0.3 },

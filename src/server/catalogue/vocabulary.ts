@@ -6,7 +6,7 @@ import type { ProfileKey } from './profiles.ts';
 
 /** [description, profile, product bases, pack sizes (PZ only)] */
 export type Leaf = readonly [string, ProfileKey, readonly string[], readonly string[]];
-export interface Aisle {
+interface Aisle {
   description: string;
   leaves: readonly Leaf[];
 }

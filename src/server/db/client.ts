@@ -22,7 +22,7 @@ export interface DbOptions {
 
 /** Advisory lock keys of the start-up steps that several API processes may run at once. */
 export const advisoryLocks = { migrate: 7_310_001, seed: 7_310_002 } as const;
-export type AdvisoryLock = (typeof advisoryLocks)[keyof typeof advisoryLocks];
+type AdvisoryLock = (typeof advisoryLocks)[keyof typeof advisoryLocks];
 
 export interface DbHandle {
   db: Db;

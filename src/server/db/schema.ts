@@ -7,8 +7,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DateCol = ColumnType<string, string, string>;
 type Numeric = ColumnType<number, number | string, number | string>;
 
-export type DeliveryMode = 'IN_STORE' | 'DRIVE' | 'AT_HOME' | 'SHIPPED';
-export type PaymentMode = 'CASH' | 'BANCOMAT' | 'XPAY';
+type DeliveryMode = 'IN_STORE' | 'DRIVE' | 'AT_HOME' | 'SHIPPED';
+type PaymentMode = 'CASH' | 'BANCOMAT' | 'XPAY';
 
 export interface Database {
   catalogue_meta: { key: string; value: string };

@@ -49,7 +49,7 @@ abstract class Provider<Cfg extends { url: string }> {
 
 // --- XPay -------------------------------------------------------------------
 
-export const XPAY_SERVICE = { tipo_servizio: 'paga_1click', tipo_richiesta: 'PP' } as const;
+const XPAY_SERVICE = { tipo_servizio: 'paga_1click', tipo_richiesta: 'PP' } as const;
 
 export class XPay extends Provider<PaymentConfig['xpay']> {
   readonly name = 'XPAY' as const;
@@ -115,7 +115,7 @@ export class XPay extends Provider<PaymentConfig['xpay']> {
 
 // --- Legacy hosted form (IPG Connect) -----------------------------------------
 
-export const IPG_CURRENCY = '978'; // ISO 4217 numeric for EUR
+const IPG_CURRENCY = '978'; // ISO 4217 numeric for EUR
 
 export class Ipg extends Provider<PaymentConfig['ipg']> {
   readonly name = 'IPG' as const;

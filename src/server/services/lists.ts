@@ -8,7 +8,7 @@ import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartView, ownedCart, storeItem } from './cart.ts';
 import { round2 } from '#src/shared/contract/money.ts';
 
-export const DEFAULT_LIST_TITLE = 'La mia lista';
+const DEFAULT_LIST_TITLE = 'La mia lista';
 
 async function ownedList(db: Db, userId: number, listId: number) {
   const list = await db.selectFrom('shopping_lists').select(['id', 'user_id', 'title']).where('id', '=', listId).executeTakeFirst();
@@ -110,8 +110,8 @@ export async function deleteListItem(db: Db, userId: number, listId: number, ite
 }
 
 /** Why a list row did not reach the cart (shown to the shopper, naming the row). */
-export const NOT_ADDED_CUSTOM = 'è una voce personalizzata, da cercare tra i prodotti';
-export const NOT_ADDED_UNAVAILABLE = 'non è disponibile nel punto vendita del carrello';
+const NOT_ADDED_CUSTOM = 'è una voce personalizzata, da cercare tra i prodotti';
+const NOT_ADDED_UNAVAILABLE = 'non è disponibile nel punto vendita del carrello';
 const reasonOf = (error: BusinessError | HttpError, product: { um: string; max_amount: unknown }): string => {
   if (error instanceof HttpError) return error.message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
   if (error.code === ErrorCode.MAX_QUANTITY_REACHED) {

@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 
-export const CONFIRM_HOURS = 72;
-export const RESET_MINUTES = 60;
+const CONFIRM_HOURS = 72;
+const RESET_MINUTES = 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -17,7 +17,7 @@ import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartLines, cartView, modeLabels, openCart, ownedCart, storeItem } from './cart.ts';
 import { releaseSlotPlace, takeSlotPlace } from './slots.ts';
 
-export const PAYMENT_MINUTES = 30; // an unpaid card order expires after this
+const PAYMENT_MINUTES = 30; // an unpaid card order expires after this
 const ABORTABLE: OrderStatus[] = ['TO_BE_PREPARED', 'PAYMENT_PENDING'];
 const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'];
 
@@ -121,7 +121,7 @@ function rowItem(r: Selectable<Database['order_rows']>, operator: boolean): Cart
 }
 
 /** The card hold of an order and what was charged (the live hold first, else the latest released one). */
-export async function cardPaymentOf(db: Db, orderId: number): Promise<CardPayment | null> {
+async function cardPaymentOf(db: Db, orderId: number): Promise<CardPayment | null> {
   const tx = await db.selectFrom('payment_transactions').selectAll().where('order_id', '=', orderId).where('kind', '=', 'PREAUTH')
     .where('status', 'in', ['APPROVED', 'CAPTURED', 'VOIDED'])
     .orderBy(sql`CASE WHEN status IN ('APPROVED', 'CAPTURED') THEN 0 ELSE 1 END`).orderBy('id', 'desc').executeTakeFirst();

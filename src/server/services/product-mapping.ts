@@ -18,7 +18,7 @@ export type ProductRow = Omit<Selectable<Database['products']>, 'search_text' | 
 };
 
 /** The price after the promotion, in cents. */
-export function netPriceCents(priceCents: number, promo: { type: Promotion['valueType']; value: number } | null): number {
+function netPriceCents(priceCents: number, promo: { type: Promotion['valueType']; value: number } | null): number {
   if (!promo) return priceCents;
   if (promo.type === 'NEW_PRICE') return Math.min(priceCents, Math.round(promo.value * 100));
   if (promo.type === 'PERCENTAGE') return Math.round((priceCents * (100 - promo.value)) / 100);
@@ -33,7 +33,7 @@ const isoDate = (d: string | Date): string => (typeof d === 'string' ? d.slice(0
  * content when known ('2,90 €/kg', '0,35 €/uovo'), per kg for a product sold
  * by weight, otherwise per piece ('1,20 €/pezzo').
  */
-export function unitPrice(row: Pick<ProductRow, 'unit_quantity' | 'unit_label' | 'um'>, netCents: number): string {
+function unitPrice(row: Pick<ProductRow, 'unit_quantity' | 'unit_label' | 'um'>, netCents: number): string {
   const quantity = row.unit_quantity === null ? null : Number(row.unit_quantity);
   if (quantity && row.unit_label) return `${formatEuro(netCents / 100 / quantity)}/${row.unit_label}`;
   return `${formatEuro(netCents / 100)}/${row.um === 'KG' ? 'kg' : 'pezzo'}`;

@@ -65,7 +65,7 @@ async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promis
 
 const withoutDay = ({ day: _day, ...slot }: Slot & { day: string }): Slot => slot;
 
-export const slotDaysFrom = (now: Date) => Array.from({ length: SLOT_DAYS }, (_, i) => addDays(romeToday(now), i));
+const slotDaysFrom = (now: Date) => Array.from({ length: SLOT_DAYS }, (_, i) => addDays(romeToday(now), i));
 
 export async function slotDays(db: Db, userId: number, cartId: number, now = new Date()) {
   const cart = await ownedCart(db, userId, cartId);

@@ -18,7 +18,7 @@ export interface InlineHashes {
   styleAttributes: string[];
 }
 
-export const noHashes = (): InlineHashes => ({ scripts: [], styles: [], styleAttributes: [] });
+const noHashes = (): InlineHashes => ({ scripts: [], styles: [], styleAttributes: [] });
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -65,7 +65,7 @@ export async function siteSourceHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-export async function readStamp(): Promise<BuildStamp | null> {
+async function readStamp(): Promise<BuildStamp | null> {
   try {
     return JSON.parse(await readFile(join(distDir, STAMP_FILE), 'utf8')) as BuildStamp;
   } catch {

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { REQUIRED } from './profile-rules.ts';
 
-export const COUNTY_LENGTH = 'La provincia deve avere 2 lettere';
-export const ZIP_LENGTH = 'Il CAP deve avere 5 cifre';
+const COUNTY_LENGTH = 'La provincia deve avere 2 lettere';
+const ZIP_LENGTH = 'Il CAP deve avere 5 cifre';
 export const REGION = 'Puglia'; // fixed and disabled in the form (spec §2)
 
 const required = (max = 120) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   REQUIRED, PASSWORDS_DIFFER, birthDate, email, firstName, lastName, loyaltyCardCode, mobilePhone, newPassword, ssnCode,
 } from './profile-rules.ts';
-import { loyaltyCard, profile } from './session.ts';
+import { profile } from './session.ts';
 
 export const loginRequest = z.object({
   username: z.string().trim().toLowerCase().min(1, REQUIRED).max(254),
@@ -69,4 +69,4 @@ export const resetConfirm = z
 /** POST /cli/profiles/password/change */
 export const passwordChange = z.object({ oldPassword: z.string().min(1, REQUIRED).max(128), newPassword });
 
-export { loyaltyCard };
+;

@@ -40,7 +40,7 @@ export const abortRequest = z.object({ cartId: id.optional(), orderId: id.option
 export const moveRequest = z.object({ cartId: id, storeId: id, deliveryMode: deliveryMode.optional(), addressId: id.nullish() });
 export const listToCartRequest = z.object({ smartListId: id, cartId: id.optional() });
 
-export const fee = z.object({ id: z.string(), description: z.string(), value: z.number() });
+const fee = z.object({ id: z.string(), description: z.string(), value: z.number() });
 
 export const cartItem = z.object({
   id: z.number().int(),

@@ -26,7 +26,7 @@ export const promotion = z.object({
 });
 export type Promotion = z.infer<typeof promotion>;
 
-export const productVariant = z.object({ barcode: z.string(), description: z.string(), imageUrl: z.string().nullable() });
+const productVariant = z.object({ barcode: z.string(), description: z.string(), imageUrl: z.string().nullable() });
 
 export const product = z.object({
   id: z.number().int(),
@@ -77,7 +77,6 @@ export type Product = z.infer<typeof product>;
 
 export const productPage = paged(product);
 
-export const productSort = z.enum(['price', 'description']);
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** GET /cli/ecommerce/products/{storeId}/ — sort as 'price-ASC' or sort=price&direction=ASC (spec §7, §9). */

@@ -73,7 +73,6 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderPage = paged(order);
 
-export const orderIdRequest = z.object({ orderId: id });
 export const copyOrderRequest = z.object({ orderId: id, addressId: id.nullish(), terminalType: z.literal('WEB').default('WEB') });
 
 const pickup = (mode: string) => mode === 'IN_STORE' || mode === 'DRIVE';

@@ -1,15 +1,5 @@
-// The response envelope and paging of DESIGN.md §3.
+// The paging of DESIGN.md §3 (the envelope itself is written by server/http.ts and read by lib/api-client.ts).
 import { z } from 'zod';
-
-export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ responseCode: z.literal(0), data });
-
-export const errorEnvelope = z.object({
-  responseCode: z.number().int(),
-  errorMessage: z.string(),
-  issues: z.array(z.unknown()).optional(),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -44,9 +44,7 @@ export const ErrorCode = {
   DELETION_REQUEST_NOT_PENDING: 4214,
 } as const;
 
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-export const errorMessages: Readonly<Record<number, string>> = {
+const errorMessages: Readonly<Record<number, string>> = {
   1: 'Credenziali errate',
   2: 'Utente non trovato.',
   3: "Account non ancora attivato: segui il link dell'e-mail di conferma che ti abbiamo inviato per completare la registrazione.",

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { cart } from './cart.ts';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const LIST_TITLE_REQUIRED = 'Inserisci un nome per la lista';
+const LIST_TITLE_REQUIRED = 'Inserisci un nome per la lista';
 const title = z.string({ error: LIST_TITLE_REQUIRED }).trim().min(1, LIST_TITLE_REQUIRED).max(60);
 const amount = z.number().finite().min(1, 'La quantità minima è 1').max(999);
 
-export const listItem = z.object({
+const listItem = z.object({
   id: z.number().int(),
   type: z.enum(['PRODUCT', 'CUSTOM']),
   ref: z.string().nullable(),

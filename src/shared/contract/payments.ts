@@ -12,8 +12,8 @@ export const DEFAULT_PREAUTH_SURCHARGE_PERCENT = 10;
 /** The legacy card verification: authorised only to validate the card, then released. */
 export const VERIFICATION_AMOUNT_CENTS = 1;
 
-export const paymentMethodType = z.enum(['XPAY']);
-export const paymentMethod = z.object({
+const paymentMethodType = z.enum(['XPAY']);
+const paymentMethod = z.object({
   paymentMethodType,
   /** Which provider holds the card: the XPay lightbox or the legacy hosted form. */
   provider: z.enum(['XPAY', 'IPG']),

@@ -5,13 +5,13 @@ import { z } from 'zod';
 export const REQUIRED = 'Campo obbligatorio';
 export const INVALID_EMAIL = 'Indirizzo email non valido';
 export const PASSWORD_HINT = 'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.';
-export const PASSWORD_TOO_SHORT = 'La password deve essere lunga almeno 8 caratteri';
+const PASSWORD_TOO_SHORT = 'La password deve essere lunga almeno 8 caratteri';
 export const PASSWORDS_DIFFER = 'Le password non coincidono';
-export const SSN_LENGTH = 'Codice fiscale non valido';
-export const SSN_FORMAT = 'Formato errato';
-export const MOBILE_INVALID = 'Numero di cellulare non valido';
-export const CARD_INVALID = 'Carta non valida';
-export const CARD_LENGTH = 'La carta fedeltà deve avere 13 caratteri';
+const SSN_LENGTH = 'Codice fiscale non valido';
+const SSN_FORMAT = 'Formato errato';
+const MOBILE_INVALID = 'Numero di cellulare non valido';
+const CARD_INVALID = 'Carta non valida';
+const CARD_LENGTH = 'La carta fedeltà deve avere 13 caratteri';
 export const LOYALTY_PREFIX = '0248';
 
 const requiredText = (max = 100) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
@@ -38,7 +38,7 @@ export const newPassword = z
   .refine(passwordStrongEnough, PASSWORD_HINT);
 
 /** 6 letters, 2 digits, month letter, 2 digits, letter, 3 digits, letter (spec §5). */
-export const SSN_PATTERN = /^[A-Z]{6}[0-9]{2}[ABCDEHLMPRST][0-9]{2}[A-Z][0-9]{3}[A-Z]$/;
+const SSN_PATTERN = /^[A-Z]{6}[0-9]{2}[ABCDEHLMPRST][0-9]{2}[A-Z][0-9]{3}[A-Z]$/;
 // Each check stops at the first failure, so the shopper reads one message.
 export const ssnCode = z
   .string({ error: REQUIRED })

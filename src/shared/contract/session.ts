@@ -1,7 +1,7 @@
 // The logged-in user as stored locally (spec §3 User): jwt and profile.
 import { z } from 'zod';
 
-export const loyaltyCard = z.object({ code: z.string(), principal: z.boolean(), enabled: z.boolean() });
+const loyaltyCard = z.object({ code: z.string(), principal: z.boolean(), enabled: z.boolean() });
 
 export const profile = z.object({
   id: z.number().int(),
@@ -19,5 +19,5 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-export const sessionUser = z.object({ jwt: z.string(), profile });
+const sessionUser = z.object({ jwt: z.string(), profile });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -11,12 +11,12 @@ export const STORES_MAX_PAGE_SIZE = 50;
 /** Not in the catalogue of spec §8 ("other codes use the server's errorMessage"): ours. */
 export const STORE_NOT_FOUND = { code: 4040, message: 'Punto vendita non trovato.' } as const;
 
-export const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
+const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
 export type DeliveryMode = z.infer<typeof deliveryMode>;
 
 const hhmm = z.string().regex(/^[0-2][0-9]:[0-5][0-9]$/);
 
-export const storeAddress = z.object({
+const storeAddress = z.object({
   address: z.string(),
   latitude: z.number(),
   longitude: z.number(),
@@ -27,11 +27,11 @@ export const storeAddress = z.object({
 });
 
 /** weekDay 1 = Sunday … 7 = Saturday (spec §3); a day may have two rows (lunch break). */
-export const timetable = z.object({ weekDay: z.number().int().min(1).max(7), opens: hhmm, closes: hhmm });
+const timetable = z.object({ weekDay: z.number().int().min(1).max(7), opens: hhmm, closes: hhmm });
 export type Timetable = z.infer<typeof timetable>;
 
 /** An exception to the weekly hours on one day; opens/closes null = closed that day. */
-export const opening = z.object({
+const opening = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   opens: hhmm.nullable(),
   closes: hhmm.nullable(),
@@ -39,13 +39,12 @@ export const opening = z.object({
 });
 export type Opening = z.infer<typeof opening>;
 
-export const department = z.object({
+const department = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   hours: z.string().nullable(),
 });
-export type Department = z.infer<typeof department>;
 
 export const store = z.object({
   id: z.number().int(),
@@ -68,7 +67,7 @@ export type Store = z.infer<typeof store>;
 export const storePage = paged(store);
 export const storeList = z.array(store);
 
-export const state = z.object({ id: z.string(), description: z.string() });
+const state = z.object({ id: z.string(), description: z.string() });
 export type State = z.infer<typeof state>;
 export const stateList = z.array(state);
 
