@@ -34,11 +34,11 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 function hiddenFields(html: string): Record<string, string> {
-  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
+  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [unescapeHtml(m[1]!), unescapeHtml(m[2]!)]));
 }
-const formAction = (html: string) => unescape(/<form method="post" action="([^"]*)"/.exec(html)![1]!);
+const formAction = (html: string) => unescapeHtml(/<form method="post" action="([^"]*)"/.exec(html)![1]!);
 const formPost = (fields: Record<string, string>): RequestInit => ({
   method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
 });

@@ -159,7 +159,7 @@ test.describe('a 360×800 phone screen', () => {
     const texts = page.locator('.site-footer').locator('p, a, h2, li');
     for (const text of await texts.all()) {
       const found = await text.boundingBox();
-      if (found && found.height > 0) expect(overlaps(target, found), `scroll-to-top over "${await text.innerText()}"`).toBe(false);
+      if (found && found.height > 0) expect(overlaps(target, found), `scroll-to-top over "${await text.textContent()}"`).toBe(false);
     }
   });
 });

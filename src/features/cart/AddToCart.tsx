@@ -32,6 +32,7 @@ export default function AddToCart({ product, large = false }: { product: Buyable
   const hinted = useRef(false);
 
   // The cart changed (here, in another island or another tab): follow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: inCart is a trigger: the counter follows the cart also when only the row's presence changes
   useEffect(() => {
     setValue(saved);
     hinted.current = false;

@@ -7,7 +7,7 @@ import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
 import { $cartClosed, cartPaths } from './cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
-const listsHref = cartPaths.home.replace(/\/$/, '') + '/profile/smartlists';
+const listsHref = `${cartPaths.home.replace(/\/$/, '')}/profile/smartlists`;
 
 export default function CartClosedDialog() {
   const closed = useStore($cartClosed);

@@ -57,6 +57,7 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
     if (flags.SHOW_STATE_DROPDOWN) api.data('get', '/cli/stores/states', stateList).then(setStates, () => setStates([]));
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per mode; the address list it loads once must not run it again when it arrives
   useEffect(() => {
     if (!mode) return;
     setError(null);

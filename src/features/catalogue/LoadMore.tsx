@@ -8,6 +8,7 @@ export function LoadMore({ onLoad, loading, failed, label = 'Carica altri prodot
   const latest = useRef(onLoad);
   latest.current = onLoad;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loading is a trigger: a new observer after each page reports the sentinel again if it is still in view
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined' || failed) return;

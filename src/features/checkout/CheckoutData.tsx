@@ -45,9 +45,11 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the payment modes depend on the cart's store and mode only, not on every other change of the cart
   useEffect(() => {
     loadPaymentModes(cart).then((m) => setModes(offeredModes(m))).catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
   }, [cart.storeId, cart.deliveryMode]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an invoice is asked for; billing is what it sets, not a reason to run again
   useEffect(() => {
     if (data.invoice && billing === null) {
       loadBillingAddresses()

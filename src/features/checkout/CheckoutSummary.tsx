@@ -49,7 +49,7 @@ function Summary({ cart }: { cart: Cart }) {
   const [addressProblem, setAddressProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
 
-  if (!slot || !data || !data.paymentMode) {
+  if (!slot || !data?.paymentMode) {
     return (
       <div className="checkout-notice">
         <p>Mancano dei dati della prenotazione.</p>

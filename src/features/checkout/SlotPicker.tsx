@@ -25,6 +25,7 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per cart: the chosen day and the callback are read, not reasons to reload the days
   useEffect(() => {
     loadDays(cartId)
       .then((list) => {
@@ -35,9 +36,9 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
         }
       })
       .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Errore generico.'));
-    // Once per cart: the chosen day is read, not a dependency.
   }, [cartId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: per day: the chosen slot and the callback are read, not reasons to reload the slots
   useEffect(() => {
     if (!day) return setSlots(null);
     let current = true;

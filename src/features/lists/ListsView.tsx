@@ -89,6 +89,7 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
           <p>{notAddedHeading}</p>
           <ul>
             {notAdded.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a list shown once per answer, whose rows may repeat a name
               <li key={index}>
                 <strong>{row.description}</strong>: {row.reason}.
               </li>

@@ -32,7 +32,7 @@ function Boarding() {
       </p>
       <p>Premendo «Procedi» si apre, in una nuova scheda, la pagina sicura del circuito di pagamento dove inserire i dati della carta.</p>
       {error && <p className="form-alert" role="alert">{error}</p>}
-      <form method="post" action={form?.serverUrl} target="_blank" onSubmit={posted} className="payment-actions payment-actions--start">
+      <form method="post" action={form?.serverUrl} target="_blank" onSubmit={posted} className="payment-actions payment-actions--start" rel="noopener">
         {form && legacyFormFields(form).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <button type="submit" className="button button-primary" disabled={!form}>
           Procedi<span className="visually-hidden"> (si apre in una nuova scheda)</span>

@@ -13,6 +13,7 @@ export function PreauthAmount({ of }: { of: QuoteOf }) {
   const [quote, setQuote] = useState<PreauthQuote | null>(null);
   const [failed, setFailed] = useState(false);
   const key = 'cartId' in of ? `cart:${of.cartId}` : `order:${of.orderCode}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key names the cart or order of `of`: a new object for the same one loads nothing again
   useEffect(() => {
     let current = true;
     setFailed(false);
@@ -20,7 +21,7 @@ export function PreauthAmount({ of }: { of: QuoteOf }) {
     return () => {
       current = false;
     };
-  }, [key]); // `key` names `of`: a new object with the same cart or order loads nothing again
+  }, [key]);
 
   if (failed) return <p className="checkout-hint">Non è stato possibile calcolare l'importo da pre-autorizzare: lo vedrai nella pagina del pagamento.</p>;
   if (!quote) return <p role="status">Calcolo dell'importo da pre-autorizzare…</p>;

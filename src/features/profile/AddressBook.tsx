@@ -28,6 +28,7 @@ export function AddressBook<T extends { id: number }>(props: AddressBookProps<T>
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once: props.load is a new function at every render
   useEffect(() => {
     props.load().then(setItems, (error: unknown) => setFailure(error instanceof ApiError ? error.message : 'Errore di comunicazione col server'));
   }, []);

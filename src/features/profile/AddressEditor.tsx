@@ -58,7 +58,10 @@ export function AddressEditor({ idPrefix, title, fields, schema, initial, editin
   }
 
   const rows: FieldSpec[][] = [];
-  fields.forEach((f, i) => (i > 0 && fields[i - 1]?.pair ? rows[rows.length - 1]!.push(f) : rows.push([f])));
+  fields.forEach((f, i) => {
+    if (i > 0 && fields[i - 1]?.pair) rows[rows.length - 1]!.push(f);
+    else rows.push([f]);
+  });
 
   return (
     <ModalDialog title={title} isOpen dismissable={!busy} onClose={onClose}>

@@ -31,6 +31,7 @@ export default function HeaderSearch({ action }: { action: string }) {
   // On the search page the box shows what is being searched. Letters typed
   // while the island hydrated may be in the box without React having seen
   // them: the shopper is in the box, so they are searched at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
   useEffect(() => {
     const typed = field.current?.value ?? '';
     if (typed !== '' && document.activeElement === field.current) change(typed);
@@ -77,6 +78,7 @@ export default function HeaderSearch({ action }: { action: string }) {
     if (lastOverlay.current === 'search' && overlay !== 'search') setOpen(false);
     lastOverlay.current = overlay;
   }, [overlay]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: bound while the list is open; close() is a new function at every render
   useEffect(() => {
     if (!open) return;
     const away = (e: PointerEvent) => {
@@ -103,10 +105,15 @@ export default function HeaderSearch({ action }: { action: string }) {
   const visible = open && text !== null;
   const nothingFound = current?.from === 'api' && current.rows.length === 0;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape pressed in the field or on a suggestion bubbles here and closes the list
     <div
       className="header-search-box"
       ref={box}
-      onKeyDown={(e) => e.key === 'Escape' && visible && (e.preventDefault(), close())}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !visible) return;
+        e.preventDefault();
+        close();
+      }}
       onBlur={(e) => {
         if (!box.current?.contains(e.relatedTarget as Node | null)) close();
       }}

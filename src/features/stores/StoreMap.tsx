@@ -71,6 +71,7 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
   }, []);
 
   // Markers follow the stores shown; the view fits them all.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markers follow the stores shown; the selection is highlighted by its own effect below
   useEffect(() => {
     void ready.current?.then(() => {
       const s = state.current;
@@ -98,12 +99,11 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
       else s.map.setView(REGIONS_CENTRE, 7);
       highlight(selectedId, false);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stores]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: highlight() reads the map from a ref: only the selection is a reason to run
   useEffect(() => {
     void ready.current?.then(() => highlight(selectedId, true));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId]);
 
   function highlight(id: number | null, pan: boolean) {

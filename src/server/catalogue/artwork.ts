@@ -42,7 +42,7 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && (line + ' ' + word).length > width) {
+    if (line && (`${line} ${word}`).length > width) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;

@@ -122,7 +122,9 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
   const taken = new Set<string>();
   const counts = allocate(leaves, total);
   const made: { line: string; item: DemoProduct }[] = [];
-  leaves.forEach((slot, i) => made.push(...leafProducts(slot, counts[i]!, rng, taken, made.length)));
+  leaves.forEach((slot, i) => {
+    made.push(...leafProducts(slot, counts[i]!, rng, taken, made.length));
+  });
   groupVariants(made, rng);
   const demo = made.map((m) => m.item);
   const stores = demoStores(today);

@@ -95,7 +95,11 @@ export function judgeFeed(input: unknown): Judgement {
     counts[section].rejected = raws.length - accepted.length;
     return accepted.sort((a, b) => a.index - b.index).map((a) => a.row);
   }
-  const once = <K>(seen: Set<K>, key: K, what: string): string | null => (seen.has(key) ? `${what} ripetuto` : (seen.add(key), null));
+  const once = <K>(seen: Set<K>, key: K, what: string): string | null => {
+    if (seen.has(key)) return `${what} ripetuto`;
+    seen.add(key);
+    return null;
+  };
 
   const stateIds = new Set<string>();
   const states = judge('states', stateRow, (r) => once(stateIds, r.id, 'id regione'));

@@ -26,7 +26,7 @@ const quantityOf = (line: CartLine) => (line.snapshot.um === 'KG' ? (line.weight
 
 export function toCartItem(line: CartLine): CartItem {
   const p = line.product;
-  const available = p !== null && p.available;
+  const available = p?.available ?? false;
   const netCents = p ? toCents(p.netPrice) : line.snapshot.priceCents;
   return {
     id: line.itemId,

@@ -288,7 +288,7 @@ export async function freezeCheck(db: Db, userId: number, cartId: number): Promi
     const removed: Cart['items'] = [];
     for (const line of lines) {
       const item = toCartItem(line);
-      if (!line.product || !line.product.available) {
+      if (!line.product?.available) {
         removed.push(item);
         await trx.deleteFrom('cart_items').where('id', '=', line.itemId).execute();
       } else if (toCents(line.product.netPrice) !== line.snapshot.priceCents) {
