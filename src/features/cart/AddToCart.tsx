@@ -12,6 +12,7 @@ import { $user, requestLoginFor } from '#src/shop/session.store.ts';
 import { $cart, buy, deleteItem } from './cart.store.ts';
 import { QuantityCounter } from './QuantityCounter.tsx';
 import { cartQuantity, minimumOf, UPDATE_CART_HINT, type Measured } from './quantity-rules.ts';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 export interface BuyableProduct extends Measured {
   barcode: string;
@@ -22,8 +23,7 @@ export interface BuyableProduct extends Measured {
 export default function AddToCart({ product, large = false }: { product: BuyableProduct; large?: boolean }) {
   const user = useStore($user);
   const cart = useStore($cart);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const row = hydrated ? cart?.items.find((i) => i.barcode === product.barcode) : undefined;
   const inCart = row !== undefined;
   const saved = row ? cartQuantity(row) : minimumOf(product);

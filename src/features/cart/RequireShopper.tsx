@@ -1,15 +1,10 @@
 // Cart and list screens need a logged-in shopper (spec §6): until the island
 // has hydrated it shows a loading line; without a user it offers the login panel.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 export function RequireShopper({ reason, children }: { reason: string; children: (user: SessionUser) => ReactNode }) {
   const user = useStore($user);

@@ -2,13 +2,14 @@
 // the default store stays (children); the island adds the next pages as the
 // shopper scrolls or asks ('Carica altri'), or lists the cart store's.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BANNER_PRODUCTS_PAGE_SIZE } from '#src/shared/contract/banners.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { $shopperStoreId, fetchBannerProducts } from './catalogue.store.ts';
 import { LoadMore } from './LoadMore.tsx';
 import { ProductTiles } from './ProductTile.tsx';
 import { usePagedProducts } from './use-paged-products.ts';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 interface BannerProductsProps {
   bannerId: number;
@@ -20,8 +21,7 @@ interface BannerProductsProps {
 
 export default function BannerProducts({ bannerId, title, total, shown, children }: BannerProductsProps) {
   const storeId = useStore($shopperStoreId);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const ownList = hydrated && storeId !== DEFAULT_STORE_ID;
   const list = usePagedProducts(hydrated ? `${bannerId}|${storeId}` : null, (p) => fetchBannerProducts(bannerId, storeId, p, BANNER_PRODUCTS_PAGE_SIZE), ownList ? 0 : 1);
   const more = ownList ? list.total !== null && !list.done : shown < total && !list.done;

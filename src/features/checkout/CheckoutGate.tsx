@@ -8,12 +8,7 @@ import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { checkoutPaths } from './checkout.store.ts';
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
   const hydrated = useHydrated();

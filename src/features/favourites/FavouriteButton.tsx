@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { $favouriteBarcodes, ensureFavourites, setFavourite } from './favourites.store.ts';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 export interface FavouriteButtonProps {
   barcode: string;
@@ -15,9 +16,8 @@ export interface FavouriteButtonProps {
 export default function FavouriteButton({ barcode, description, large = false }: FavouriteButtonProps) {
   const user = useStore($user);
   const favourites = useStore($favouriteBarcodes);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (user) void ensureFavourites();
   }, [user]);

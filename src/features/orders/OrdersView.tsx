@@ -10,12 +10,7 @@ import type { Order } from '#src/shared/contract/checkout.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 import { loadOrders, orderPaths } from './orders.store.ts';
 import { OrderCard } from './OrderCard.tsx';
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 function Orders() {
   const [page, setPage] = useState(0);

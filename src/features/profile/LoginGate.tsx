@@ -2,15 +2,10 @@
 // hydrated it shows the anonymous state the server rendered; without a user
 // it offers the login panel instead of the screen.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 export function LoginButton({ label = 'Accedi' }: { label?: string }) {
   return (

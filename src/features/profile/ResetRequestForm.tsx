@@ -8,7 +8,7 @@ import { INVALID_EMAIL } from '#src/shared/contract/profile-rules.ts';
 import { requestReset } from './account.api.ts';
 import { TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
-import { useHydrated } from './LoginGate.tsx';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 import { rules } from './rules.ts';
 
 const RESET_DONE = 'Richiesta effettuata con successo.';

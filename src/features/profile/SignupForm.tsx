@@ -9,7 +9,7 @@ import { LOYALTY_PREFIX, PASSWORD_HINT, normaliseCardInput } from '#src/shared/c
 import { signup } from './account.api.ts';
 import { CheckboxField, FormAlert, RequiredNote, TextField } from './Fields.tsx';
 import { useForm, type Form } from './form-kit.ts';
-import { useHydrated } from './LoginGate.tsx';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { confirmation, mustAccept, rules } from './rules.ts';
 

@@ -15,6 +15,7 @@ import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
 import { statusTone } from '#src/features/orders/order-view.ts';
 import { order as orderSchema, orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 import {
   actionLabels, byDay, canPick, isStopping, modeLabels, nextStatuses, orderedQuantity, parseAmount, paymentLabels, pickedRowTotal, pickedTotals, roleOf, unsaved,
 } from './staff-rules.ts';
@@ -195,8 +196,7 @@ function StoreOrders() {
 }
 
 export default function StaffOrders() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const user = useStore($user);
   if (!hydrated) return <p role="status">Caricamento…</p>;
   if (!user) {

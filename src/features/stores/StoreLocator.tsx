@@ -11,6 +11,7 @@ import StoreMap from './StoreMap.tsx';
 import { formatDistance } from './store-format.ts';
 import { useStoreSearch } from './use-store-search.ts';
 import { useGeolocation } from './use-geolocation.ts';
+import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 interface Props {
   stores: Store[];
@@ -34,8 +35,7 @@ function useMedia(query: string): boolean {
 }
 
 export default function StoreLocator({ stores, pageSize, storePagesBase }: Props) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const desktop = useMedia(DESKTOP);
   const search = useStoreSearch(stores, pageSize);
   const geo = useGeolocation(search.setPosition);
