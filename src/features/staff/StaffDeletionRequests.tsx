@@ -40,6 +40,7 @@ function HandleDialog({ action, onClose, onDone, onShopping }: HandleDialogProps
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const request = action?.request;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new action (another request or button) starts the dialog afresh; its request is part of it
   useEffect(() => {
     setError(null);
     setReason(request?.shoppingInProgress ? REFUSAL_SHOPPING_IN_PROGRESS : '');

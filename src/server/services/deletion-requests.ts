@@ -68,7 +68,7 @@ export async function pendingDeletionRequests(db: Db): Promise<DeletionRequest[]
  * deliverable (.invalid, RFC 2606), and unlike any address one can sign up
  * with, so the customer's own address is free for a new signup.
  */
-export const deletedEmail = (userId: number) => `profilo-eliminato-${userId}-${randomUUID().slice(0, 8)}@eliminato.invalid`;
+const deletedEmail = (userId: number) => `profilo-eliminato-${userId}-${randomUUID().slice(0, 8)}@eliminato.invalid`;
 
 /** Stands for a password hash: argon2 cannot verify against it, so no password logs in. */
 const NO_PASSWORD = '!profilo-eliminato';

@@ -33,4 +33,3 @@ export const REFUSAL_SHOPPING_IN_PROGRESS = 'Hai una spesa in corso: il profilo 
 export const deletionRefusal = z.object({
   reason: z.string().trim().min(5, 'Indica il motivo (almeno 5 caratteri).').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
 });
-export type DeletionRefusal = z.infer<typeof deletionRefusal>;
