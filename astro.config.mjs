@@ -9,7 +9,11 @@ import { readFlags } from './src/shared/flags.ts';
 const interactionDirective = {
   name: 'spesa-client-interaction',
   hooks: {
-    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/shop/interaction-directive.ts', import.meta.url)) }),
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({
+        name: 'interaction',
+        entrypoint: fileURLToPath(new URL('./src/shop/interaction-directive.ts', import.meta.url)),
+      }),
   },
 };
 
@@ -33,7 +37,8 @@ export default defineConfig({
       __SPESA_FLAGS__: JSON.stringify(readFlags(process.env)),
       __SPESA_TILES__: JSON.stringify({
         url: process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-        attribution: process.env.TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+        attribution:
+          process.env.TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
       }),
     },
   },

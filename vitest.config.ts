@@ -5,7 +5,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // (npm run test:pg).
 // Tests that need a database server beside a running shop (PGlite's directory
 // is locked by the shop) are part of the run only when DATABASE_URL is set.
-const serverOnly = ['tests/faults/rebuild.test.ts', 'tests/faults/rebuild-timer.test.ts', 'tests/faults/start-together.test.ts', 'tests/faults/db-restart.test.ts', 'tests/faults/scale-out.test.ts'];
+const serverOnly = [
+  'tests/faults/rebuild.test.ts',
+  'tests/faults/rebuild-timer.test.ts',
+  'tests/faults/start-together.test.ts',
+  'tests/faults/db-restart.test.ts',
+  'tests/faults/scale-out.test.ts',
+];
 
 export default defineConfig({
   test: {

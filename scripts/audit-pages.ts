@@ -17,12 +17,32 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
-import { cli, freePort, projectRoot, shopper, startShop, type LoggedIn, type StartedShop } from './bench-shop.helpers.ts';
+import {
+  cli,
+  freePort,
+  projectRoot,
+  shopper,
+  startShop,
+  type LoggedIn,
+  type StartedShop,
+} from './bench-shop.helpers.ts';
 
-interface Target { name: string; path: string; loggedIn: boolean; private: boolean }
+interface Target {
+  name: string;
+  path: string;
+  loggedIn: boolean;
+  private: boolean;
+}
 
 /** What each page must reach: catalogue pages (perf 98, others 100), the shopper's pages logged in (95). */
-interface Goal { perf: number; others: number; lcpS: number; tbtMs: number; cls: number; jsKb: number | null }
+interface Goal {
+  perf: number;
+  others: number;
+  lcpS: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number | null;
+}
 const CATALOGUE_GOAL: Goal = { perf: 98, others: 100, lcpS: 1.5, tbtMs: 50, cls: 0.01, jsKb: null };
 const GOALS: Record<string, Goal> = {
   home: { ...CATALOGUE_GOAL, jsKb: 60 },
@@ -39,15 +59,18 @@ function judge(row: Row): string {
   const goal = GOALS[row.page];
   if (!goal) return '—';
   const missed: string[] = [];
-  const below = (label: string, value: number | string, min: number) => typeof value === 'number' && value < min && missed.push(`${label} ${value}<${min}`);
+  const below = (label: string, value: number | string, min: number) =>
+    typeof value === 'number' && value < min && missed.push(`${label} ${value}<${min}`);
   below('perf', row.perf, goal.perf);
   below('a11y', row.a11y, goal.others);
   below('best pr.', row['best pr.'], goal.others);
   below('SEO', row.SEO, goal.others);
   if (Number(row['LCP s']) > goal.lcpS) missed.push(`LCP ${row['LCP s']}>${goal.lcpS}`);
-  if (typeof row['TBT ms'] === 'number' && row['TBT ms'] > goal.tbtMs) missed.push(`TBT ${row['TBT ms']}>${goal.tbtMs}`);
+  if (typeof row['TBT ms'] === 'number' && row['TBT ms'] > goal.tbtMs)
+    missed.push(`TBT ${row['TBT ms']}>${goal.tbtMs}`);
   if (Number(row.CLS) > goal.cls) missed.push(`CLS ${row.CLS}>${goal.cls}`);
-  if (goal.jsKb !== null && typeof row['JS kB'] === 'number' && row['JS kB'] > goal.jsKb) missed.push(`JS ${row['JS kB']}>${goal.jsKb} kB`);
+  if (goal.jsKb !== null && typeof row['JS kB'] === 'number' && row['JS kB'] > goal.jsKb)
+    missed.push(`JS ${row['JS kB']}>${goal.jsKb} kB`);
   return missed.length ? `missed: ${missed.join(', ')}` : 'met';
 }
 
@@ -60,7 +83,11 @@ const TARGETS_TEXT = [
 
 /** Chromium with a DevTools port, shared by Lighthouse and by Playwright (for axe and the login). */
 async function launchChromium(profileDir: string): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(chromiumPath(), [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    chromiumPath(),
+    [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`Chromium did not open its DevTools port:\n${seen}`)), 60_000);
@@ -81,16 +108,26 @@ async function findTargets(base: string): Promise<Target[]> {
   const home = await (await fetch(`${base}/app/`)).text();
   let category = /href="(\/app\/category\/[^"#?]+)"/.exec(home)?.[1];
   if (!category) category = `/app/category/${(await cli<{ slug: string }[]>(base, '/cli/categories'))[0]!.slug}`;
-  const products = await cli<{ data: { barcode: string; available: boolean }[] }>(base, '/cli/ecommerce/products/1109/?s=24');
+  const products = await cli<{ data: { barcode: string; available: boolean }[] }>(
+    base,
+    '/cli/ecommerce/products/1109/?s=24',
+  );
   const product = (products.data.find((p) => p.available) ?? products.data[0])!;
   const pages: [string, string][] = [
-    ['home', '/app/'], ['category', category], ['product', `/app/product/${product.barcode}`], ['stores', '/app/stores'],
-    ['cart', '/app/cart'], ['checkout', '/app/checkout'], ['profile', '/app/profile'],
+    ['home', '/app/'],
+    ['category', category],
+    ['product', `/app/product/${product.barcode}`],
+    ['stores', '/app/stores'],
+    ['cart', '/app/cart'],
+    ['checkout', '/app/checkout'],
+    ['profile', '/app/profile'],
   ];
   const shopperPages = new Set(['cart', 'checkout', 'profile']);
   return [
     ...pages.map(([name, path]) => ({ name, path, loggedIn: false, private: shopperPages.has(name) })),
-    ...pages.filter(([name]) => shopperPages.has(name)).map(([name, path]) => ({ name: `${name} (logged in)`, path, loggedIn: true, private: true })),
+    ...pages
+      .filter(([name]) => shopperPages.has(name))
+      .map(([name, path]) => ({ name: `${name} (logged in)`, path, loggedIn: true, private: true })),
   ];
 }
 
@@ -98,10 +135,20 @@ async function findTargets(base: string): Promise<Target[]> {
 async function loggedInShopper(base: string): Promise<LoggedIn | null> {
   try {
     const user = await shopper(base, `audit.${Date.now()}@example.it`);
-    const cart = await cli<{ id: number }>(base, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }, user.jwt);
-    const page = await cli<{ data: { barcode: string; description: string; um: string; available: boolean }[] }>(base, '/cli/ecommerce/products/1109/?s=50');
+    const cart = await cli<{ id: number }>(
+      base,
+      '/cli/ecommerce/cart/open',
+      { storeId: 1109, deliveryMode: 'IN_STORE' },
+      user.jwt,
+    );
+    const page = await cli<{ data: { barcode: string; description: string; um: string; available: boolean }[] }>(
+      base,
+      '/cli/ecommerce/products/1109/?s=50',
+    );
     // Not water: packs of water have an order limit of their own (4038).
-    for (const p of page.data.filter((x) => x.um === 'PZ' && x.available && !/acqua/i.test(x.description)).slice(0, 4)) {
+    for (const p of page.data
+      .filter((x) => x.um === 'PZ' && x.available && !/acqua/i.test(x.description))
+      .slice(0, 4)) {
       await cli(base, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: p.barcode, amount: 2 }, user.jwt);
     }
     return user;
@@ -116,36 +163,70 @@ async function setStoredUser(context: BrowserContext, base: string, user: Logged
   // Keeping storage keeps the HTTP cache too: empty it, so logged-in runs load cold like the others.
   await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await page.goto(`${base}/cli/health`);
-  await page.evaluate((value) => (value ? localStorage.setItem('spesa.user', value) : localStorage.clear()), user ? JSON.stringify(user) : null);
+  await page.evaluate(
+    (value) => (value ? localStorage.setItem('spesa.user', value) : localStorage.clear()),
+    user ? JSON.stringify(user) : null,
+  );
   await page.close();
 }
 
 let lighthouseVersion = '';
 
 interface Row {
-  page: string; perf: number | string; a11y: number | string; 'best pr.': number | string; SEO: number | string;
-  'LCP s': string; 'TBT ms': number | string; CLS: string; 'JS kB': number | string; 'JS files': number; axe: number | string;
+  page: string;
+  perf: number | string;
+  a11y: number | string;
+  'best pr.': number | string;
+  SEO: number | string;
+  'LCP s': string;
+  'TBT ms': number | string;
+  CLS: string;
+  'JS kB': number | string;
+  'JS files': number;
+  axe: number | string;
   targets?: string;
 }
 
 /** Audits below 0.9 outside performance, and the heaviest scripts: what the scores stand on. */
-interface Findings { failed: string[]; scripts: string[] }
+interface Findings {
+  failed: string[];
+  scripts: string[];
+}
 
-type Detail = { items?: { issueType?: string; description?: string; url?: string; node?: { snippet?: string }; subItems?: { items?: { url?: string }[] } }[] };
+type Detail = {
+  items?: {
+    issueType?: string;
+    description?: string;
+    url?: string;
+    node?: { snippet?: string };
+    subItems?: { items?: { url?: string }[] };
+  }[];
+};
 
 /** A short "why" for a failed audit: its first items. */
 function detail(details: unknown): string {
   const items = (details as Detail | undefined)?.items ?? [];
-  const said = items.slice(0, 2).map((i) => i.issueType ?? i.description ?? i.node?.snippet ?? i.url ?? '').filter(Boolean);
+  const said = items
+    .slice(0, 2)
+    .map((i) => i.issueType ?? i.description ?? i.node?.snippet ?? i.url ?? '')
+    .filter(Boolean);
   return said.length ? ` (${said.join('; ').replace(/\s+/g, ' ').slice(0, 200)})` : '';
 }
 
-async function runLighthouse(port: number, url: string, keepStorage: boolean, privatePage: boolean): Promise<Omit<Row, 'page' | 'axe' | 'targets'> & Findings> {
+async function runLighthouse(
+  port: number,
+  url: string,
+  keepStorage: boolean,
+  privatePage: boolean,
+): Promise<Omit<Row, 'page' | 'axe' | 'targets'> & Findings> {
   let run: Awaited<ReturnType<typeof lighthouse>>;
   // A loaded machine now and then spoils a trace (NO_NAVSTART…): such a run is tried again, twice at most.
   for (let attempt = 1; ; attempt += 1) {
     run = await lighthouse(url, {
-      port, logLevel: 'error', output: 'json', disableStorageReset: keepStorage,
+      port,
+      logLevel: 'error',
+      output: 'json',
+      disableStorageReset: keepStorage,
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       // A shopper's own pages (cart, checkout, profile) ask search engines not to index
       // them (noindex) on purpose: SEO is judged on the rest of its audits.
@@ -160,31 +241,59 @@ async function runLighthouse(port: number, url: string, keepStorage: boolean, pr
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => (categories[id]?.score == null ? '—' : Math.round(categories[id]!.score! * 100));
   const value = (id: string) => audits[id]?.numericValue;
-  const requests = (audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-  const scripts = requests.filter((r) => r.resourceType === 'Script').sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0));
+  const requests =
+    (
+      audits['network-requests']?.details as
+        | { items?: { url: string; resourceType?: string; transferSize?: number }[] }
+        | undefined
+    )?.items ?? [];
+  const scripts = requests
+    .filter((r) => r.resourceType === 'Script')
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0));
   const jsBytes = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-  const failed = ['accessibility', 'best-practices', 'seo'].flatMap((c) => (categories[c]?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score != null && audits[ref.id]!.score! < 0.9).map((ref) => `${c}: ${ref.id}${detail(audits[ref.id]!.details)}`));
+  const failed = ['accessibility', 'best-practices', 'seo'].flatMap((c) =>
+    (categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score != null && audits[ref.id]!.score! < 0.9)
+      .map((ref) => `${c}: ${ref.id}${detail(audits[ref.id]!.details)}`),
+  );
   return {
-    perf: score('performance'), a11y: score('accessibility'), 'best pr.': score('best-practices'), SEO: score('seo'),
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    'best pr.': score('best-practices'),
+    SEO: score('seo'),
     'LCP s': ((value('largest-contentful-paint') ?? NaN) / 1000).toFixed(2),
     'TBT ms': Math.round(value('total-blocking-time') ?? NaN),
     CLS: (value('cumulative-layout-shift') ?? NaN).toFixed(3),
     'JS kB': Math.round(jsBytes / 1024),
     'JS files': scripts.length,
     failed,
-    scripts: scripts.slice(0, 3).map((r) => `${new URL(r.url).pathname} ${Math.round((r.transferSize ?? 0) / 1024)} kB`),
+    scripts: scripts
+      .slice(0, 3)
+      .map((r) => `${new URL(r.url).pathname} ${Math.round((r.transferSize ?? 0) / 1024)} kB`),
   };
 }
 
 async function runAxe(browser: Browser, url: string, user: LoggedIn | null): Promise<string[]> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 800 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+  });
   if (user) await context.addInitScript((value) => localStorage.setItem('spesa.user', value), JSON.stringify(user));
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
     const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}, ${v.nodes.length}×): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    return violations.map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}, ${v.nodes.length}×): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
   } finally {
     await context.close();
   }
@@ -201,8 +310,13 @@ async function main(): Promise<void> {
       console.log(`Starting a shop on port ${port} (400 products; data and site under .build/)…`);
       rmSync(join(projectRoot, `.build/audit-data-${port}`), { recursive: true, force: true });
       shop = await startShop({
-        PORT: String(port), DATA_DIR: `.build/audit-data-${port}`, SITE_DIR: '.build/audit-dist', DATABASE_URL: '',
-        CATALOGUE_PRODUCTS: '400', IP_RATE_LIMIT_MULTIPLIER: '1000', REBUILD_INTERVAL_MINUTES: '0',
+        PORT: String(port),
+        DATA_DIR: `.build/audit-data-${port}`,
+        SITE_DIR: '.build/audit-dist',
+        DATABASE_URL: '',
+        CATALOGUE_PRODUCTS: '400',
+        IP_RATE_LIMIT_MULTIPLIER: '1000',
+        REBUILD_INTERVAL_MINUTES: '0',
         // Unset, as under `npm start`: NODE_ENV=development would make the site build bundle React's development build.
         NODE_ENV: undefined,
       });
@@ -219,11 +333,18 @@ async function main(): Promise<void> {
       process.stdout.write(`  ${target.name} ${target.path}… `);
       // Lighthouse clears the origin's storage unless told not to: logged-in runs keep the stored user.
       if (target.loggedIn) await setStoredUser(cdp.contexts()[0]!, base, user);
-      const { failed, scripts, ...scores } = await runLighthouse(browser.port, `${base}${target.path}`, target.loggedIn, target.private);
+      const { failed, scripts, ...scores } = await runLighthouse(
+        browser.port,
+        `${base}${target.path}`,
+        target.loggedIn,
+        target.private,
+      );
       const found = await runAxe(cdp, `${base}${target.path}`, target.loggedIn ? user : null);
       const row: Row = { page: target.name, ...scores, axe: found.length };
       rows.push({ ...row, targets: judge(row) });
-      findings.push(`${target.name}: heaviest scripts ${scripts.join(', ')}${failed.length ? `; Lighthouse below 0.9: ${failed.join(', ')}` : ''}`);
+      findings.push(
+        `${target.name}: heaviest scripts ${scripts.join(', ')}${failed.length ? `; Lighthouse below 0.9: ${failed.join(', ')}` : ''}`,
+      );
       if (found.length) violations.push([target.name, found]);
       console.log(`performance ${scores.perf}, axe ${found.length}`);
     }
@@ -244,7 +365,8 @@ async function main(): Promise<void> {
       await exited;
     }
     await shop?.stop();
-    if (shop) rmSync(join(projectRoot, `.build/audit-data-${new URL(shop.url).port}`), { recursive: true, force: true });
+    if (shop)
+      rmSync(join(projectRoot, `.build/audit-data-${new URL(shop.url).port}`), { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -29,36 +29,66 @@ const shopperCount = Number(values.shoppers);
 const STORE = 1109;
 
 // autocannon ships no types: the part of its API used here.
-interface Request { method: string; path: string; headers: Record<string, string>; body?: string }
+interface Request {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
 interface Result {
   requests: { average: number };
   latency: { p50: number; p99: number };
-  non2xx: number; errors: number; timeouts: number; mismatches: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  mismatches: number;
 }
 type Autocannon = (opts: {
-  url: string; connections: number; duration: number;
+  url: string;
+  connections: number;
+  duration: number;
   requests: { setupRequest: Setup; onResponse?: Call['onResponse'] }[];
   verifyBody: (body: string) => boolean;
 }) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-interface Shopper { jwt: string; cartId: number; days: string[]; pool: string[] }
-interface Fixtures { categories: { id: string; pages: number }[]; barcodes: string[]; words: string[]; shoppers: Shopper[] }
+interface Shopper {
+  jwt: string;
+  cartId: number;
+  days: string[];
+  pool: string[];
+}
+interface Fixtures {
+  categories: { id: string; pages: number }[];
+  barcodes: string[];
+  words: string[];
+  shoppers: Shopper[];
+}
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const json = { 'Content-Type': 'application/json' };
 
 type Setup = (req: Request, context: Record<string, unknown>) => Request;
-interface Call { setup: Setup; onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void }
+interface Call {
+  setup: Setup;
+  onResponse?: (
+    status: number,
+    body: string,
+    context: Record<string, unknown>,
+    headers: Record<string, string>,
+  ) => void;
+}
 
 /** Answers per call name that the catalogue cache served (X-Cache: HIT), and all answers counted. */
 const cacheCount = new Map<string, { hits: number; answers: number }>();
-const countCache = (name: string) => (_status: number, _body: string, _context: Record<string, unknown>, headers: Record<string, string>) => {
-  const n = cacheCount.get(name) ?? { hits: 0, answers: 0 };
-  n.answers++;
-  if (headers['x-cache'] === 'HIT') n.hits++;
-  cacheCount.set(name, n);
-};
+const countCache =
+  (name: string) =>
+  (_status: number, _body: string, _context: Record<string, unknown>, headers: Record<string, string>) => {
+    const n = cacheCount.get(name) ?? { hits: 0, answers: 0 };
+    n.answers++;
+    if (headers['x-cache'] === 'HIT') n.hits++;
+    cacheCount.set(name, n);
+  };
 
 /** Each call: how one request is made. A shopper has one request in flight at a time, like one browser tab. */
 function calls(f: Fixtures): Record<string, Call> {
@@ -70,73 +100,166 @@ function calls(f: Fixtures): Record<string, Call> {
     context['shopper'] = i; // the context lives until this request's answer
     return f.shoppers[i]!;
   };
-  const release = (_status: number, _body: string, context: Record<string, unknown>) => void busy.delete(context['shopper'] as number);
+  const release = (_status: number, _body: string, context: Record<string, unknown>) =>
+    void busy.delete(context['shopper'] as number);
   const call = (setup: Setup, name?: string): Call => ({ setup, ...(name ? { onResponse: countCache(name) } : {}) });
   return {
     '/cli/health': call((req) => ({ ...req, method: 'GET', path: '/cli/health' })),
     'listing by category': call((req) => {
       const c = pick(f.categories);
-      return { ...req, method: 'GET', path: `/cli/ecommerce/products/${STORE}/?category=${c.id}&p=${Math.floor(Math.random() * Math.min(c.pages, 5))}` };
+      return {
+        ...req,
+        method: 'GET',
+        path: `/cli/ecommerce/products/${STORE}/?category=${c.id}&p=${Math.floor(Math.random() * Math.min(c.pages, 5))}`,
+      };
     }, 'listing by category'),
-    search: call((req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/${STORE}/?q=${encodeURIComponent(pick(f.words))}&p=0` }), 'search'),
-    'product detail': call((req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/barcode/${pick(f.barcodes)}` }), 'product detail'),
-    'cart add/update': { onResponse: release, setup: (req, context) => {
-      const s = take(context);
-      const body = JSON.stringify({ cartId: s.cartId, barcode: pick(s.pool), amount: 1 + Math.floor(Math.random() * 3) });
-      return { ...req, method: 'POST', path: '/cli/ecommerce/cart/store', headers: { ...json, Authorization: `Bearer ${s.jwt}` }, body };
-    } },
-    'slot listing': { onResponse: release, setup: (req, context) => {
-      const s = take(context);
-      const path = Math.random() < 0.5 || !s.days.length ? `/cli/ecommerce/slots/${s.cartId}/days` : `/cli/ecommerce/slots/${s.cartId}?day=${pick(s.days)}`;
-      return { ...req, method: 'GET', path, headers: { Authorization: `Bearer ${s.jwt}` } };
-    } },
+    search: call(
+      (req) => ({
+        ...req,
+        method: 'GET',
+        path: `/cli/ecommerce/products/${STORE}/?q=${encodeURIComponent(pick(f.words))}&p=0`,
+      }),
+      'search',
+    ),
+    'product detail': call(
+      (req) => ({ ...req, method: 'GET', path: `/cli/ecommerce/products/barcode/${pick(f.barcodes)}` }),
+      'product detail',
+    ),
+    'cart add/update': {
+      onResponse: release,
+      setup: (req, context) => {
+        const s = take(context);
+        const body = JSON.stringify({
+          cartId: s.cartId,
+          barcode: pick(s.pool),
+          amount: 1 + Math.floor(Math.random() * 3),
+        });
+        return {
+          ...req,
+          method: 'POST',
+          path: '/cli/ecommerce/cart/store',
+          headers: { ...json, Authorization: `Bearer ${s.jwt}` },
+          body,
+        };
+      },
+    },
+    'slot listing': {
+      onResponse: release,
+      setup: (req, context) => {
+        const s = take(context);
+        const path =
+          Math.random() < 0.5 || !s.days.length
+            ? `/cli/ecommerce/slots/${s.cartId}/days`
+            : `/cli/ecommerce/slots/${s.cartId}?day=${pick(s.days)}`;
+        return { ...req, method: 'GET', path, headers: { Authorization: `Bearer ${s.jwt}` } };
+      },
+    },
   };
 }
 
 // How the 20 connections of the mix are shared out: browsing dominates, as in a real shop.
-const mixWeights: Record<string, number> = { 'listing by category': 6, search: 3, 'product detail': 5, 'cart add/update': 4, 'slot listing': 2 };
+const mixWeights: Record<string, number> = {
+  'listing by category': 6,
+  search: 3,
+  'product detail': 5,
+  'cart add/update': 4,
+  'slot listing': 2,
+};
 
 async function prepare(base: string): Promise<Fixtures> {
   type Node = { id: string; items: Node[] };
   const flatten = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.id, ...flatten(n.items)]);
   const ids = flatten(await cli<Node[]>(base, '/cli/categories'));
   type Page = { data: { barcode: string; description: string; um: string; available: boolean }[]; totalPages: number };
-  const categories = await Promise.all(ids.map(async (id) => ({ id, pages: (await cli<Page>(base, `/cli/ecommerce/products/${STORE}/?category=${id}&s=24`)).totalPages })));
+  const categories = await Promise.all(
+    ids.map(async (id) => ({
+      id,
+      pages: (await cli<Page>(base, `/cli/ecommerce/products/${STORE}/?category=${id}&s=24`)).totalPages,
+    })),
+  );
   // 20 pages of 100 spread over the whole (alphabetical) catalogue, not only its first names.
   const { totalPages } = await cli<Page>(base, `/cli/ecommerce/products/${STORE}/?s=100`);
   const spread = [...new Set(Array.from({ length: 20 }, (_, k) => Math.floor((k * totalPages) / 20)))];
-  const products = (await Promise.all(spread.map((p) => cli<Page>(base, `/cli/ecommerce/products/${STORE}/?s=100&p=${p}`)))).flatMap((page) => page.data);
-  const forCart = products.filter((p) => p.um === 'PZ' && p.available && !/acqua/i.test(p.description)).map((p) => p.barcode);
+  const products = (
+    await Promise.all(spread.map((p) => cli<Page>(base, `/cli/ecommerce/products/${STORE}/?s=100&p=${p}`)))
+  ).flatMap((page) => page.data);
+  const forCart = products
+    .filter((p) => p.um === 'PZ' && p.available && !/acqua/i.test(p.description))
+    .map((p) => p.barcode);
   // Search words: the commonest first words of the product names, the kind of thing shoppers type ("pasta", "latte").
   const counts = new Map<string, number>();
-  for (const w of products.map((p) => p.description.toLowerCase().split(/[^a-zàèéìòù]+/)[0] ?? '')) if (w.length >= 4) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const words = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([w]) => w);
+  for (const w of products.map((p) => p.description.toLowerCase().split(/[^a-zàèéìòù]+/)[0] ?? ''))
+    if (w.length >= 4) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const words = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([w]) => w);
 
   const shoppers: Shopper[] = [];
   for (let i = 0; i < shopperCount; i += 5) {
-    shoppers.push(...(await Promise.all(Array.from({ length: Math.min(5, shopperCount - i) }, async (_, j) => {
-      const { jwt } = await shopper(base, `bench${i + j}.${Date.now()}@example.it`);
-      const cart = await cli<{ id: number }>(base, '/cli/ecommerce/cart/open', { storeId: STORE, deliveryMode: 'IN_STORE' }, jwt);
-      // Each shopper fills a cart of at most 40 lines: after a while most writes are updates.
-      const pool = Array.from({ length: 40 }, () => pick(forCart));
-      for (const barcode of pool.slice(0, 3)) await cli(base, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode, amount: 1 }, jwt);
-      const days = (await cli<{ day: string; available: boolean }[]>(base, `/cli/ecommerce/slots/${cart.id}/days`, undefined, jwt)).filter((d) => d.available).map((d) => d.day);
-      return { jwt, cartId: cart.id, days, pool };
-    }))));
+    shoppers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(5, shopperCount - i) }, async (_, j) => {
+          const { jwt } = await shopper(base, `bench${i + j}.${Date.now()}@example.it`);
+          const cart = await cli<{ id: number }>(
+            base,
+            '/cli/ecommerce/cart/open',
+            { storeId: STORE, deliveryMode: 'IN_STORE' },
+            jwt,
+          );
+          // Each shopper fills a cart of at most 40 lines: after a while most writes are updates.
+          const pool = Array.from({ length: 40 }, () => pick(forCart));
+          for (const barcode of pool.slice(0, 3))
+            await cli(base, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode, amount: 1 }, jwt);
+          const days = (
+            await cli<{ day: string; available: boolean }[]>(
+              base,
+              `/cli/ecommerce/slots/${cart.id}/days`,
+              undefined,
+              jwt,
+            )
+          )
+            .filter((d) => d.available)
+            .map((d) => d.day);
+          return { jwt, cartId: cart.id, days, pool };
+        }),
+      )),
+    );
   }
   return { categories, barcodes: products.map((p) => p.barcode), words, shoppers };
 }
 
-interface Row { call: string; 'req/s': number; 'p50 ms': number | string; 'p99 ms': number | string; 'non-2xx/errors': number; 'business errors': number; 'x health': string; 'cache hits': string }
+interface Row {
+  call: string;
+  'req/s': number;
+  'p50 ms': number | string;
+  'p99 ms': number | string;
+  'non-2xx/errors': number;
+  'business errors': number;
+  'x health': string;
+  'cache hits': string;
+}
 
 async function measure(base: string, name: string, { setup, onResponse }: Call, conns: number): Promise<Row> {
   cacheCount.delete(name);
   const r = await autocannon({
-    url: base, connections: conns, duration, requests: [{ setupRequest: setup, ...(onResponse ? { onResponse } : {}) }],
+    url: base,
+    connections: conns,
+    duration,
+    requests: [{ setupRequest: setup, ...(onResponse ? { onResponse } : {}) }],
     // Business errors come as HTTP 200 with responseCode ≠ 0 (DESIGN.md §3): count them too.
     verifyBody: (body) => String(body).startsWith('{"responseCode":0'),
   });
-  return { call: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, 'non-2xx/errors': r.non2xx + r.errors + r.timeouts, 'business errors': r.mismatches, 'x health': '', 'cache hits': cacheHits(name) };
+  return {
+    call: name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    'non-2xx/errors': r.non2xx + r.errors + r.timeouts,
+    'business errors': r.mismatches,
+    'x health': '',
+    'cache hits': cacheHits(name),
+  };
 }
 
 /** Share of the answers the catalogue cache served, for the calls it can serve. */
@@ -147,18 +270,28 @@ function cacheHits(name: string): string {
 
 async function benchSize(products: number, cache: string) {
   const work = mkdtempSync(join(tmpdir(), 'spesa-bench-api-'));
-  const database = process.env['DATABASE_URL'] ? await freshDatabase(process.env['DATABASE_URL'], 'spesa_bench') : undefined;
+  const database = process.env['DATABASE_URL']
+    ? await freshDatabase(process.env['DATABASE_URL'], 'spesa_bench')
+    : undefined;
   let t = performance.now();
   const shop = await startShop({
-    DATA_DIR: join(work, 'pglite'), DATABASE_URL: database?.url ?? '', SITE_BUILD: 'off', NODE_ENV: 'development',
-    CATALOGUE_PRODUCTS: String(products), IP_RATE_LIMIT_MULTIPLIER: '10000',
+    DATA_DIR: join(work, 'pglite'),
+    DATABASE_URL: database?.url ?? '',
+    SITE_BUILD: 'off',
+    NODE_ENV: 'development',
+    CATALOGUE_PRODUCTS: String(products),
+    IP_RATE_LIMIT_MULTIPLIER: '10000',
     CATALOGUE_CACHE_ENTRIES: cache === 'off' ? '0' : process.env['CATALOGUE_CACHE_ENTRIES'],
   });
-  console.log(`\n— ${products} products on ${database ? 'PostgreSQL' : 'PGlite'}, catalogue cache ${cache}: started and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s —`);
+  console.log(
+    `\n— ${products} products on ${database ? 'PostgreSQL' : 'PGlite'}, catalogue cache ${cache}: started and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s —`,
+  );
   try {
     t = performance.now();
     const fixtures = await prepare(shop.url);
-    console.log(`${fixtures.shoppers.length} shoppers with an open cart, ${fixtures.categories.length} categories, search words: ${fixtures.words.join(', ')} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(
+      `${fixtures.shoppers.length} shoppers with an open cart, ${fixtures.categories.length} categories, search words: ${fixtures.words.join(', ')} (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
     const make = calls(fixtures);
     const alone: Row[] = [];
     for (const [name, call] of Object.entries(make)) {
@@ -166,13 +299,35 @@ async function benchSize(products: number, cache: string) {
       alone.push(await measure(shop.url, name, call, connections));
       console.log(`${alone.at(-1)!['req/s']} req/s`);
     }
-    console.log(`  the mix (${Object.entries(mixWeights).map(([n, w]) => `${n} ×${w}`).join(', ')} connections)…`);
-    const mix = await Promise.all(Object.entries(mixWeights).map(([name, conns]) => measure(shop.url, name, make[name]!, conns)));
+    console.log(
+      `  the mix (${Object.entries(mixWeights)
+        .map(([n, w]) => `${n} ×${w}`)
+        .join(', ')} connections)…`,
+    );
+    const mix = await Promise.all(
+      Object.entries(mixWeights).map(([name, conns]) => measure(shop.url, name, make[name]!, conns)),
+    );
     const ceiling = alone[0]!['req/s'];
     for (const row of [...alone, ...mix]) row['x health'] = (row['req/s'] / ceiling).toFixed(3);
     const total = mix.reduce((sum, r) => sum + r['req/s'], 0);
-    mix.push({ call: 'mix total', 'req/s': total, 'p50 ms': '', 'p99 ms': '', 'cache hits': '', 'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0), 'business errors': mix.reduce((s, r) => s + r['business errors'], 0), 'x health': (total / ceiling).toFixed(3) });
-    return { products, cache, engine: database ? 'PostgreSQL' : 'PGlite', label: `${products} cache ${cache}`, alone, mix };
+    mix.push({
+      call: 'mix total',
+      'req/s': total,
+      'p50 ms': '',
+      'p99 ms': '',
+      'cache hits': '',
+      'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0),
+      'business errors': mix.reduce((s, r) => s + r['business errors'], 0),
+      'x health': (total / ceiling).toFixed(3),
+    });
+    return {
+      products,
+      cache,
+      engine: database ? 'PostgreSQL' : 'PGlite',
+      label: `${products} cache ${cache}`,
+      alone,
+      mix,
+    };
   } finally {
     await shop.stop();
     await database?.drop();
@@ -185,23 +340,37 @@ for (const size of values.sizes.split(',').map(Number)) {
   for (const cache of values.cache.split(',')) runs.push(await benchSize(size, cache));
 }
 for (const run of runs) {
-  console.log(`\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each:`);
+  console.log(
+    `\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each:`,
+  );
   console.table(run.alone);
   console.log(`${run.products} products, catalogue cache ${run.cache} — all calls at once (the mix), ${duration} s:`);
   console.table(run.mix);
 }
 if (runs.length > 1) {
   console.log('\nCost curve and cache (each call alone):');
-  const row = (call: string) => Object.fromEntries([['call', call], ...runs.flatMap((r) => {
-    const m = r.alone.find((x) => x.call === call)!;
-    return [[`${r.label} req/s`, m['req/s']], [`${r.label} p50 ms`, m['p50 ms']], [`${r.label} p99 ms`, m['p99 ms']]];
-  })]);
+  const row = (call: string) =>
+    Object.fromEntries([
+      ['call', call],
+      ...runs.flatMap((r) => {
+        const m = r.alone.find((x) => x.call === call)!;
+        return [
+          [`${r.label} req/s`, m['req/s']],
+          [`${r.label} p50 ms`, m['p50 ms']],
+          [`${r.label} p99 ms`, m['p99 ms']],
+        ];
+      }),
+    ]);
   console.table(['listing by category', 'search', 'product detail', 'cart add/update'].map(row));
 }
 
 // The targets the API is held to (docs/performance.md), each beside its figure.
 type Run = (typeof runs)[number];
-interface Target { target: string; figure: string; met: string }
+interface Target {
+  target: string;
+  figure: string;
+  met: string;
+}
 const p99 = (rows: Row[], call: string) => Number(rows.find((r) => r.call === call)?.['p99 ms'] ?? NaN);
 const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
 function targets(run: Run): Target[] {
@@ -217,14 +386,26 @@ function targets(run: Run): Target[] {
     at('cart add/update', 15);
     at('slot listing', 15);
     const ratio = Number(run.alone.find((r) => r.call === 'listing by category')!['x health']);
-    out.push({ target: 'listing alone: ≥ 25 % of /cli/health req/s', figure: `${Math.round(ratio * 100)} %`, met: verdict(ratio >= 0.25) });
+    out.push({
+      target: 'listing alone: ≥ 25 % of /cli/health req/s',
+      figure: `${Math.round(ratio * 100)} %`,
+      met: verdict(ratio >= 0.25),
+    });
     if (run.engine === 'PGlite') {
       const worst = Math.max(...run.mix.filter((r) => r.call !== 'mix total').map((r) => Number(r['p99 ms'])));
-      out.push({ target: 'the mix on PGlite: every call p99 ≤ 50 ms', figure: `worst ${worst} ms`, met: verdict(worst <= 50) });
+      out.push({
+        target: 'the mix on PGlite: every call p99 ≤ 50 ms',
+        figure: `worst ${worst} ms`,
+        met: verdict(worst <= 50),
+      });
     }
   } else {
     const ratio = Number(run.mix.find((r) => r.call === 'mix total')!['x health']);
-    out.push({ target: 'the mix, cache on: total ≥ 30 % of /cli/health req/s', figure: `${Math.round(ratio * 100)} %`, met: verdict(ratio >= 0.3) });
+    out.push({
+      target: 'the mix, cache on: total ≥ 30 % of /cli/health req/s',
+      figure: `${Math.round(ratio * 100)} %`,
+      met: verdict(ratio >= 0.3),
+    });
   }
   return out;
 }
@@ -238,8 +419,16 @@ for (const cache of new Set(runs.map((r) => r.cache))) {
   const small = runs.find((r) => r.products === 2000 && r.cache === cache);
   if (!big || !small) continue;
   console.log(`\nCost growth 2,000 → 20,000 products, catalogue cache ${cache} (target ≤ 1.3):`);
-  console.table(['search', 'listing by category'].map((call) => {
-    const growth = p99(big.alone, call) / p99(small.alone, call);
-    return { call, 'p99 2,000': p99(small.alone, call), 'p99 20,000': p99(big.alone, call), growth: growth.toFixed(2), met: verdict(growth <= 1.3) };
-  }));
+  console.table(
+    ['search', 'listing by category'].map((call) => {
+      const growth = p99(big.alone, call) / p99(small.alone, call);
+      return {
+        call,
+        'p99 2,000': p99(small.alone, call),
+        'p99 20,000': p99(big.alone, call),
+        growth: growth.toFixed(2),
+        met: verdict(growth <= 1.3),
+      };
+    }),
+  );
 }

@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '2000,20000' }, import: { type: 'string' }, build: { type: 'string' }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '2000,20000' },
+    import: { type: 'string' },
+    build: { type: 'string' },
+    dir: { type: 'string' },
+  },
+});
 
 type Row = Record<string, string | number>;
 
@@ -42,7 +49,12 @@ function step(args: string[], size: number): Row {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  process.stdout.write(child.stdout.split('\n').filter((l) => !l.startsWith('RESULT ')).join('\n'));
+  process.stdout.write(
+    child.stdout
+      .split('\n')
+      .filter((l) => !l.startsWith('RESULT '))
+      .join('\n'),
+  );
   const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (child.status !== 0 || !line) {
     console.error(`bench for ${size} products failed in ${args[0]} (exit ${child.status})`);
@@ -64,9 +76,13 @@ function printTargets(rows: Row[], intervalMinutes: number) {
   const rss = Number(row['build peak RSS MB']);
   const rebuild = intervalMinutes * 60 + build;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`  build with the Pagefind index ≤ ${TARGET.buildSeconds} s: ${build} s — ${verdict(build <= TARGET.buildSeconds)}`);
+  console.log(
+    `  build with the Pagefind index ≤ ${TARGET.buildSeconds} s: ${build} s — ${verdict(build <= TARGET.buildSeconds)}`,
+  );
   console.log(`  peak RSS of the build ≤ ${TARGET.buildRssMb} MB: ${rss} MB — ${verdict(rss <= TARGET.buildRssMb)}`);
-  console.log(`  rebuild interval + build ≤ ${TARGET.rebuildSeconds} s: ${intervalMinutes * 60} s (REBUILD_INTERVAL_MINUTES=${intervalMinutes}) + ${build} s = ${Math.round(rebuild)} s — ${verdict(rebuild <= TARGET.rebuildSeconds)}`);
+  console.log(
+    `  rebuild interval + build ≤ ${TARGET.rebuildSeconds} s: ${intervalMinutes * 60} s (REBUILD_INTERVAL_MINUTES=${intervalMinutes}) + ${build} s = ${Math.round(rebuild)} s — ${verdict(rebuild <= TARGET.rebuildSeconds)}`,
+  );
   console.log(`  (the shop's own process, database and API, peaked at ${row['shop peak RSS MB']} MB beside the build)`);
 }
 
@@ -106,14 +122,30 @@ async function buildStep(dir: string) {
     // Production settings; the card providers and mail are never used by a
     // build, so placeholder settings satisfy the production checks.
     const config = loadConfig({
-      SMTP_URL: 'smtp://bench.invalid', PUBLIC_URL: 'https://bench.invalid',
-      XPAY_URL: 'https://xpay.invalid', XPAY_ALIAS: 'bench', XPAY_MAC_KEY: 'bench-build-not-used', IPG_URL: 'https://ipg.invalid', IPG_STORENAME: 'bench', IPG_SHARED_SECRET: 'bench-build-not-used',
-      ...process.env, NODE_ENV: 'production',
+      SMTP_URL: 'smtp://bench.invalid',
+      PUBLIC_URL: 'https://bench.invalid',
+      XPAY_URL: 'https://xpay.invalid',
+      XPAY_ALIAS: 'bench',
+      XPAY_MAC_KEY: 'bench-build-not-used',
+      IPG_URL: 'https://ipg.invalid',
+      IPG_STORENAME: 'bench',
+      IPG_SHARED_SECRET: 'bench-build-not-used',
+      ...process.env,
+      NODE_ENV: 'production',
     });
-    const api = await listen(createApp({ db: handle.db, config, mailer: createMailer(handle.db, undefined, 'bench') }).fetch, 0, '127.0.0.1');
+    const api = await listen(
+      createApp({ db: handle.db, config, mailer: createMailer(handle.db, undefined, 'bench') }).fetch,
+      0,
+      '127.0.0.1',
+    );
     const sampler = sampleDescendantsRss();
     let t = performance.now();
-    const built = await buildSite({ apiUrl: api.url, catalogueVersion: await catalogueVersion(handle.db), outDir: site, heapMb: config.SITE_BUILD_HEAP_MB });
+    const built = await buildSite({
+      apiUrl: api.url,
+      catalogueVersion: await catalogueVersion(handle.db),
+      outDir: site,
+      heapMb: config.SITE_BUILD_HEAP_MB,
+    });
     const buildSeconds = (performance.now() - t) / 1000;
     const treePeakMb = sampler.stop();
     await api.close();
@@ -153,7 +185,9 @@ function sampleDescendantsRss(): { stop(): number } {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
         parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      } catch { /* gone meanwhile */ }
+      } catch {
+        /* gone meanwhile */
+      }
     }
     const isDescendant = (pid: number): boolean => {
       for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
@@ -164,7 +198,9 @@ function sampleDescendantsRss(): { stop(): number } {
       if (!isDescendant(pid)) continue;
       try {
         kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      } catch { /* gone meanwhile */ }
+      } catch {
+        /* gone meanwhile */
+      }
     }
     peak = Math.max(peak, Math.round(kb / 1024));
   };

@@ -21,10 +21,13 @@ import { freshDatabase } from './bench-shop.helpers.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '20000' } } });
 const work = mkdtempSync(join(tmpdir(), 'spesa-explain-'));
-const server = process.env['DATABASE_URL'] ? await freshDatabase(process.env['DATABASE_URL'], 'spesa_explain') : undefined;
+const server = process.env['DATABASE_URL']
+  ? await freshDatabase(process.env['DATABASE_URL'], 'spesa_explain')
+  : undefined;
 let recording: { sql: string; parameters: readonly unknown[] }[] | null = null;
 const handle = await openDb({
-  databaseUrl: server?.url, dataDir: server ? undefined : join(work, 'pglite'),
+  databaseUrl: server?.url,
+  dataDir: server ? undefined : join(work, 'pglite'),
   log: (query) => recording?.push(query),
 });
 const db = handle.db;
@@ -36,15 +39,27 @@ async function record(name: string, call: () => Promise<unknown>) {
   const ms = performance.now() - started;
   const queries = recording;
   recording = null;
-  console.log(`\n=== ${name}: ${queries.length} statements, ${ms.toFixed(1)} ms for the whole call on ${handle.engine} ===`);
+  console.log(
+    `\n=== ${name}: ${queries.length} statements, ${ms.toFixed(1)} ms for the whole call on ${handle.engine} ===`,
+  );
   for (const query of queries) {
     if (/^\s*(begin|commit|rollback|savepoint|release)/i.test(query.sql)) continue;
     console.log(`\n-- ${query.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
     // A write is explained (and so executed) inside a transaction that is rolled back.
-    const plan = await db.transaction().execute(async (trx) => {
-      const rows = (await trx.executeQuery({ sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, parameters: query.parameters, query: undefined as never, queryId: undefined as never })).rows;
-      throw Object.assign(new Error('rollback'), { plan: rows.map((r) => Object.values(r as object)[0]).join('\n') });
-    }).catch((e: { plan?: string; message: string }) => e.plan ?? `(not explained: ${e.message})`);
+    const plan = await db
+      .transaction()
+      .execute(async (trx) => {
+        const rows = (
+          await trx.executeQuery({
+            sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
+            parameters: query.parameters,
+            query: undefined as never,
+            queryId: undefined as never,
+          })
+        ).rows;
+        throw Object.assign(new Error('rollback'), { plan: rows.map((r) => Object.values(r as object)[0]).join('\n') });
+      })
+      .catch((e: { plan?: string; message: string }) => e.plan ?? `(not explained: ${e.message})`);
     console.log(plan);
   }
 }
@@ -53,21 +68,37 @@ try {
   await migrate(handle);
   console.log(`Seeding ${values.products} products on ${handle.description}…`);
   await seedIfEmpty(handle, { products: Number(values.products) });
-  const user = await sql<{ id: number }>`INSERT INTO users (username, password_hash, confirmed_at) VALUES ('explain@example.it', 'x', now()) RETURNING id`.execute(db);
+  const user = await sql<{
+    id: number;
+  }>`INSERT INTO users (username, password_hash, confirmed_at) VALUES ('explain@example.it', 'x', now()) RETURNING id`.execute(
+    db,
+  );
   const userId = user.rows[0]!.id;
-  const cart = await openCart(db, userId, { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' } as never, { ...flagDefaults });
-  const pieces = (await sql<{ barcode: string }>`SELECT p.barcode FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
-    WHERE sp.available AND p.um = 'PZ' AND NOT p.water_pack ORDER BY p.id LIMIT 30`.execute(db)).rows.map((r) => r.barcode);
+  const cart = await openCart(db, userId, { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' } as never, {
+    ...flagDefaults,
+  });
+  const pieces = (
+    await sql<{
+      barcode: string;
+    }>`SELECT p.barcode FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
+    WHERE sp.available AND p.um = 'PZ' AND NOT p.water_pack ORDER BY p.id LIMIT 30`.execute(db)
+  ).rows.map((r) => r.barcode);
   for (const barcode of pieces) await storeItem(db, userId, { cartId: cart.id, barcode, amount: 1 } as never);
 
   await record('listing by category, level 1, page 3', () => listProducts(db, 1109, { p: 2, s: 24, category: '01' }));
-  await record('listing by category, level 3, page 1', () => listProducts(db, 1109, { p: 0, s: 24, category: '010101' }));
-  await record('listing by price, level 2', () => listProducts(db, 1109, { p: 0, s: 24, category: '0101', sort: 'price-ASC' }));
+  await record('listing by category, level 3, page 1', () =>
+    listProducts(db, 1109, { p: 0, s: 24, category: '010101' }),
+  );
+  await record('listing by price, level 2', () =>
+    listProducts(db, 1109, { p: 0, s: 24, category: '0101', sort: 'price-ASC' }),
+  );
   await record('listing, only promotions', () => listProducts(db, 1109, { p: 0, s: 24, onlyPromotions: true }));
   await record('search "pasta"', () => listProducts(db, 1109, { p: 0, s: 24, q: 'pasta' }));
   await record('search "mozarela" (a typo)', () => listProducts(db, 1109, { p: 0, s: 24, q: 'mozarela' }));
   await record('product detail', () => productByBarcode(db, pieces[3]!, 1109));
-  await record('cart add/update (30 rows in the cart)', () => storeItem(db, userId, { cartId: cart.id, barcode: pieces[5]!, amount: 2 } as never));
+  await record('cart add/update (30 rows in the cart)', () =>
+    storeItem(db, userId, { cartId: cart.id, barcode: pieces[5]!, amount: 2 } as never),
+  );
   await record('slot strip of 10 days', () => slotDays(db, userId, cart.id));
 } finally {
   await handle.close();

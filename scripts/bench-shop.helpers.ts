@@ -27,11 +27,18 @@ export interface StartedShop {
 }
 
 /** Starts `node scripts/start.ts` with `env` on top of ours (undefined: unset) and waits for its "ready" line. */
-export async function startShop(env: Record<string, string | undefined>, timeoutMs = 10 * 60_000): Promise<StartedShop> {
+export async function startShop(
+  env: Record<string, string | undefined>,
+  timeoutMs = 10 * 60_000,
+): Promise<StartedShop> {
   const port = Number(env['PORT'] ?? (await freePort()));
   const given = { ...process.env, HOST: '127.0.0.1', SMTP_URL: undefined, ...env, PORT: String(port) }; // no SMTP: shoppers confirm through the development outbox
   const childEnv = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => e[1] !== undefined));
-  const child = spawn(process.execPath, ['scripts/start.ts'], { cwd: projectRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: projectRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     log.push(...chunk.toString().split('\n').filter(Boolean));
@@ -98,7 +105,8 @@ export async function cli<T = unknown>(base: string, path: string, body?: unknow
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await res.json()) as Envelope<T>;
-  if (!res.ok || answer.responseCode !== 0) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  if (!res.ok || answer.responseCode !== 0)
+    throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer.data;
 }
 
@@ -110,11 +118,22 @@ export interface LoggedIn {
 /** A registered, confirmed, logged-in shopper (needs the development outbox). */
 export async function shopper(base: string, email: string, password = 'Orecchiette1!'): Promise<LoggedIn> {
   await cli(base, '/cli/profiles/signup', {
-    username: email, password,
-    profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', ssnCode: 'RSSNNA85D52A662X', cards: [] },
-    accept1: true, accept2: true,
+    username: email,
+    password,
+    profile: {
+      firstName: 'Anna',
+      lastName: 'Rossi',
+      birthDate: '1985-04-12',
+      mobilePhone: '3331234567',
+      ssnCode: 'RSSNNA85D52A662X',
+      cards: [],
+    },
+    accept1: true,
+    accept2: true,
   });
-  const outbox = (await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+  const outbox = (await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { text: string }[];
+  };
   const link = /(http\S+)/.exec(outbox.messages[0]?.text ?? '')?.[1];
   if (!link) throw new Error(`no confirmation mail for ${email}`);
   const confirm = new URL(link);

@@ -12,9 +12,20 @@ import { buildSite } from '#src/server/site/build-site.ts';
 const config = loadConfig();
 const handle = await openShopDatabase(config);
 await seedIfEmpty(handle, { products: config.CATALOGUE_PRODUCTS, log: logStep });
-const api = await listen(createApp({ db: handle.db, config, mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM) }).fetch, 0, '127.0.0.1');
+const api = await listen(
+  createApp({ db: handle.db, config, mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM) }).fetch,
+  0,
+  '127.0.0.1',
+);
 try {
-  await timed('Building the site', () => catalogueVersion(handle.db).then((v) => buildSite({ apiUrl: api.url, catalogueVersion: v, heapMb: config.SITE_BUILD_HEAP_MB })), (s) => `${s.pages} pages`);
+  await timed(
+    'Building the site',
+    () =>
+      catalogueVersion(handle.db).then((v) =>
+        buildSite({ apiUrl: api.url, catalogueVersion: v, heapMb: config.SITE_BUILD_HEAP_MB }),
+      ),
+    (s) => `${s.pages} pages`,
+  );
 } finally {
   await api.close();
   await handle.close();

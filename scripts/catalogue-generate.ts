@@ -10,7 +10,11 @@ import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { printReport } from '#src/server/catalogue/report.ts';
 
 const { values } = parseArgs({
-  options: { products: { type: 'string', default: '3000' }, seed: { type: 'string', default: '1' }, out: { type: 'string' } },
+  options: {
+    products: { type: 'string', default: '3000' },
+    seed: { type: 'string', default: '1' },
+    out: { type: 'string' },
+  },
 });
 const products = Number(values.products);
 const seed = Number(values.seed);
@@ -19,8 +23,11 @@ if (!Number.isInteger(products) || products < 1 || products > 200_000 || !Number
   process.exit(2);
 }
 
-const feed = await timed(`Generating ${products} products (seed ${seed})`, async () => generateCatalogue({ products, seed }),
-  (f) => `${f.products.length} products, ${f.prices.length} prices, ${f.promotions.length} promotions`);
+const feed = await timed(
+  `Generating ${products} products (seed ${seed})`,
+  async () => generateCatalogue({ products, seed }),
+  (f) => `${f.products.length} products, ${f.prices.length} prices, ${f.promotions.length} promotions`,
+);
 
 if (values.out) {
   const out = values.out;

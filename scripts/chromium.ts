@@ -34,7 +34,7 @@ export function chromiumPath(env: Record<string, string | undefined> = process.e
   const found = knownLocations.find(isExecutable);
   if (found) return found;
   throw new Error(
-    'No Chromium found for the browser tests. Install Debian\'s package with ' +
+    "No Chromium found for the browser tests. Install Debian's package with " +
       '`apt-get install -y chromium` (as root), or set CHROMIUM_PATH to a Chromium or Chrome binary. ' +
       `Looked in: ${knownLocations.join(', ')}.`,
   );

@@ -43,9 +43,17 @@ try {
   if (!reason) {
     logStep(`The site is current (catalogue ${version}): nothing to rebuild.`);
   } else {
-    const api = await listen(createApp({ db: handle.db, config, mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM) }).fetch, 0, '127.0.0.1');
+    const api = await listen(
+      createApp({ db: handle.db, config, mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM) }).fetch,
+      0,
+      '127.0.0.1',
+    );
     try {
-      await timed(`Rebuilding the site (${reason})`, () => buildSite({ apiUrl: api.url, catalogueVersion: version, heapMb: config.SITE_BUILD_HEAP_MB }), (s) => `${s.pages} pages`);
+      await timed(
+        `Rebuilding the site (${reason})`,
+        () => buildSite({ apiUrl: api.url, catalogueVersion: version, heapMb: config.SITE_BUILD_HEAP_MB }),
+        (s) => `${s.pages} pages`,
+      );
     } finally {
       await api.close();
     }

@@ -21,14 +21,26 @@ await timed(
   (report) => (report ? `seeded the demo catalogue (${config.CATALOGUE_PRODUCTS} products)` : 'already loaded'),
 );
 // Store staff of the demo stores (README, Store staff); never in production.
-await timed('Checking the demo store operators', () => seedDemoOperators(handle.db, config), (created) =>
-  config.NODE_ENV === 'production' ? 'skipped in production' : created.length ? `created ${created.length} (operatore.<store id>@spesaonline.local)` : 'already there');
+await timed(
+  'Checking the demo store operators',
+  () => seedDemoOperators(handle.db, config),
+  (created) =>
+    config.NODE_ENV === 'production'
+      ? 'skipped in production'
+      : created.length
+        ? `created ${created.length} (operatore.<store id>@spesaonline.local)`
+        : 'already there',
+);
 
 const mailer = createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM);
 const version = await catalogueVersion(handle.db);
 const reason = await staleReason(version);
 let siteReady = reason === null;
-const server = await listen(shopHandler({ db: handle.db, config, mailer }, () => siteReady).fetch, config.PORT, config.HOST);
+const server = await listen(
+  shopHandler({ db: handle.db, config, mailer }, () => siteReady).fetch,
+  config.PORT,
+  config.HOST,
+);
 logStep(`API listening on ${server.url}/cli`);
 
 let stopping = false;
@@ -63,7 +75,16 @@ async function rebuildIfStale(): Promise<void> {
         builtVersion = current;
         break;
       }
-      await timed(`Building the site (${why})`, () => buildSite({ apiUrl: `http://127.0.0.1:${server.port}`, catalogueVersion: current, heapMb: config.SITE_BUILD_HEAP_MB }), (stamp) => `${stamp.pages} pages`);
+      await timed(
+        `Building the site (${why})`,
+        () =>
+          buildSite({
+            apiUrl: `http://127.0.0.1:${server.port}`,
+            catalogueVersion: current,
+            heapMb: config.SITE_BUILD_HEAP_MB,
+          }),
+        (stamp) => `${stamp.pages} pages`,
+      );
       builtVersion = current;
       siteReady = true;
     }
@@ -76,10 +97,19 @@ async function rebuildIfStale(): Promise<void> {
 if (config.SITE_BUILD === 'off') logStep('SITE_BUILD=off: serving the API only.');
 else if (reason) await rebuildIfStale();
 if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
-  setInterval(() => void rebuildIfStale().catch((e: unknown) => console.error('[site] rebuild failed; the previous site keeps serving', e)), config.REBUILD_INTERVAL_MINUTES * 60_000).unref();
+  setInterval(
+    () =>
+      void rebuildIfStale().catch((e: unknown) =>
+        console.error('[site] rebuild failed; the previous site keeps serving', e),
+      ),
+    config.REBUILD_INTERVAL_MINUTES * 60_000,
+  ).unref();
 }
 // Unpaid card orders expire on their own (spec §1); any API process may sweep.
-setInterval(() => void expireUnpaidOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)), 60_000).unref();
+setInterval(
+  () => void expireUnpaidOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)),
+  60_000,
+).unref();
 
 if (mailer.usesOutbox) logStep(`Mail goes to the development outbox: ${server.url}/dev/outbox?to=<e-mail>`);
 // Last, so it is what the terminal shows once the shop is up.

@@ -47,8 +47,13 @@ function freePort(): Promise<number> {
 let child: ChildProcess | undefined;
 
 /** Runs a command with inherited stdio; as root, server commands run as the postgres user. */
-function run(command: string, args: string[], options: { asPostgres?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<number> {
-  const [file, argv] = options.asPostgres && isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+function run(
+  command: string,
+  args: string[],
+  options: { asPostgres?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
+  const [file, argv] =
+    options.asPostgres && isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   return new Promise((resolve) => {
     child = spawn(file, argv, { stdio: 'inherit', env: options.env ?? process.env });
     child.once('error', (error) => {
@@ -61,7 +66,9 @@ function run(command: string, args: string[], options: { asPostgres?: boolean; e
 
 function runVitest(databaseUrl: string): Promise<number> {
   log(`running vitest run tests/api tests/faults against ${databaseUrl}`);
-  return run(process.execPath, [vitestBin, 'run', 'tests/api', 'tests/faults'], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+  return run(process.execPath, [vitestBin, 'run', 'tests/api', 'tests/faults'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
 }
 
 interface TempServer {
@@ -95,7 +102,11 @@ async function startTempServer(bin: string): Promise<TempServer> {
     if (initCode !== 0) throw new Error('initdb failed');
     const options = `-h 127.0.0.1 -p ${port} -k ${dir}`;
     started = true;
-    if ((await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', logFile, '-w', 'start'], { asPostgres: true })) !== 0) {
+    if (
+      (await run(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', logFile, '-w', 'start'], {
+        asPostgres: true,
+      })) !== 0
+    ) {
       if (existsSync(logFile)) console.error(readFileSync(logFile, 'utf8'));
       throw new Error('pg_ctl start failed');
     }
@@ -112,7 +123,9 @@ function capture(command: string, args: string[]): Promise<string> {
     let out = '';
     p.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     p.once('error', reject);
-    p.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    p.once('exit', (code) =>
+      code === 0 ? resolve(out.trim()) : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -124,7 +137,9 @@ async function main(): Promise<number> {
   if (!bin) {
     const hint = 'install postgresql (apt-get install -y postgresql) to run it';
     if (process.env['CI'] === 'true') {
-      console.error(`[test:pg] PostgreSQL lane failed: no server binaries in /usr/lib/postgresql/*/bin; ${hint}, or set DATABASE_URL.`);
+      console.error(
+        `[test:pg] PostgreSQL lane failed: no server binaries in /usr/lib/postgresql/*/bin; ${hint}, or set DATABASE_URL.`,
+      );
       return 1;
     }
     log(`PostgreSQL lane skipped: ${hint}`);

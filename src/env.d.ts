@@ -3,7 +3,18 @@
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate on the shopper's first interaction (src/shop/interaction-directive.ts). */
-    'client:interaction'?: boolean | { session?: boolean; visible?: boolean; end?: boolean; query?: boolean; restore?: string; triggers?: string; alongside?: string; events?: string[] };
+    'client:interaction'?:
+      | boolean
+      | {
+          session?: boolean;
+          visible?: boolean;
+          end?: boolean;
+          query?: boolean;
+          restore?: string;
+          triggers?: string;
+          alongside?: string;
+          events?: string[];
+        };
   }
 }
 

@@ -17,9 +17,23 @@ interface ModalDialogProps {
   dismissable?: boolean;
 }
 
-export function ModalDialog({ title, isOpen, onClose, children, role = 'dialog', size = 'normal', dismissable = true }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  isOpen,
+  onClose,
+  children,
+  role = 'dialog',
+  size = 'normal',
+  dismissable = true,
+}: ModalDialogProps) {
   return (
-    <ModalOverlay className="overlay" isDismissable={dismissable} isKeyboardDismissDisabled={!dismissable} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
+    <ModalOverlay
+      className="overlay"
+      isDismissable={dismissable}
+      isKeyboardDismissDisabled={!dismissable}
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+    >
       <Modal className={`overlay-panel modal-dialog modal-dialog--${size}`}>
         <Dialog className="overlay-dialog" role={role}>
           <div className="overlay-head">

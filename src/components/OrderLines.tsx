@@ -17,15 +17,27 @@ export interface OrderAmount {
   strong?: boolean;
 }
 
-export default function OrderLines({ caption, lines, amounts }: { caption: string; lines: OrderLine[]; amounts: OrderAmount[] }) {
+export default function OrderLines({
+  caption,
+  lines,
+  amounts,
+}: {
+  caption: string;
+  lines: OrderLine[];
+  amounts: OrderAmount[];
+}) {
   return (
     <table className="order-lines">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Prodotto</th>
-          <th scope="col" className="order-lines__num">Quantità</th>
-          <th scope="col" className="order-lines__num">Importo</th>
+          <th scope="col" className="order-lines__num">
+            Quantità
+          </th>
+          <th scope="col" className="order-lines__num">
+            Importo
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -43,7 +55,9 @@ export default function OrderLines({ caption, lines, amounts }: { caption: strin
       <tfoot>
         {amounts.map((a) => (
           <tr key={a.label} className={a.strong ? 'order-lines__total' : undefined}>
-            <th scope="row" colSpan={2}>{a.label}</th>
+            <th scope="row" colSpan={2}>
+              {a.label}
+            </th>
             <td className="order-lines__num">{formatEuro(a.value)}</td>
           </tr>
         ))}

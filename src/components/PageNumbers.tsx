@@ -16,21 +16,51 @@ export default function PageNumbers({ current, total, onPage, label }: Props) {
     <nav className="page-numbers" aria-label={label}>
       <ul>
         <li>
-          <button type="button" className="page-numbers__step" onClick={() => onPage(current - 1)} disabled={current <= 0} aria-label="Pagina precedente">‹</button>
+          <button
+            type="button"
+            className="page-numbers__step"
+            onClick={() => onPage(current - 1)}
+            disabled={current <= 0}
+            aria-label="Pagina precedente"
+          >
+            ‹
+          </button>
         </li>
         {pageItems(current, total).map((item) =>
           item.kind === 'gap' ? (
             <li key={`gap-${item.direction}`}>
-              <button type="button" className="page-numbers__gap" onClick={() => onPage(item.page)} aria-label={`${item.direction === 'back' ? 'Indietro' : 'Avanti'} di più pagine, alla pagina ${item.page + 1}`}>…</button>
+              <button
+                type="button"
+                className="page-numbers__gap"
+                onClick={() => onPage(item.page)}
+                aria-label={`${item.direction === 'back' ? 'Indietro' : 'Avanti'} di più pagine, alla pagina ${item.page + 1}`}
+              >
+                …
+              </button>
             </li>
           ) : (
             <li key={item.page}>
-              <button type="button" onClick={() => onPage(item.page)} aria-current={item.current ? 'page' : undefined} aria-label={`Pagina ${item.page + 1}`}>{item.page + 1}</button>
+              <button
+                type="button"
+                onClick={() => onPage(item.page)}
+                aria-current={item.current ? 'page' : undefined}
+                aria-label={`Pagina ${item.page + 1}`}
+              >
+                {item.page + 1}
+              </button>
             </li>
           ),
         )}
         <li>
-          <button type="button" className="page-numbers__step" onClick={() => onPage(current + 1)} disabled={current >= total - 1} aria-label="Pagina successiva">›</button>
+          <button
+            type="button"
+            className="page-numbers__step"
+            onClick={() => onPage(current + 1)}
+            disabled={current >= total - 1}
+            aria-label="Pagina successiva"
+          >
+            ›
+          </button>
         </li>
       </ul>
     </nav>

@@ -14,16 +14,22 @@ export interface LabelLine {
 const has = (t: string | null | undefined): t is string => !!t && t.trim() !== '';
 
 /** The "Informazioni sul prodotto" list of a food: name, net quantity and the food business operator. */
-export function foodLabelLines(p: Pick<Product, 'description' | 'netQuantity' | 'operatorName' | 'operatorAddress'>): LabelLine[] {
+export function foodLabelLines(
+  p: Pick<Product, 'description' | 'netQuantity' | 'operatorName' | 'operatorAddress'>,
+): LabelLine[] {
   const line = (term: string, value: string | null): LabelLine =>
     has(value) ? { term, lines: [value], missing: false } : { term, lines: [NOT_AVAILABLE], missing: true };
-  const operator: LabelLine = !has(p.operatorName) && !has(p.operatorAddress)
-    ? { term: 'Operatore responsabile', lines: [NOT_AVAILABLE], missing: true }
-    : {
-        term: 'Operatore responsabile',
-        lines: [has(p.operatorName) ? p.operatorName : `Nome: ${NOT_AVAILABLE.toLowerCase()}`, has(p.operatorAddress) ? p.operatorAddress : `Indirizzo: ${NOT_AVAILABLE.toLowerCase()}`],
-        missing: !has(p.operatorName) || !has(p.operatorAddress),
-      };
+  const operator: LabelLine =
+    !has(p.operatorName) && !has(p.operatorAddress)
+      ? { term: 'Operatore responsabile', lines: [NOT_AVAILABLE], missing: true }
+      : {
+          term: 'Operatore responsabile',
+          lines: [
+            has(p.operatorName) ? p.operatorName : `Nome: ${NOT_AVAILABLE.toLowerCase()}`,
+            has(p.operatorAddress) ? p.operatorAddress : `Indirizzo: ${NOT_AVAILABLE.toLowerCase()}`,
+          ],
+          missing: !has(p.operatorName) || !has(p.operatorAddress),
+        };
   return [line('Denominazione', p.description), line('Quantità netta', p.netQuantity), operator];
 }
 

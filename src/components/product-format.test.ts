@@ -22,7 +22,12 @@ describe('a variable-weight step shown to the shopper', () => {
 });
 
 describe('the promotion badge', () => {
-  const promo = (valueType: Promotion['valueType'], value: number): Promotion => ({ description: 'Offerta', valueType, value, validTo: '2026-12-31' });
+  const promo = (valueType: Promotion['valueType'], value: number): Promotion => ({
+    description: 'Offerta',
+    valueType,
+    value,
+    validTo: '2026-12-31',
+  });
   it('computes the percent of a new price from the old one', () => {
     expect(promotionBadge(2.5, promo('NEW_PRICE', 1.99))).toEqual({ label: '-20%', until: 'fino al 31/12' });
   });
@@ -36,9 +41,19 @@ describe('the promotion badge', () => {
 
 describe('product category', () => {
   const tree: Category[] = [
-    { id: '01', description: 'Frutta e verdura', slug: 'frutta-e-verdura', items: [
-      { id: '0101', description: 'Frutta', slug: 'frutta', items: [{ id: '010101', description: 'Mele', slug: 'mele', items: [] }] },
-    ] },
+    {
+      id: '01',
+      description: 'Frutta e verdura',
+      slug: 'frutta-e-verdura',
+      items: [
+        {
+          id: '0101',
+          description: 'Frutta',
+          slug: 'frutta',
+          items: [{ id: '010101', description: 'Mele', slug: 'mele', items: [] }],
+        },
+      ],
+    },
     { id: '04', description: 'Surgelati', slug: 'surgelati', items: [] },
   ];
   it('finds the path from the top level to the product category', () => {
@@ -52,7 +67,12 @@ describe('product category', () => {
 });
 
 describe('the lowest price of the 30 days before a promotion (art. 17-bis)', () => {
-  const promo: Promotion = { description: 'Prezzo speciale', valueType: 'NEW_PRICE', value: 1.99, validTo: '2026-12-31' };
+  const promo: Promotion = {
+    description: 'Prezzo speciale',
+    valueType: 'NEW_PRICE',
+    value: 1.99,
+    validTo: '2026-12-31',
+  };
   it('is shown with the promotion, in euro', () => {
     expect(lowestPriceLine({ price: 2.99, promotions: [promo], lowestPrice30Days: 2.79 })).toBe(
       `Prezzo più basso degli ultimi 30 giorni: ${new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(2.79)}`,

@@ -18,7 +18,12 @@ export interface PromotionBadge {
 
 /** NEW_PRICE: percent computed from price and the new price; otherwise the value is a percent (spec §9). */
 export function promotionBadge(price: number, promo: Promotion): PromotionBadge | null {
-  const percent = promo.valueType === 'NEW_PRICE' ? (price > 0 ? Math.round(((price - promo.value) / price) * 100) : 0) : Math.round(promo.value);
+  const percent =
+    promo.valueType === 'NEW_PRICE'
+      ? price > 0
+        ? Math.round(((price - promo.value) / price) * 100)
+        : 0
+      : Math.round(promo.value);
   if (percent <= 0) return null;
   return { label: `-${percent}%`, until: `fino al ${formatDayMonth(promo.validTo)}` };
 }
@@ -28,9 +33,14 @@ export function promotionBadge(price: number, promo: Promotion): PromotionBadge 
  * lowest price applied in the store in the 30 days before the reduction. Null
  * when no promotion is shown or the store has no earlier price for it.
  */
-export function lowestPriceLine(p: { price: number; promotions: Promotion[]; lowestPrice30Days?: number | null | undefined }): string | null {
+export function lowestPriceLine(p: {
+  price: number;
+  promotions: Promotion[];
+  lowestPrice30Days?: number | null | undefined;
+}): string | null {
   const promo = p.promotions[0];
-  if (!promo || p.lowestPrice30Days === null || p.lowestPrice30Days === undefined || !promotionBadge(p.price, promo)) return null;
+  if (!promo || p.lowestPrice30Days === null || p.lowestPrice30Days === undefined || !promotionBadge(p.price, promo))
+    return null;
   return `Prezzo più basso degli ultimi 30 giorni: ${formatEuro(p.lowestPrice30Days)}`;
 }
 
@@ -60,4 +70,5 @@ export function categoryPath(tree: Category[], id: string): Category[] {
 }
 
 /** The page of a category path: /category/{first}[/{second}[/{third}]] under base. */
-export const categoryHref = (base: string, path: Category[]): string => `${base}/category/${path.map((c) => c.slug).join('/')}`;
+export const categoryHref = (base: string, path: Category[]): string =>
+  `${base}/category/${path.map((c) => c.slug).join('/')}`;

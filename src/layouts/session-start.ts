@@ -23,7 +23,8 @@ function followFirstSlot(): void {
     if (key === asked) return;
     asked = key;
     if (!user) return void $firstSlot.set(null);
-    api.data('get', '/cli/ecommerce/slots/first/available', firstSlot.nullable())
+    api
+      .data('get', '/cli/ecommerce/slots/first/available', firstSlot.nullable())
       .then((slot) => $firstSlot.set(slot))
       // A failed call keeps the slot shown so far (a lost session clears it with the user).
       .catch(() => undefined);

@@ -7,8 +7,18 @@ import { ApiError, createApiClient } from './api-client.ts';
 const shopper = {
   jwt: 'token-123',
   profile: {
-    id: 7, firstName: 'Anna', lastName: 'Rossi', birthDate: null, mobilePhone: '3331234567', email: 'anna@example.it',
-    ssnCode: null, cards: [], accept1: true, accept2: true, accept3: false, accept4: false,
+    id: 7,
+    firstName: 'Anna',
+    lastName: 'Rossi',
+    birthDate: null,
+    mobilePhone: '3331234567',
+    email: 'anna@example.it',
+    ssnCode: null,
+    cards: [],
+    accept1: true,
+    accept2: true,
+    accept3: false,
+    accept4: false,
   },
 };
 
@@ -35,19 +45,27 @@ describe('api client', () => {
   it('sends the bearer token of the logged-in shopper and returns validated data', async () => {
     setSession(shopper);
     const { client, seen } = clientAnswering(200, { responseCode: 0, data: { ok: 'sì' } });
-    await expect(client.data('get', '/cli/profiles/login', z.object({ ok: z.string() }))).resolves.toEqual({ ok: 'sì' });
+    await expect(client.data('get', '/cli/profiles/login', z.object({ ok: z.string() }))).resolves.toEqual({
+      ok: 'sì',
+    });
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer token-123');
     expect(seen[0]!.url).toBe('http://shop.test/cli/profiles/login');
   });
 
   it('turns a business code into the Italian message of the catalogue', async () => {
     const { client } = clientAnswering(200, { responseCode: 4030, errorMessage: 'x' });
-    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({ code: 4030, message: 'Prodotto non trovato.' });
+    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({
+      code: 4030,
+      message: 'Prodotto non trovato.',
+    });
   });
 
   it("uses the server's message for codes outside the catalogue", async () => {
     const { client } = clientAnswering(200, { responseCode: 9999, errorMessage: 'Negozio chiuso per inventario' });
-    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({ code: 9999, message: 'Negozio chiuso per inventario' });
+    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({
+      code: 9999,
+      message: 'Negozio chiuso per inventario',
+    });
   });
 
   it('passes 4105 through as a result, not an error', async () => {
@@ -67,7 +85,10 @@ describe('api client', () => {
 
   it('says there were too many attempts on 429', async () => {
     const { client } = clientAnswering(429, { responseCode: 4000, errorMessage: 'Troppi tentativi.' });
-    await expect(client.data('post', '/cli/profiles/login', z.unknown())).rejects.toMatchObject({ status: 429, message: 'Troppi tentativi. Riprova tra qualche minuto.' });
+    await expect(client.data('post', '/cli/profiles/login', z.unknown())).rejects.toMatchObject({
+      status: 429,
+      message: 'Troppi tentativi. Riprova tra qualche minuto.',
+    });
   });
 
   it('on 401 clears the session, says it expired and goes home', async () => {

@@ -3,7 +3,13 @@
 // rules: clear the session, go home, and for 401 say the session expired.
 import ky, { type KyInstance } from 'ky';
 import { z } from 'zod';
-import { COMMUNICATION_ERROR, ErrorCode, SESSION_EXPIRED, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
+import {
+  COMMUNICATION_ERROR,
+  ErrorCode,
+  SESSION_EXPIRED,
+  TOO_MANY_ATTEMPTS,
+  messageFor,
+} from '#src/shared/contract/errors.ts';
 import { $user, clearSession } from '#src/shop/session.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { showToast } from './toast.store.ts';
@@ -23,7 +29,9 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiResult<T> = { responseCode: 0; data: T } | { responseCode: typeof ErrorCode.PRICES_CHANGED; data: unknown };
+export type ApiResult<T> =
+  | { responseCode: 0; data: T }
+  | { responseCode: typeof ErrorCode.PRICES_CHANGED; data: unknown };
 
 export interface ClientOptions {
   baseUrl?: string;
@@ -33,7 +41,8 @@ export interface ClientOptions {
 }
 
 const goHome = () => {
-  if (typeof window !== 'undefined') window.location.assign(`${import.meta.env.BASE_URL ?? '/app'}/`.replace(/\/+$/, '/'));
+  if (typeof window !== 'undefined')
+    window.location.assign(`${import.meta.env.BASE_URL ?? '/app'}/`.replace(/\/+$/, '/'));
 };
 
 export function createApiClient(options: ClientOptions = {}) {
@@ -69,7 +78,12 @@ export function createApiClient(options: ClientOptions = {}) {
     },
   });
 
-  async function call<T>(method: 'get' | 'post' | 'put', path: string, schema: z.ZodType<T>, init: { json?: unknown; searchParams?: Record<string, string | number | boolean> } = {}): Promise<ApiResult<T>> {
+  async function call<T>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    schema: z.ZodType<T>,
+    init: { json?: unknown; searchParams?: Record<string, string | number | boolean> } = {},
+  ): Promise<ApiResult<T>> {
     let response: Response;
     try {
       response = await http(path, { method, ...init });
@@ -77,14 +91,25 @@ export function createApiClient(options: ClientOptions = {}) {
       throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, 0);
     }
     if (response.status === 401 || response.status === 403 || response.status >= 400) {
-      const message = response.status === 401 ? SESSION_EXPIRED : response.status === 429 ? TOO_MANY_ATTEMPTS : COMMUNICATION_ERROR;
+      const message =
+        response.status === 401 ? SESSION_EXPIRED : response.status === 429 ? TOO_MANY_ATTEMPTS : COMMUNICATION_ERROR;
       throw new ApiError(ErrorCode.GENERIC, message, response.status);
     }
-    const body = (await response.json().catch(() => null)) as { responseCode?: unknown; data?: unknown; errorMessage?: unknown } | null;
-    if (!body || typeof body.responseCode !== 'number') throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, response.status);
-    if (body.responseCode === ErrorCode.PRICES_CHANGED) return { responseCode: ErrorCode.PRICES_CHANGED, data: body.data };
+    const body = (await response.json().catch(() => null)) as {
+      responseCode?: unknown;
+      data?: unknown;
+      errorMessage?: unknown;
+    } | null;
+    if (!body || typeof body.responseCode !== 'number')
+      throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, response.status);
+    if (body.responseCode === ErrorCode.PRICES_CHANGED)
+      return { responseCode: ErrorCode.PRICES_CHANGED, data: body.data };
     if (body.responseCode !== 0) {
-      throw new ApiError(body.responseCode, messageFor(body.responseCode, typeof body.errorMessage === 'string' ? body.errorMessage : undefined), response.status);
+      throw new ApiError(
+        body.responseCode,
+        messageFor(body.responseCode, typeof body.errorMessage === 'string' ? body.errorMessage : undefined),
+        response.status,
+      );
     }
     const parsed = schema.safeParse(body.data);
     if (!parsed.success) throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, response.status);
@@ -92,7 +117,12 @@ export function createApiClient(options: ClientOptions = {}) {
   }
 
   /** Calls that must succeed with code 0: returns data, throws ApiError otherwise. */
-  async function data<T>(method: 'get' | 'post' | 'put', path: string, schema: z.ZodType<T>, init?: Parameters<typeof call>[3]): Promise<T> {
+  async function data<T>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    schema: z.ZodType<T>,
+    init?: Parameters<typeof call>[3],
+  ): Promise<T> {
     const result = await call(method, path, schema, init);
     if (result.responseCode !== 0) throw new ApiError(result.responseCode, messageFor(result.responseCode), 200);
     return result.data;

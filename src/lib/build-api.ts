@@ -25,7 +25,9 @@ export async function fetchApi<T>(path: string, schema: z.ZodType<T>): Promise<T
   if (!response.ok) throw new Error(`API call GET ${path} answered HTTP ${response.status}`);
   const body = (await response.json()) as { responseCode?: unknown; data?: unknown; errorMessage?: unknown };
   if (body.responseCode !== 0) {
-    throw new Error(`API call GET ${path} answered responseCode ${String(body.responseCode)}: ${String(body.errorMessage ?? '')}`);
+    throw new Error(
+      `API call GET ${path} answered responseCode ${String(body.responseCode)}: ${String(body.errorMessage ?? '')}`,
+    );
   }
   const parsed = schema.safeParse(body.data);
   if (!parsed.success) {
@@ -50,7 +52,8 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 
 const categoryList = category.array();
 
-export const categories = (): Promise<Category[]> => cached('categories', () => fetchApi('/cli/categories', categoryList));
+export const categories = (): Promise<Category[]> =>
+  cached('categories', () => fetchApi('/cli/categories', categoryList));
 
 /**
  * Every product of a store in full (images and variants too), read in pages
@@ -84,19 +87,29 @@ export async function productDetail(storeId: number, barcode: string): Promise<P
 }
 
 /** One page of a product listing, e.g. productList(1109, {category: '0101', s: 24}). */
-export function productList(storeId: number, query: Record<string, string | number | boolean>): Promise<z.infer<typeof productPage>> {
+export function productList(
+  storeId: number,
+  query: Record<string, string | number | boolean>,
+): Promise<z.infer<typeof productPage>> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const path = `/cli/ecommerce/products/${storeId}/?${qs}`;
   return cached(path, () => fetchApi(path, productPage));
 }
 
-export const productTags = (): Promise<Tag[]> => cached('tags', () => fetchApi('/cli/ecommerce/productsTags', tag.array()));
+export const productTags = (): Promise<Tag[]> =>
+  cached('tags', () => fetchApi('/cli/ecommerce/productsTags', tag.array()));
 
 /** The web banners of the home carousel (GET /cli/cms/banners?category=WEB). */
-export const webBanners = (): Promise<Banner[]> => cached('banners', () => fetchApi('/cli/cms/banners?category=WEB', banner.array()));
+export const webBanners = (): Promise<Banner[]> =>
+  cached('banners', () => fetchApi('/cli/cms/banners?category=WEB', banner.array()));
 
 /** One page of a banner's products for a store (10 a page, spec §9). */
-export function bannerProductPage(bannerId: number, storeId: number, p: number, s: number): Promise<z.infer<typeof productPage>> {
+export function bannerProductPage(
+  bannerId: number,
+  storeId: number,
+  p: number,
+  s: number,
+): Promise<z.infer<typeof productPage>> {
   const path = `/cli/cms/banners/${bannerId}/products?p=${p}&s=${s}&storeId=${storeId}`;
   return cached(path, () => fetchApi(path, productPage));
 }

@@ -12,6 +12,8 @@ describe('shop dates', () => {
   });
   it('puts a late-evening slot on its Rome day', () => {
     expect(romeDayOf('2026-05-12T22:30:00.000Z')).toBe('2026-05-13');
-    expect(formatSlot({ validFrom: '2026-03-30T07:00:00.000Z', validTo: '2026-03-30T09:00:00.000Z' })).toBe('lunedì 30 marzo, 09:00–11:00');
+    expect(formatSlot({ validFrom: '2026-03-30T07:00:00.000Z', validTo: '2026-03-30T09:00:00.000Z' })).toBe(
+      'lunedì 30 marzo, 09:00–11:00',
+    );
   });
 });

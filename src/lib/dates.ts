@@ -5,16 +5,39 @@ const weekdayLong = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday:
 const weekdayShort = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'short' });
 const dayMonth = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'long' });
 const dayMonthShort = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const romeClock = new Intl.DateTimeFormat('it-IT', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const romeDateTime = new Intl.DateTimeFormat('it-IT', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const romeClock = new Intl.DateTimeFormat('it-IT', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const romeDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const romeDateTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 const calendarDate = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /** '2026-05-12' → { weekday: 'martedì', short: 'mar', date: '12 maggio', shortDate: '12 mag' }. */
 export function dayParts(day: string) {
   const d = calendarDate(day);
-  return { weekday: weekdayLong.format(d), short: weekdayShort.format(d).replace('.', ''), date: dayMonth.format(d), shortDate: dayMonthShort.format(d).replace('.', '') };
+  return {
+    weekday: weekdayLong.format(d),
+    short: weekdayShort.format(d).replace('.', ''),
+    date: dayMonth.format(d),
+    shortDate: dayMonthShort.format(d).replace('.', ''),
+  };
 }
 
 /** 'martedì 12 maggio'. */
@@ -27,10 +50,12 @@ const romeClockTime = (iso: string): string => romeClock.format(new Date(iso));
 export const romeDayOf = (iso: string): string => romeDay.format(new Date(iso));
 
 /** '09:00–11:00' (Rome time). */
-export const formatSlotTime = (validFrom: string, validTo: string): string => `${romeClockTime(validFrom)}–${romeClockTime(validTo)}`;
+export const formatSlotTime = (validFrom: string, validTo: string): string =>
+  `${romeClockTime(validFrom)}–${romeClockTime(validTo)}`;
 
 /** 'martedì 12 maggio, 09:00–11:00' (spec §2 Header: weekday, day, month, start and end time). */
-export const formatSlot = (slot: { validFrom: string; validTo: string }): string => `${formatDay(romeDayOf(slot.validFrom))}, ${formatSlotTime(slot.validFrom, slot.validTo)}`;
+export const formatSlot = (slot: { validFrom: string; validTo: string }): string =>
+  `${formatDay(romeDayOf(slot.validFrom))}, ${formatSlotTime(slot.validFrom, slot.validTo)}`;
 
 /** '12/05/2026 09:41' in Rome. */
 export const formatDateTime = (iso: string): string => romeDateTime.format(new Date(iso)).replace(',', '');

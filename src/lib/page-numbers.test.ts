@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems, type PageItem } from './page-numbers.ts';
 
-const show = (items: PageItem[]) => items.map((i) => (i.kind === 'gap' ? '…' : i.current ? `[${i.page + 1}]` : String(i.page + 1))).join(' ');
+const show = (items: PageItem[]) =>
+  items.map((i) => (i.kind === 'gap' ? '…' : i.current ? `[${i.page + 1}]` : String(i.page + 1))).join(' ');
 
 describe('the page-number control (spec §9)', () => {
   it('shows nothing without pages and every page up to 9', () => {
@@ -16,7 +17,11 @@ describe('the page-number control (spec §9)', () => {
     for (let p = 0; p < 30; p++) expect(pageItems(p, 30)).toHaveLength(9);
   });
   it('jumps five pages from an ellipsis and clamps an out-of-range page', () => {
-    expect(pageItems(10, 20).filter((i) => i.kind === 'gap').map((i) => i.page)).toEqual([5, 15]);
+    expect(
+      pageItems(10, 20)
+        .filter((i) => i.kind === 'gap')
+        .map((i) => i.page),
+    ).toEqual([5, 15]);
     expect(show(pageItems(99, 10))).toBe('1 … 4 5 6 7 8 9 [10]');
   });
 });

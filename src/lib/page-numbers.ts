@@ -20,8 +20,10 @@ export function pageItems(current: number, total: number): PageItem[] {
   if (total <= ALL_PAGES_UP_TO) return range(0, total - 1);
   const last = total - 1;
   const edge = 2 * WINDOW_RADIUS + 2; // near an end the window grows so the control keeps 9 items
-  if (at <= edge - 2) return [...range(0, edge), { kind: 'gap', page: Math.min(at + JUMP, last), direction: 'forward' }, page(last)];
-  if (at >= last - edge + 2) return [page(0), { kind: 'gap', page: Math.max(at - JUMP, 0), direction: 'back' }, ...range(last - edge, last)];
+  if (at <= edge - 2)
+    return [...range(0, edge), { kind: 'gap', page: Math.min(at + JUMP, last), direction: 'forward' }, page(last)];
+  if (at >= last - edge + 2)
+    return [page(0), { kind: 'gap', page: Math.max(at - JUMP, 0), direction: 'back' }, ...range(last - edge, last)];
   return [
     page(0),
     { kind: 'gap', page: Math.max(at - JUMP, 0), direction: 'back' },

@@ -17,7 +17,10 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 function closeLater(id: number): void {
   clearTimeout(timers.get(id));
-  timers.set(id, setTimeout(() => dismissToast(id), TOAST_MS));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), TOAST_MS),
+  );
 }
 
 export function showToast(message: string, kind: ToastKind = 'info', opts: { key?: string } = {}): void {

@@ -33,11 +33,25 @@ export function createApp(deps: AppDeps) {
   const inProcess = async (url: string, init: RequestInit) => app.request(url, init);
   const sandbox = deps.config.payments.sandbox;
   const transport: Transport = sandbox
-    ? async (url, body) => (await (await inProcess(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>
+    ? async (url, body) =>
+        (await (
+          await inProcess(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as Record<string, unknown>
     : httpTransport;
   const payments = createPayments({ db: deps.db, config: deps.config, transport });
   // Every route, the sandbox's and the outbox's too: a body over 256 kB is answered 413 in the envelope.
-  app.use(bodyLimit({ maxSize: 256 * 1024, onError: () => { throw new HttpError(413, 'Richiesta troppo grande.'); } }));
+  app.use(
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: () => {
+        throw new HttpError(413, 'Richiesta troppo grande.');
+      },
+    }),
+  );
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', deps.db);
@@ -74,7 +88,11 @@ export function createApp(deps: AppDeps) {
   app.route('/media', media);
   if (sandbox) {
     const deliver = async (url: string, form: Record<string, string>) => {
-      const response = await inProcess(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+      const response = await inProcess(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
       if (!response.ok) throw new Error(`callback answered ${response.status}`);
     };
     app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
@@ -82,10 +100,12 @@ export function createApp(deps: AppDeps) {
   app.get('/cli/health', (c) => c.json({ responseCode: 0, data: { status: 'ok' } }));
   app.route('/cli', api);
   if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {
-    const dev = new Hono<AppEnv>().use(async (c, next) => {
-      c.set('db', deps.db);
-      await next();
-    }).route('/', outboxRoutes);
+    const dev = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set('db', deps.db);
+        await next();
+      })
+      .route('/', outboxRoutes);
     dev.onError(errorResponse);
     app.route('/dev', dev);
   }

@@ -21,13 +21,19 @@ export async function timed<T>(label: string, work: () => Promise<T>, done?: (re
 
 export async function openShopDatabase(config: Config = loadConfig()): Promise<DbHandle> {
   const options = config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
-  const handle = await timed('Opening the database', () => openDb(options), (h) => h.description).catch((error: unknown) => {
+  const handle = await timed(
+    'Opening the database',
+    () => openDb(options),
+    (h) => h.description,
+  ).catch((error: unknown) => {
     if (!(error instanceof DataDirInUseError)) throw error;
     logStep(error.message);
     process.exit(1);
   });
-  await timed('Applying migrations', () => migrate(handle), (applied) =>
-    applied.length ? `applied ${applied.join(', ')}` : 'up to date',
+  await timed(
+    'Applying migrations',
+    () => migrate(handle),
+    (applied) => (applied.length ? `applied ${applied.join(', ')}` : 'up to date'),
   );
   return handle;
 }

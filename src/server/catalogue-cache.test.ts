@@ -83,7 +83,9 @@ describe('catalogue answers through the API', () => {
   });
 
   it('shows a re-imported catalogue (new name, new price) on the very next call', async () => {
-    const product = feed.products.find((p) => p.um === 'PZ' && feed.prices.some((r) => r.barcode === p.barcode && r.storeId === 1109))!;
+    const product = feed.products.find(
+      (p) => p.um === 'PZ' && feed.prices.some((r) => r.barcode === p.barcode && r.storeId === 1109),
+    )!;
     const detail = `/cli/ecommerce/products/barcode/${product.barcode}?store=1109`;
     const search = `/cli/ecommerce/products/1109/?q=${encodeURIComponent('Nome nuovissimo')}`;
     const oldDetail = await get(detail);
@@ -99,7 +101,10 @@ describe('catalogue answers through the API', () => {
     expect(report.imported).toBe(true);
 
     expect(await get(detail)).toMatchObject({ description: 'Nome nuovissimo del prodotto', price: 123.45 });
-    expect(await get(search)).toMatchObject({ totalElements: 1, data: [expect.objectContaining({ barcode: product.barcode })] });
+    expect(await get(search)).toMatchObject({
+      totalElements: 1,
+      data: [expect.objectContaining({ barcode: product.barcode })],
+    });
     expect(await get('/cli/categories')).toEqual(categories);
     expect(stats().generation.startsWith(`${report.version}|`)).toBe(true);
   });
@@ -107,15 +112,25 @@ describe('catalogue answers through the API', () => {
   const pastFreshness = () => new Promise((resolve) => setTimeout(resolve, VERSION_FRESH_MS + 20));
 
   it('keeps serving its answer while the version stays, and drops it when the version changes', async () => {
-    const row = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-      .select(['p.id', 'p.barcode', 'sp.price_cents']).where('sp.store_id', '=', 1109).orderBy('p.id').executeTakeFirstOrThrow();
+    const row = await shop.handle.db
+      .selectFrom('products as p')
+      .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.id', 'p.barcode', 'sp.price_cents'])
+      .where('sp.store_id', '=', 1109)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
     const detail = `/cli/ecommerce/products/barcode/${row.barcode}?store=1109`;
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
     await shop.handle.db.updateTable('catalogue_meta').set({ value: 'bump-1' }).where('key', '=', 'version').execute();
     await pastFreshness();
     const before = (await get(detail)).price;
     // A write that skips the import (no new version): anonymous callers still get the cached answer…
-    await shop.handle.db.updateTable('store_products').set({ price_cents: row.price_cents + 111 }).where('store_id', '=', 1109).where('product_id', '=', row.id).execute();
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: row.price_cents + 111 })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', row.id)
+      .execute();
     expect((await get(detail)).price).toBe(before);
     // …a logged-in caller is never served from the cache…
     const token = await shopper(shop, 'cache@example.it');

@@ -39,7 +39,9 @@ export interface AnswerCache {
  * rows straight to the database without a new version, which only an import
  * does in a running shop; the cache's own tests turn it on.
  */
-export const defaultLimits = (config: Pick<Config, 'NODE_ENV' | 'CATALOGUE_CACHE_ENTRIES' | 'CATALOGUE_CACHE_MB'>): CacheLimits => ({
+export const defaultLimits = (
+  config: Pick<Config, 'NODE_ENV' | 'CATALOGUE_CACHE_ENTRIES' | 'CATALOGUE_CACHE_MB'>,
+): CacheLimits => ({
   maxEntries: config.CATALOGUE_CACHE_ENTRIES ?? (config.NODE_ENV === 'test' ? 0 : 10_000),
   maxBytes: config.CATALOGUE_CACHE_MB * 1024 * 1024,
 });
@@ -100,7 +102,10 @@ export function createAnswerCache(limits: CacheLimits): AnswerCache {
 const caches = new WeakMap<Db, AnswerCache>();
 
 /** The cache of this database's catalogue; limits apply when it is first made. */
-export function catalogueCache(db: Db, limits: CacheLimits = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 }): AnswerCache {
+export function catalogueCache(
+  db: Db,
+  limits: CacheLimits = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 },
+): AnswerCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = createAnswerCache(limits);

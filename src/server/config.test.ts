@@ -9,8 +9,12 @@ const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://spesa.example.it',
   SMTP_URL: 'smtp://mail.example.it:587',
-  XPAY_URL: 'https://xpay.example.it', XPAY_ALIAS: 'alias', XPAY_MAC_KEY: 'a-mac-key-of-16-chars',
-  IPG_URL: 'https://ipg.example.it', IPG_STORENAME: 'store', IPG_SHARED_SECRET: 'a-shared-secret',
+  XPAY_URL: 'https://xpay.example.it',
+  XPAY_ALIAS: 'alias',
+  XPAY_MAC_KEY: 'a-mac-key-of-16-chars',
+  IPG_URL: 'https://ipg.example.it',
+  IPG_STORENAME: 'store',
+  IPG_SHARED_SECRET: 'a-shared-secret',
 };
 
 describe('HOST', () => {
@@ -49,7 +53,9 @@ describe('production', () => {
   });
 
   it('refuses a demo operator password (demo operators are never created there)', () => {
-    expect(() => loadConfig({ ...production, DEMO_OPERATOR_PASSWORD: 'Operatore-2026' })).toThrow(/DEMO_OPERATOR_PASSWORD/);
+    expect(() => loadConfig({ ...production, DEMO_OPERATOR_PASSWORD: 'Operatore-2026' })).toThrow(
+      /DEMO_OPERATOR_PASSWORD/,
+    );
   });
 });
 

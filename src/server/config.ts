@@ -9,7 +9,10 @@ const env = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
   /** Interface to listen on: loopback outside production, so development mode (outbox, sandbox, demo operators) is not public by accident. */
   HOST: z.string().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data/pglite'),
   /** The shop's address as shoppers reach it (mailed links); required in production, where a request's Host header is not trusted. */
   PUBLIC_URL: z.string().url().optional(),
@@ -21,9 +24,16 @@ const env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CATALOGUE_PRODUCTS: z.coerce.number().int().min(50).max(200_000).default(3000),
   /** How often a running shop checks whether the catalogue changed (one primary-key read) and rebuilds; 0 = never. */
-  REBUILD_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(1),
+  REBUILD_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(1),
   /** Behind a load balancer that sets X-Forwarded-For: use it as the client's address. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Scales the per-address attempt limits (a test shop signs many customers up from one address). */
   IP_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /** V8 heap of the site build's process, MB: about 200 MB stay alive at 20,000 products. */
@@ -73,10 +83,16 @@ const SANDBOX_PATHS = { xpay: '/sandbox/xpay', ipg: '/sandbox/ipg' };
 
 function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
   const sandbox = (cfg.PAYMENT_SANDBOX ?? (cfg.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
-  if (sandbox && cfg.NODE_ENV === 'production') throw new Error('Invalid environment:\n  PAYMENT_SANDBOX: the provider sandbox cannot run in production');
+  if (sandbox && cfg.NODE_ENV === 'production')
+    throw new Error('Invalid environment:\n  PAYMENT_SANDBOX: the provider sandbox cannot run in production');
   if (!sandbox) {
-    const missing = (['XPAY_URL', 'XPAY_ALIAS', 'XPAY_MAC_KEY', 'IPG_URL', 'IPG_STORENAME', 'IPG_SHARED_SECRET'] as const).filter((k) => !cfg[k]);
-    if (missing.length && cfg.NODE_ENV === 'production') throw new Error(`Invalid environment:\n${missing.map((k) => `  ${k}: required without the payment sandbox`).join('\n')}`);
+    const missing = (
+      ['XPAY_URL', 'XPAY_ALIAS', 'XPAY_MAC_KEY', 'IPG_URL', 'IPG_STORENAME', 'IPG_SHARED_SECRET'] as const
+    ).filter((k) => !cfg[k]);
+    if (missing.length && cfg.NODE_ENV === 'production')
+      throw new Error(
+        `Invalid environment:\n${missing.map((k) => `  ${k}: required without the payment sandbox`).join('\n')}`,
+      );
   }
   return {
     sandbox,
@@ -98,24 +114,41 @@ function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
  */
 function refuseDevelopmentFeatures(given: Record<string, string | undefined>): void {
   const problems: string[] = [];
-  if (!given.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (the address of the links in the shop\'s mail, e.g. https://spesa.example.it)');
-  if (!given.SMTP_URL) problems.push('  SMTP_URL: required in production (without it the shop\'s mail would go to the development outbox)');
-  if (given.DEMO_OPERATOR_PASSWORD) problems.push('  DEMO_OPERATOR_PASSWORD: demo store operators are never created in production; unset it');
+  if (!given.PUBLIC_URL)
+    problems.push(
+      "  PUBLIC_URL: required in production (the address of the links in the shop's mail, e.g. https://spesa.example.it)",
+    );
+  if (!given.SMTP_URL)
+    problems.push("  SMTP_URL: required in production (without it the shop's mail would go to the development outbox)");
+  if (given.DEMO_OPERATOR_PASSWORD)
+    problems.push('  DEMO_OPERATOR_PASSWORD: demo store operators are never created in production; unset it');
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
 }
 
 /** What this configuration exposes that only development may (empty in production, which refuses them). */
-function developmentExposures(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments'>): string[] {
+function developmentExposures(
+  config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments'>,
+): string[] {
   if (config.NODE_ENV === 'production') return [];
   const exposed: string[] = [];
-  if (!config.SMTP_URL) exposed.push('the mail outbox at /dev/outbox?to=<e-mail>: anyone who knows an address reads its mail, password reset links included (set SMTP_URL to turn it off)');
-  if (config.payments.sandbox) exposed.push('the card payment sandbox under /sandbox: orders are "paid" with public test cards (PAYMENT_SANDBOX=off with real provider settings turns it off)');
-  exposed.push(`the demo store operators operatore.<store id>@spesaonline.local with the password "${config.DEMO_OPERATOR_PASSWORD}" (created on start; NODE_ENV=production skips them)`);
+  if (!config.SMTP_URL)
+    exposed.push(
+      'the mail outbox at /dev/outbox?to=<e-mail>: anyone who knows an address reads its mail, password reset links included (set SMTP_URL to turn it off)',
+    );
+  if (config.payments.sandbox)
+    exposed.push(
+      'the card payment sandbox under /sandbox: orders are "paid" with public test cards (PAYMENT_SANDBOX=off with real provider settings turns it off)',
+    );
+  exposed.push(
+    `the demo store operators operatore.<store id>@spesaonline.local with the password "${config.DEMO_OPERATOR_PASSWORD}" (created on start; NODE_ENV=production skips them)`,
+  );
   return exposed;
 }
 
 /** The start-up warning block of development mode, or null when nothing is exposed. */
-export function developmentWarning(config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments' | 'HOST'>): string | null {
+export function developmentWarning(
+  config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'DEMO_OPERATOR_PASSWORD' | 'payments' | 'HOST'>,
+): string | null {
   const exposed = developmentExposures(config);
   if (!exposed.length) return null;
   const rule = '='.repeat(78);

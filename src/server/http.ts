@@ -57,7 +57,8 @@ function nulPath(value: unknown, path: string[] = []): string | null {
 /** Parses input against its contract schema or answers 400 / 4000 with the issues. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const nul = nulPath(input);
-  if (nul !== null) throw new HttpError(400, 'Richiesta non valida.', [{ path: nul, message: 'Carattere non ammesso.' }]);
+  if (nul !== null)
+    throw new HttpError(400, 'Richiesta non valida.', [{ path: nul, message: 'Carattere non ammesso.' }]);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -90,7 +91,9 @@ function databaseUnavailable(error: unknown): boolean {
     if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
   }
-  return /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i.test(error.message);
+  return /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i.test(
+    error.message,
+  );
 }
 
 export function errorResponse(error: unknown, c: Context): Response {
@@ -109,7 +112,9 @@ export function errorResponse(error: unknown, c: Context): Response {
     return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
   }
   if (databaseUnavailable(error)) {
-    console.warn(`[api] database unavailable: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[api] database unavailable: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     c.header('Retry-After', '5');
     return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
   }

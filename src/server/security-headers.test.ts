@@ -4,7 +4,9 @@ import { securityHeaders, tileOrigin } from './security-headers.ts';
 import { inlineHashes } from './site/inline-hashes.ts';
 
 describe('security headers', () => {
-  const app = new Hono().use(securityHeaders({ TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' })).get('/x', (c) => c.text('ok'));
+  const app = new Hono()
+    .use(securityHeaders({ TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' }))
+    .get('/x', (c) => c.text('ok'));
 
   it('sends a CSP allowing only the shop, its tiles and no foreign frames, plus nosniff', async () => {
     const res = await app.request('/x');
@@ -22,8 +24,15 @@ describe('security headers', () => {
     expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=31536000');
   });
 
-  it("lets the payment frames and the hosted form reach the configured providers, and nothing else", async () => {
-    const withProviders = new Hono().use(securityHeaders({ XPAY_URL: 'https://int-ecommerce.nexi.example/ecomm', IPG_URL: 'https://test.ipg.example/connect/gateway' })).get('/x', (c) => c.text('ok'));
+  it('lets the payment frames and the hosted form reach the configured providers, and nothing else', async () => {
+    const withProviders = new Hono()
+      .use(
+        securityHeaders({
+          XPAY_URL: 'https://int-ecommerce.nexi.example/ecomm',
+          IPG_URL: 'https://test.ipg.example/connect/gateway',
+        }),
+      )
+      .get('/x', (c) => c.text('ok'));
     const csp = (await withProviders.request('/x')).headers.get('Content-Security-Policy')!;
     expect(csp).toContain("frame-src 'self' https://int-ecommerce.nexi.example https://test.ipg.example");
     expect(csp).toContain("form-action 'self' https://int-ecommerce.nexi.example https://test.ipg.example");
@@ -33,11 +42,14 @@ describe('security headers', () => {
   });
 
   it("allows the site's inline scripts and styles only by hash, never 'unsafe-inline'", async () => {
-    const site = inlineHashes('<style>a{color:red}</style><script>go()</script><script type="application/ld+json">{}</script><p style="margin:0">x</p>');
+    const site = inlineHashes(
+      '<style>a{color:red}</style><script>go()</script><script type="application/ld+json">{}</script><p style="margin:0">x</p>',
+    );
     const hashed = new Hono().use(securityHeaders({}, () => site)).get('/app/x', (c) => c.text('ok'));
     const csp = (await hashed.request('/app/x')).headers.get('Content-Security-Policy')!;
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!;
-    for (const name of ['script-src', 'style-src', 'style-src-elem', 'style-src-attr']) expect(directive(name)).not.toContain("'unsafe-inline'");
+    for (const name of ['script-src', 'style-src', 'style-src-elem', 'style-src-attr'])
+      expect(directive(name)).not.toContain("'unsafe-inline'");
     for (const hash of site.scripts) expect(directive('script-src')).toContain(hash);
     expect(directive('script-src')).not.toContain("'unsafe-eval'");
     expect(directive('style-src-elem')).toContain(site.styles[0]);
@@ -45,7 +57,12 @@ describe('security headers', () => {
     // The page that posts a payment form on (also in the 3-D Secure frame) runs its one script.
     expect(directive('script-src')).toContain(inlineHashes('<script>document.forms[0].submit()</script>').scripts[0]);
     // The stand-in provider's pages alone keep inline scripts; it never runs in production.
-    const sandbox = (await new Hono().use(securityHeaders({}, () => site)).get('/sandbox/x', (c) => c.text('ok')).request('/sandbox/x')).headers.get('Content-Security-Policy')!;
+    const sandbox = (
+      await new Hono()
+        .use(securityHeaders({}, () => site))
+        .get('/sandbox/x', (c) => c.text('ok'))
+        .request('/sandbox/x')
+    ).headers.get('Content-Security-Policy')!;
     expect(sandbox).toContain("script-src 'self' 'unsafe-inline'");
   });
 

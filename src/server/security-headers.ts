@@ -22,7 +22,11 @@ export function tileOrigin(template: string | undefined): string {
 }
 
 /** The card providers' origins: their pages run in the payment frames and receive the hosted form. */
-function paymentOrigins(env: { PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined }): string[] {
+function paymentOrigins(env: {
+  PAYMENT_ORIGINS?: string | undefined;
+  XPAY_URL?: string | undefined;
+  IPG_URL?: string | undefined;
+}): string[] {
   const origins = (env.PAYMENT_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean);
   for (const url of [env.XPAY_URL, env.IPG_URL]) {
     try {
@@ -34,7 +38,12 @@ function paymentOrigins(env: { PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: 
   return [...new Set(origins)];
 }
 
-type SecurityEnv = { TILE_URL?: string | undefined; PAYMENT_ORIGINS?: string | undefined; XPAY_URL?: string | undefined; IPG_URL?: string | undefined };
+type SecurityEnv = {
+  TILE_URL?: string | undefined;
+  PAYMENT_ORIGINS?: string | undefined;
+  XPAY_URL?: string | undefined;
+  IPG_URL?: string | undefined;
+};
 
 /**
  * Inline scripts and styles the server itself writes into pages: the page
@@ -42,7 +51,8 @@ type SecurityEnv = { TILE_URL?: string | undefined; PAYMENT_ORIGINS?: string | u
  * Secure frame, an about:srcdoc document that keeps the checkout page's
  * policy) and the "being prepared" page.
  */
-const serverPageHashes = (): InlineHashes => inlineHashes(`${String(autoPost('https://provider.invalid/', {}))}${preparingPage}`);
+const serverPageHashes = (): InlineHashes =>
+  inlineHashes(`${String(autoPost('https://provider.invalid/', {}))}${preparingPage}`);
 
 const merged = (a: InlineHashes, b: InlineHashes): InlineHashes => ({
   scripts: [...new Set([...a.scripts, ...b.scripts])],
@@ -68,7 +78,14 @@ function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-
     // CSP does not restrict).
     ['style-src', ["'self'", ...hashes.styles]],
     ['style-src-elem', ["'self'", ...hashes.styles]],
-    ['style-src-attr', hashes.styleAttributes.includes("'unsafe-inline'") ? hashes.styleAttributes : hashes.styleAttributes.length ? ["'unsafe-hashes'", ...hashes.styleAttributes] : ["'none'"]],
+    [
+      'style-src-attr',
+      hashes.styleAttributes.includes("'unsafe-inline'")
+        ? hashes.styleAttributes
+        : hashes.styleAttributes.length
+          ? ["'unsafe-hashes'", ...hashes.styleAttributes]
+          : ["'none'"],
+    ],
     ['img-src', ["'self'", 'data:', tileOrigin(env.TILE_URL)]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'"]],
@@ -87,7 +104,10 @@ function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-
 // scripts and styles without hashes.
 const SANDBOX_PATH = /^\/sandbox(\/|$)/;
 
-export function securityHeaders(env: SecurityEnv = process.env, siteHashes: () => InlineHashes = servedSiteHashes): MiddlewareHandler {
+export function securityHeaders(
+  env: SecurityEnv = process.env,
+  siteHashes: () => InlineHashes = servedSiteHashes,
+): MiddlewareHandler {
   const headers = secureHeaders({
     strictTransportSecurity: false,
     xFrameOptions: 'SAMEORIGIN',

@@ -27,7 +27,11 @@ export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   return shop;
 }
 
-export function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string): Promise<RunningServer> {
+export function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  port: number,
+  host: string,
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     try {

@@ -45,13 +45,27 @@ export function addDays(day: string, n: number): string {
 }
 
 const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 /** Rome's offset from UTC at an instant, in minutes (60 in winter, 120 in summer). */
 function romeOffsetMinutes(instant: number): number {
   const p = Object.fromEntries(parts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(Number(p['year']), Number(p['month']) - 1, Number(p['day']), Number(p['hour']), Number(p['minute']), Number(p['second']));
+  const asUtc = Date.UTC(
+    Number(p['year']),
+    Number(p['month']) - 1,
+    Number(p['day']),
+    Number(p['hour']),
+    Number(p['minute']),
+    Number(p['second']),
+  );
   return Math.round((asUtc - instant) / 60_000);
 }
 

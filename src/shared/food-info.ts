@@ -90,12 +90,15 @@ export function missingFoodInfo(p: FoodInfoFields): string[] {
   const missing: string[] = [];
   if (blank(p.netQuantity)) missing.push('quantità netta');
   if (blank(p.ingredients)) missing.push('ingredienti');
-  else if (!blank(p.allergyAdvice) && !(p.ingredientParts ? p.ingredientParts.some((x) => x.allergen) : p.ingredients!.includes('_'))) {
+  else if (
+    !blank(p.allergyAdvice) &&
+    !(p.ingredientParts ? p.ingredientParts.some((x) => x.allergen) : p.ingredients!.includes('_'))
+  ) {
     missing.push('allergeni evidenziati negli ingredienti');
   }
   if (blank(p.storage)) missing.push('condizioni di conservazione');
-  if (blank(p.operatorName)) missing.push('nome dell\'operatore');
-  if (blank(p.operatorAddress)) missing.push('indirizzo dell\'operatore');
+  if (blank(p.operatorName)) missing.push("nome dell'operatore");
+  if (blank(p.operatorAddress)) missing.push("indirizzo dell'operatore");
   if (p.originRequired && blank(p.origin)) missing.push('paese di origine');
   if (p.nutritionFacts === null || p.nutritionFacts === undefined) missing.push('dichiarazione nutrizionale');
   return missing;

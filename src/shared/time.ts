@@ -1,7 +1,12 @@
 // Every day, slot, cut-off and expiry is computed in Europe/Rome (DESIGN.md §3).
 export const SHOP_TIME_ZONE = 'Europe/Rome';
 
-const romeDate = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const romeDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's date in Rome as YYYY-MM-DD. */
 export const romeToday = (now: Date = new Date()): string => romeDate.format(now);

@@ -39,8 +39,18 @@ function readStored(): Stored | null {
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Stored> | null;
     const summary = stored?.summary;
     if (!summary || typeof summary.netTotal !== 'number' || typeof summary.itemsCount !== 'number') return null;
-    const slot = stored.slot && typeof stored.slot.validTo === 'string' && Date.parse(stored.slot.validTo) > Date.now() ? stored.slot : null;
-    return { summary: { netTotal: summary.netTotal, itemsCount: summary.itemsCount, storeDescription: typeof summary.storeDescription === 'string' ? summary.storeDescription : null }, slot };
+    const slot =
+      stored.slot && typeof stored.slot.validTo === 'string' && Date.parse(stored.slot.validTo) > Date.now()
+        ? stored.slot
+        : null;
+    return {
+      summary: {
+        netTotal: summary.netTotal,
+        itemsCount: summary.itemsCount,
+        storeDescription: typeof summary.storeDescription === 'string' ? summary.storeDescription : null,
+      },
+      slot,
+    };
   } catch {
     return null;
   }
@@ -57,7 +67,8 @@ export function setCartSummary(summary: CartSummary | null): void {
 
 function persist(): void {
   try {
-    if ($user.get()) localStorage.setItem(STORAGE_KEY, JSON.stringify({ summary: $cartSummary.get(), slot: $firstSlot.get() }));
+    if ($user.get())
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ summary: $cartSummary.get(), slot: $firstSlot.get() }));
     else localStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage refused: the next page asks the server.

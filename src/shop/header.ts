@@ -6,7 +6,13 @@
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { $cartSummary, $firstSlot, DEFAULT_DELIVERY_DESCRIPTION, DEFAULT_STORE, type FirstSlot } from './cart-summary.store.ts';
+import {
+  $cartSummary,
+  $firstSlot,
+  DEFAULT_DELIVERY_DESCRIPTION,
+  DEFAULT_STORE,
+  type FirstSlot,
+} from './cart-summary.store.ts';
 import { $user, openOverlay } from './session.store.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -29,7 +35,10 @@ function drawCart(): void {
   if (!link) return;
   const { netTotal, itemsCount } = $user.get() ? $cartSummary.get() : { netTotal: 0, itemsCount: 0 };
   const total = formatEuro(netTotal);
-  link.setAttribute('aria-label', `Carrello, totale ${total}${itemsCount ? `, ${itemsCount} ${itemsCount === 1 ? 'prodotto' : 'prodotti'}` : ''}`);
+  link.setAttribute(
+    'aria-label',
+    `Carrello, totale ${total}${itemsCount ? `, ${itemsCount} ${itemsCount === 1 ? 'prodotto' : 'prodotti'}` : ''}`,
+  );
   const shown = link.querySelector('.cart-total');
   if (shown) shown.textContent = total;
 }
@@ -59,7 +68,14 @@ function askVisitorSlot(): void {
   fetch(`${window.location.origin}/cli/ecommerce/slots/first/default`)
     .then((response) => response.json() as Promise<{ responseCode?: number; data?: Partial<FirstSlot> | null }>)
     .then(({ responseCode, data }) => {
-      if (responseCode !== 0 || !data || typeof data.weekDay !== 'number' || typeof data.validFrom !== 'string' || typeof data.validTo !== 'string') return;
+      if (
+        responseCode !== 0 ||
+        !data ||
+        typeof data.weekDay !== 'number' ||
+        typeof data.validFrom !== 'string' ||
+        typeof data.validTo !== 'string'
+      )
+        return;
       visitorSlot = { weekDay: data.weekDay, validFrom: data.validFrom, validTo: data.validTo };
       drawSlot();
     })

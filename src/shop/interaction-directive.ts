@@ -39,7 +39,10 @@ function changedFields(root: HTMLElement): [Field, string][] {
   const changed: [Field, string][] = [];
   for (const field of root.querySelectorAll<Field>('input, select, textarea')) {
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) continue;
-    const initial = field instanceof HTMLSelectElement ? [...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value : field.defaultValue;
+    const initial =
+      field instanceof HTMLSelectElement
+        ? ([...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value)
+        : field.defaultValue;
     if (field.value !== initial) changed.push([field, field.value]);
   }
   return changed;
@@ -81,7 +84,8 @@ const interaction: ClientDirective = (load, options, el) => {
     const field = event.target;
     // Checkboxes and radios go through the held click instead.
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return;
-    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) typed.set(field, field.value);
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)
+      typed.set(field, field.value);
   };
   el.addEventListener('input', noteValue, true);
   el.addEventListener('change', noteValue, true);
@@ -101,7 +105,8 @@ const interaction: ClientDirective = (load, options, el) => {
       for (const [field, value] of typed) latest.set(field, value);
       handOver([...latest]);
       // dispatchEvent, not click(): the target may be an SVG icon inside the button.
-      if (held?.isConnected) held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      if (held?.isConnected)
+        held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
       held = null;
     });
   };
@@ -113,12 +118,15 @@ const interaction: ClientDirective = (load, options, el) => {
   for (const type of INTERACTIONS) listen(el, type, () => void start());
   if (value.triggers) {
     const selector = value.triggers;
-    for (const type of INTERACTIONS) listen(document, type, (event) => (event.target as Element | null)?.closest?.(selector) && void start());
+    for (const type of INTERACTIONS)
+      listen(document, type, (event) => (event.target as Element | null)?.closest?.(selector) && void start());
   }
   for (const type of value.events ?? []) listen(window, type, () => void start(), false);
 
   const observe = (node: Element, margin: string) => {
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void start(), { rootMargin: margin });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void start(), {
+      rootMargin: margin,
+    });
     observer.observe(node);
     cleanups.push(() => observer.disconnect());
   };
@@ -134,15 +142,24 @@ const interaction: ClientDirective = (load, options, el) => {
   let session = false;
   try {
     session = !!localStorage.getItem('spesa.user');
-    if (value.restore && /back_forward|reload/.test((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ?? '')) {
+    if (
+      value.restore &&
+      /back_forward|reload/.test(
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ?? '',
+      )
+    ) {
       const prefix = value.restore + location.pathname;
-      for (let i = 0; i < sessionStorage.length; i += 1) if (sessionStorage.key(i)?.startsWith(prefix)) return void start();
+      for (let i = 0; i < sessionStorage.length; i += 1)
+        if (sessionStorage.key(i)?.startsWith(prefix)) return void start();
     }
   } catch {
     // Storage blocked: only interaction hydrates.
   }
   if (value.visible) {
-    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start(), { timeout: 2000 }) : setTimeout(() => void start(), 200));
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => void start(), { timeout: 2000 })
+        : setTimeout(() => void start(), 200);
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       observer.disconnect();

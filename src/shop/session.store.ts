@@ -15,7 +15,11 @@ export const OVERLAY_EVENT = 'spesa:overlay';
 
 function looksLikeUser(value: unknown): value is SessionUser {
   const user = value as Partial<SessionUser> | null;
-  return typeof user?.jwt === 'string' && typeof user.profile?.firstName === 'string' && typeof user.profile.lastName === 'string';
+  return (
+    typeof user?.jwt === 'string' &&
+    typeof user.profile?.firstName === 'string' &&
+    typeof user.profile.lastName === 'string'
+  );
 }
 
 function readStored(): SessionUser | null {
@@ -52,8 +56,11 @@ const PENDING_PRODUCT_TTL_MS = 24 * 60 * 60 * 1000;
 function readPending(): PendingProduct | null {
   if (typeof localStorage === 'undefined') return null;
   try {
-    const stored = JSON.parse(localStorage.getItem(PENDING_STORAGE_KEY) ?? 'null') as (Partial<PendingProduct> & { savedAt?: number }) | null;
-    if (typeof stored?.barcode !== 'string' || typeof stored.amount !== 'number' || typeof stored.savedAt !== 'number') return null;
+    const stored = JSON.parse(localStorage.getItem(PENDING_STORAGE_KEY) ?? 'null') as
+      | (Partial<PendingProduct> & { savedAt?: number })
+      | null;
+    if (typeof stored?.barcode !== 'string' || typeof stored.amount !== 'number' || typeof stored.savedAt !== 'number')
+      return null;
     if (Date.now() - stored.savedAt > PENDING_PRODUCT_TTL_MS || stored.savedAt > Date.now() + 60_000) {
       localStorage.removeItem(PENDING_STORAGE_KEY);
       return null;
@@ -62,7 +69,9 @@ function readPending(): PendingProduct | null {
       barcode: stored.barcode,
       amount: stored.amount,
       ...(stored.um === 'PZ' || stored.um === 'KG' ? { um: stored.um } : {}),
-      ...(typeof stored.returnTo === 'string' && stored.returnTo.startsWith('/') && !stored.returnTo.startsWith('//') ? { returnTo: stored.returnTo } : {}),
+      ...(typeof stored.returnTo === 'string' && stored.returnTo.startsWith('/') && !stored.returnTo.startsWith('//')
+        ? { returnTo: stored.returnTo }
+        : {}),
     };
   } catch {
     return null;

@@ -19,8 +19,13 @@ describe('banners', () => {
   });
 
   it('pages a banner’s products by 10 with the store’s prices', async () => {
-    const withProducts = banner.array().parse((await shop.request('/cli/cms/banners')).body.data).find((b) => b.hasProducts)!;
-    const first = productPage.parse((await shop.request(`/cli/cms/banners/${withProducts.id}/products?p=0&storeId=1109`)).body.data);
+    const withProducts = banner
+      .array()
+      .parse((await shop.request('/cli/cms/banners')).body.data)
+      .find((b) => b.hasProducts)!;
+    const first = productPage.parse(
+      (await shop.request(`/cli/cms/banners/${withProducts.id}/products?p=0&storeId=1109`)).body.data,
+    );
     expect(first.data.length).toBeLessThanOrEqual(10);
     expect(first.totalPages).toBe(Math.ceil(first.totalElements / 10));
     expect(first.data[0]!.price).toBeGreaterThan(0);
@@ -28,7 +33,11 @@ describe('banners', () => {
 
   it('hides expired banners and answers a header banner for a store', async () => {
     const all = banner.array().parse((await shop.request('/cli/cms/banners')).body.data);
-    await shop.handle.db.updateTable('banners').set({ valid_to: '2020-01-01', valid_from: '2019-01-01' }).where('id', '=', all[0]!.id).execute();
+    await shop.handle.db
+      .updateTable('banners')
+      .set({ valid_to: '2020-01-01', valid_from: '2019-01-01' })
+      .where('id', '=', all[0]!.id)
+      .execute();
     const now = banner.array().parse((await shop.request('/cli/cms/banners')).body.data);
     expect(now.map((b) => b.id)).not.toContain(all[0]!.id);
     expect(banner.parse((await shop.request('/cli/cms/banners/1109/headerBanner')).body.data).id).not.toBe(all[0]!.id);

@@ -11,10 +11,21 @@ let piece: { barcode: string; id: number };
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200 });
-  piece = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-    .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
-    .orderBy('p.id').executeTakeFirstOrThrow();
-  await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('product_id', '=', piece.id).execute();
+  piece = await shop.handle.db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id'])
+    .where('sp.store_id', '=', 1109)
+    .where('sp.available', '=', true)
+    .where('p.um', '=', 'PZ')
+    .where('p.water_pack', '=', false)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
+  await shop.handle.db
+    .updateTable('store_products')
+    .set({ price_cents: 250 })
+    .where('product_id', '=', piece.id)
+    .execute();
   await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
 });
 afterAll(() => shop.close());
@@ -28,25 +39,45 @@ async function homeCart(email: string) {
   const opened = await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId }, token));
   const cart = cartSchema.parse(opened.body.data);
   await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
+  const days = slotDay
+    .array()
+    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
   const day = days.find((d) => d.available)!;
-  const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${day.day}`, bearer(token))).body.data);
+  const slots = slotSchema
+    .array()
+    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${day.day}`, bearer(token))).body.data);
   return { token, addressId, cartId: cart.id, slotId: slots.find((s) => s.available)!.id };
 }
 
 const booking = (cartId: number, timeSlotId: number) => ({
-  cartId, timeSlotId, profileEmail: 'anna@example.it', profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-  paymentMode: 'CASH', notes: null, invoice: false, enableProductsReplacement: true, clientWeb: true,
+  cartId,
+  timeSlotId,
+  profileEmail: 'anna@example.it',
+  profileMobilePhone: '3331234567',
+  firstName: 'Anna',
+  lastName: 'Rossi',
+  paymentMode: 'CASH',
+  notes: null,
+  invoice: false,
+  enableProductsReplacement: true,
+  clientWeb: true,
 });
 
-const ordersOf = async (token: string) => orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data).data;
+const ordersOf = async (token: string) =>
+  orderPage.parse((await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data).data;
 
 describe('booking a home delivery checks the address again', () => {
   it('refuses with 2222 once the address was moved to a town without home delivery, and books nothing', async () => {
     const { token, addressId, cartId, slotId } = await homeCart('indirizzo.lecce@example.it');
-    await shop.request('/cli/profiles/addresses', post({ ...viaRoma, id: addressId, city: 'Lecce', county: 'LE', zip: '73100' }, token));
+    await shop.request(
+      '/cli/profiles/addresses',
+      post({ ...viaRoma, id: addressId, city: 'Lecce', county: 'LE', zip: '73100' }, token),
+    );
     const { body } = await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slotId), token));
-    expect(body).toEqual({ responseCode: 2222, errorMessage: 'La consegna a domicilio non è attiva per la città selezionata.' });
+    expect(body).toEqual({
+      responseCode: 2222,
+      errorMessage: 'La consegna a domicilio non è attiva per la città selezionata.',
+    });
     expect(await ordersOf(token)).toEqual([]);
     expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data).toMatchObject({ id: cartId });
   });
@@ -55,30 +86,57 @@ describe('booking a home delivery checks the address again', () => {
     const { token, addressId, cartId, slotId } = await homeCart('indirizzo.eliminato@example.it');
     await shop.request('/cli/profiles/addresses/delete', post({ id: addressId }, token));
     const { body } = await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slotId), token));
-    expect(body).toEqual({ responseCode: 42, errorMessage: "Il servizio di consegna non è attualmente attivo per l'indirizzo indicato." });
+    expect(body).toEqual({
+      responseCode: 42,
+      errorMessage: "Il servizio di consegna non è attualmente attivo per l'indirizzo indicato.",
+    });
     expect(await ordersOf(token)).toEqual([]);
   });
 
   it("refuses a cart that points at another shopper's address (403) and books nothing", async () => {
     const mine = await homeCart('indirizzo.mio@example.it');
     const other = await shopper(shop, 'indirizzo.altrui@example.it');
-    const theirs = (await shop.request('/cli/profiles/addresses', post({ ...viaRoma, address: 'Via Altrui' }, other))).body.data[0].id as number;
+    const theirs = (await shop.request('/cli/profiles/addresses', post({ ...viaRoma, address: 'Via Altrui' }, other)))
+      .body.data[0].id as number;
     await shop.handle.db.updateTable('carts').set({ address_id: theirs }).where('id', '=', mine.cartId).execute();
-    const answer = await shop.request('/cli/ecommerce/cart/freeze', post(booking(mine.cartId, mine.slotId), mine.token));
+    const answer = await shop.request(
+      '/cli/ecommerce/cart/freeze',
+      post(booking(mine.cartId, mine.slotId), mine.token),
+    );
     expect(answer.status).toBe(403);
     expect(await ordersOf(mine.token)).toEqual([]);
   });
 
   it('keeps the address as booked in the order after the shopper edits or deletes it', async () => {
     const { token, addressId, cartId, slotId } = await homeCart('indirizzo.copia@example.it');
-    expect((await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slotId), token))).body.responseCode).toBe(0);
-    await shop.request('/cli/profiles/addresses', post({ ...viaRoma, id: addressId, address: 'Corso Vittorio Emanuele', streetNumber: '1', city: 'Lecce', county: 'LE', zip: '73100' }, token));
+    expect(
+      (await shop.request('/cli/ecommerce/cart/freeze', post(booking(cartId, slotId), token))).body.responseCode,
+    ).toBe(0);
+    await shop.request(
+      '/cli/profiles/addresses',
+      post(
+        {
+          ...viaRoma,
+          id: addressId,
+          address: 'Corso Vittorio Emanuele',
+          streetNumber: '1',
+          city: 'Lecce',
+          county: 'LE',
+          zip: '73100',
+        },
+        token,
+      ),
+    );
     const [listed] = await ordersOf(token);
     expect(listed!.cart.delivery.addressDescription).toBe('Via Roma 9, Bari');
-    const fetched = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${listed!.id}/fetch`, bearer(token))).body.data);
+    const fetched = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${listed!.id}/fetch`, bearer(token))).body.data,
+    );
     expect(fetched.cart.delivery.addressDescription).toBe('Via Roma 9, Bari');
     await shop.request('/cli/profiles/addresses/delete', post({ id: addressId }, token));
-    const again = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${listed!.id}/fetch`, bearer(token))).body.data);
+    const again = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${listed!.id}/fetch`, bearer(token))).body.data,
+    );
     expect(again.cart.delivery.addressDescription).toBe('Via Roma 9, Bari');
   });
 });

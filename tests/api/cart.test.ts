@@ -15,9 +15,15 @@ beforeAll(async () => {
   anna = await shopper(shop, 'anna.cart@example.it');
   const db = shop.handle.db;
   const pick = (um: 'PZ' | 'KG') =>
-    db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-      .select(['p.id', 'p.barcode', 'p.um_step']).where('sp.store_id', '=', 1109).where('sp.available', '=', true)
-      .where('p.um', '=', um).where('p.water_pack', '=', false).orderBy('p.id');
+    db
+      .selectFrom('products as p')
+      .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.id', 'p.barcode', 'p.um_step'])
+      .where('sp.store_id', '=', 1109)
+      .where('sp.available', '=', true)
+      .where('p.um', '=', um)
+      .where('p.water_pack', '=', false)
+      .orderBy('p.id');
   const pz = await pick('PZ').executeTakeFirstOrThrow();
   const kg = await pick('KG').executeTakeFirstOrThrow();
   piece = { barcode: pz.barcode, id: pz.id };
@@ -26,7 +32,11 @@ beforeAll(async () => {
   await db.updateTable('products').set({ water_pack: true, max_amount: 5 }).where('id', '=', w.id).execute();
   water = { barcode: w.barcode, id: w.id };
   // Known prices, no promotions, for exact totals.
-  for (const [id, cents] of [[piece.id, 250], [weighed.id, 1290], [water.id, 199]] as const) {
+  for (const [id, cents] of [
+    [piece.id, 250],
+    [weighed.id, 1290],
+    [water.id, 199],
+  ] as const) {
     await db.updateTable('store_products').set({ price_cents: cents }).where('product_id', '=', id).execute();
     await db.deleteFrom('promotions').where('product_id', '=', id).execute();
   }
@@ -34,7 +44,10 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 async function openDrive(token: string, storeId = 1109) {
-  const { body } = await shop.request('/cli/ecommerce/cart/open', post({ storeId, deliveryMode: 'DRIVE', terminalType: 'WEB' }, token));
+  const { body } = await shop.request(
+    '/cli/ecommerce/cart/open',
+    post({ storeId, deliveryMode: 'DRIVE', terminalType: 'WEB' }, token),
+  );
   expect(body.responseCode).toBe(0);
   return cartSchema.parse(body.data);
 }
@@ -42,17 +55,39 @@ async function openDrive(token: string, storeId = 1109) {
 describe('opening carts', () => {
   it('has no current cart at first, then opens one per store and mode and makes it current', async () => {
     const token = await shopper(shop, 'primo@example.it');
-    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({ responseCode: 0, data: null });
+    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({
+      responseCode: 0,
+      data: null,
+    });
     const cart = await openDrive(token);
-    expect(cart).toMatchObject({ storeId: 1109, deliveryMode: 'DRIVE', items: [], netTotal: 0, minNetTotal: 25, current: true });
+    expect(cart).toMatchObject({
+      storeId: 1109,
+      deliveryMode: 'DRIVE',
+      items: [],
+      netTotal: 0,
+      minNetTotal: 25,
+      current: true,
+    });
     expect(cart.storeDescription).toMatch(/^Ritiro drive · /);
     const again = await openDrive(token);
     expect(again.id).toBe(cart.id);
-    const instore = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
+    const instore = cartSchema.parse(
+      (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
+        .data,
+    );
     expect(instore.id).not.toBe(cart.id);
-    const open = (await shop.request('/cli/ecommerce/carts/open', bearer(token))).body.data as { id: number; current: boolean }[];
-    expect(open.map((c) => [c.id, c.current]).sort()).toEqual([[cart.id, false], [instore.id, true]].sort());
-    const reviewed = (await shop.request('/cli/ecommerce/cart/review', post({ cartId: cart.id, refresh: true }, token))).body.data;
+    const open = (await shop.request('/cli/ecommerce/carts/open', bearer(token))).body.data as {
+      id: number;
+      current: boolean;
+    }[];
+    expect(open.map((c) => [c.id, c.current]).sort()).toEqual(
+      [
+        [cart.id, false],
+        [instore.id, true],
+      ].sort(),
+    );
+    const reviewed = (await shop.request('/cli/ecommerce/cart/review', post({ cartId: cart.id, refresh: true }, token)))
+      .body.data;
     expect(reviewed).toMatchObject({ id: cart.id, current: true });
   });
 
@@ -60,13 +95,28 @@ describe('opening carts', () => {
     const token = await shopper(shop, 'casa@example.it');
     const address = { address: 'Via Sparano', streetNumber: '10', city: 'Bari', county: 'BA', zip: '70121' };
     const bari = (await shop.request('/cli/profiles/addresses', post(address, token))).body.data[0].id;
-    const altamura = (await shop.request('/cli/profiles/addresses', post({ ...address, city: 'Altamura', zip: '70022' }, token))).body.data[1].id;
-    expect((await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: altamura }, token))).body.responseCode).toBe(2222);
-    const { body } = await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: bari }, token));
+    const altamura = (
+      await shop.request('/cli/profiles/addresses', post({ ...address, city: 'Altamura', zip: '70022' }, token))
+    ).body.data[1].id;
+    expect(
+      (await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: altamura }, token)))
+        .body.responseCode,
+    ).toBe(2222);
+    const { body } = await shop.request(
+      '/cli/ecommerce/cart/open',
+      post({ deliveryMode: 'AT_HOME', addressId: bari }, token),
+    );
     expect(body.responseCode).toBe(0);
     const cart = cartSchema.parse(body.data);
     expect(cart.delivery.addressDescription).toBe('Via Sparano 10, Bari');
-    const withItem = cartSchema.parse((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token))).body.data.cart);
+    const withItem = cartSchema.parse(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token),
+        )
+      ).body.data.cart,
+    );
     const fee = withItem.fees.find((f) => f.id === 'DELIVERY');
     expect(fee).toBeDefined();
     const fees = withItem.fees.reduce((sum, f) => sum + f.value, 0);
@@ -76,23 +126,45 @@ describe('opening carts', () => {
   it("refuses someone else's address for home delivery", async () => {
     const owner = await shopper(shop, 'owner.addr@example.it');
     const intruder = await shopper(shop, 'intruder.addr@example.it');
-    const id = (await shop.request('/cli/profiles/addresses', post({ address: 'Via Roma', streetNumber: '1', city: 'Bari', county: 'BA', zip: '70121' }, owner))).body.data[0].id;
-    expect((await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: id }, intruder))).status).toBe(403);
+    const id = (
+      await shop.request(
+        '/cli/profiles/addresses',
+        post({ address: 'Via Roma', streetNumber: '1', city: 'Bari', county: 'BA', zip: '70121' }, owner),
+      )
+    ).body.data[0].id;
+    expect(
+      (await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: id }, intruder)))
+        .status,
+    ).toBe(403);
   });
 });
 
 describe('quantities and limits', () => {
   it('adds a piece item and a weighed item and totals them from current prices', async () => {
     const cart = await openDrive(anna);
-    const first = await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 3, preview: false }, anna));
+    const first = await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: piece.barcode, amount: 3, preview: false }, anna),
+    );
     expect(first.body.data.updatedProduct).toMatchObject({ barcode: piece.barcode, um: 'PZ', amount: 3 });
     const weight = Math.round(weighed.step * 2 * 100) / 100;
-    const second = await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: weighed.barcode, weight }, anna));
+    const second = await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: weighed.barcode, weight }, anna),
+    );
     const view = cartSchema.parse(second.body.data.cart);
     expect(view.itemsCount).toBe(2);
-    expect(view.items.find((i) => i.barcode === piece.barcode)).toMatchObject({ amount: 3, netPrice: 2.5, rowNetPrice: 7.5 });
+    expect(view.items.find((i) => i.barcode === piece.barcode)).toMatchObject({
+      amount: 3,
+      netPrice: 2.5,
+      rowNetPrice: 7.5,
+    });
     const expectedKg = Math.round(1290 * weight) / 100;
-    expect(view.items.find((i) => i.barcode === weighed.barcode)).toMatchObject({ weight, netPrice: 12.9, rowNetPrice: expectedKg });
+    expect(view.items.find((i) => i.barcode === weighed.barcode)).toMatchObject({
+      weight,
+      netPrice: 12.9,
+      rowNetPrice: expectedKg,
+    });
     expect(view.netTotal).toBeCloseTo(7.5 + expectedKg, 2);
     expect(view.fees.map((f) => f.id)).not.toContain('DELIVERY'); // pickup is free
     const bags = view.fees.filter((f) => f.id === 'BAGS').reduce((sum, f) => sum + f.value, 0);
@@ -107,7 +179,10 @@ describe('quantities and limits', () => {
       { barcode: weighed.barcode, weight: Math.round(weighed.step * 100 * 1.5) / 100 + 0.001 },
       { barcode: weighed.barcode, weight: 0.001 },
     ]) {
-      const { status, body: answer } = await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, ...body }, anna));
+      const { status, body: answer } = await shop.request(
+        '/cli/ecommerce/cart/store',
+        post({ cartId: cart.id, ...body }, anna),
+      );
       expect(status, JSON.stringify(body)).toBe(400);
       expect(answer.responseCode).toBe(4000);
     }
@@ -115,43 +190,140 @@ describe('quantities and limits', () => {
 
   it('stops at 30 pieces of one article (4034) and at 5 water packs (4038), charging packs beyond 2 at home', async () => {
     const cart = await openDrive(anna);
-    expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 31 }, anna))).body)
-      .toEqual({ responseCode: 4034, errorMessage: 'Massima quantità acquistabile raggiunta.' });
-    expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: water.barcode, amount: 5 }, anna))).body.responseCode).toBe(0);
-    const over = await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: water.barcode, amount: 6 }, anna));
+    expect(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: piece.barcode, amount: 31 }, anna),
+        )
+      ).body,
+    ).toEqual({ responseCode: 4034, errorMessage: 'Massima quantità acquistabile raggiunta.' });
+    expect(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: water.barcode, amount: 5 }, anna),
+        )
+      ).body.responseCode,
+    ).toBe(0);
+    const over = await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: water.barcode, amount: 6 }, anna),
+    );
     expect([4034, 4038]).toContain(over.body.responseCode);
   });
 
   it('counts water packs across rows and charges 0,50 € for each pack beyond the 2 included', async () => {
     const token = await shopper(shop, 'acqua@example.it');
-    const address = (await shop.request('/cli/profiles/addresses', post({ address: 'Corso Cavour', streetNumber: '5', city: 'Bari', county: 'BA', zip: '70122' }, token))).body.data[0].id;
-    const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: address }, token))).body.data);
-    const other = await shop.handle.db.selectFrom('products').select(['id', 'barcode']).where('um', '=', 'PZ').where('id', 'not in', [piece.id, water.id]).orderBy('id').offset(5).limit(1).executeTakeFirstOrThrow();
+    const address = (
+      await shop.request(
+        '/cli/profiles/addresses',
+        post({ address: 'Corso Cavour', streetNumber: '5', city: 'Bari', county: 'BA', zip: '70122' }, token),
+      )
+    ).body.data[0].id;
+    const cart = cartSchema.parse(
+      (await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId: address }, token)))
+        .body.data,
+    );
+    const other = await shop.handle.db
+      .selectFrom('products')
+      .select(['id', 'barcode'])
+      .where('um', '=', 'PZ')
+      .where('id', 'not in', [piece.id, water.id])
+      .orderBy('id')
+      .offset(5)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await shop.handle.db.updateTable('products').set({ water_pack: true }).where('id', '=', other.id).execute();
-    await shop.handle.db.updateTable('store_products').set({ available: true }).where('product_id', '=', other.id).execute();
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: water.barcode, amount: 3 }, token));
-    const four = cartSchema.parse((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: other.barcode, amount: 1 }, token))).body.data.cart);
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ available: true })
+      .where('product_id', '=', other.id)
+      .execute();
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: water.barcode, amount: 3 }, token),
+    );
+    const four = cartSchema.parse(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: other.barcode, amount: 1 }, token),
+        )
+      ).body.data.cart,
+    );
     expect(four.fees.find((f) => f.id === 'WATER_PACKS')?.value).toBe(1);
-    expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: other.barcode, amount: 3 }, token))).body.responseCode).toBe(4038);
+    expect(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: other.barcode, amount: 3 }, token),
+        )
+      ).body.responseCode,
+    ).toBe(4038);
   });
 
   it('removes a row with amount 0 or with cart/delete', async () => {
     const token = await shopper(shop, 'togli@example.it');
     const cart = await openDrive(token);
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token));
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: weighed.barcode, weight: weighed.step }, token));
-    const zero = cartSchema.parse((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 0 }, token))).body.data.cart);
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token),
+    );
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: weighed.barcode, weight: weighed.step }, token),
+    );
+    const zero = cartSchema.parse(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: piece.barcode, amount: 0 }, token),
+        )
+      ).body.data.cart,
+    );
     expect(zero.items.map((i) => i.barcode)).toEqual([weighed.barcode]);
-    const deleted = cartSchema.parse((await shop.request('/cli/ecommerce/cart/delete', post({ cartId: cart.id, barcode: weighed.barcode, preview: false }, token))).body.data);
+    const deleted = cartSchema.parse(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/delete',
+          post({ cartId: cart.id, barcode: weighed.barcode, preview: false }, token),
+        )
+      ).body.data,
+    );
     expect(deleted.items).toEqual([]);
   });
 
   it('answers 4030 for an unknown product and 4031 for one the store does not sell', async () => {
     const cart = await openDrive(anna);
-    expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: '8000000000000', amount: 1 }, anna))).body.responseCode).toBe(4030);
-    await shop.handle.db.updateTable('store_products').set({ available: false }).where('store_id', '=', 1109).where('product_id', '=', water.id).execute();
-    expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: water.barcode, amount: 1 }, anna))).body.responseCode).toBe(4031);
-    await shop.handle.db.updateTable('store_products').set({ available: true }).where('store_id', '=', 1109).where('product_id', '=', water.id).execute();
+    expect(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: '8000000000000', amount: 1 }, anna),
+        )
+      ).body.responseCode,
+    ).toBe(4030);
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ available: false })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', water.id)
+      .execute();
+    expect(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: water.barcode, amount: 1 }, anna),
+        )
+      ).body.responseCode,
+    ).toBe(4031);
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ available: true })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', water.id)
+      .execute();
   });
 });
 
@@ -159,32 +331,71 @@ describe('booking checks', () => {
   it("refuses below the minimum with the spec's message, then passes, then reports a price change with 4105", async () => {
     const token = await shopper(shop, 'prenota@example.it');
     const cart = await openDrive(token);
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token));
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token),
+    );
     const low = await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id, preview: true }, token));
     expect(low.body).toEqual({ responseCode: 4208, errorMessage: "l'importo minimo per prenotare è: 25,00€" });
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-    expect((await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id }, token))).body.responseCode).toBe(0);
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token),
+    );
+    expect(
+      (await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id }, token))).body.responseCode,
+    ).toBe(0);
 
-    await shop.handle.db.updateTable('store_products').set({ price_cents: 275 }).where('store_id', '=', 1109).where('product_id', '=', piece.id).execute();
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: 275 })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', piece.id)
+      .execute();
     const changed = await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id }, token));
     expect(changed.body.responseCode).toBe(4105);
     expect(changed.body.data.updated).toEqual([expect.objectContaining({ barcode: piece.barcode, netPrice: 2.75 })]);
     expect(changed.body.data.removed).toEqual([]);
-    expect((await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id }, token))).body.responseCode).toBe(0);
-    await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('store_id', '=', 1109).where('product_id', '=', piece.id).execute();
+    expect(
+      (await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id }, token))).body.responseCode,
+    ).toBe(0);
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: 250 })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', piece.id)
+      .execute();
   });
 
   it('closes a cart whose store stopped serving its mode and moves its products to a list (4008)', async () => {
     const token = await shopper(shop, 'chiuso@example.it');
-    const store = await shop.handle.db.selectFrom('store_delivery_modes').select('store_id').where('delivery_mode', '=', 'DRIVE').where('store_id', '!=', 1109).orderBy('store_id').executeTakeFirstOrThrow();
+    const store = await shop.handle.db
+      .selectFrom('store_delivery_modes')
+      .select('store_id')
+      .where('delivery_mode', '=', 'DRIVE')
+      .where('store_id', '!=', 1109)
+      .orderBy('store_id')
+      .executeTakeFirstOrThrow();
     const cart = await openDrive(token, store.store_id);
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token));
-    await shop.handle.db.deleteFrom('store_delivery_modes').where('store_id', '=', store.store_id).where('delivery_mode', '=', 'DRIVE').execute();
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, token),
+    );
+    await shop.handle.db
+      .deleteFrom('store_delivery_modes')
+      .where('store_id', '=', store.store_id)
+      .where('delivery_mode', '=', 'DRIVE')
+      .execute();
     const current = await shop.request('/cli/ecommerce/cart/current', bearer(token));
     expect(current.body.responseCode).toBe(4008);
-    const lists = (await shop.request('/cli/slists', bearer(token))).body.data as { title: string; items: { barcode: string; amount: number }[] }[];
+    const lists = (await shop.request('/cli/slists', bearer(token))).body.data as {
+      title: string;
+      items: { barcode: string; amount: number }[];
+    }[];
     expect(lists.some((l) => l.items.some((i) => i.barcode === piece.barcode && i.amount === 2))).toBe(true);
-    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({ responseCode: 0, data: null });
+    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({
+      responseCode: 0,
+      data: null,
+    });
   });
 });
 
@@ -192,12 +403,44 @@ describe('one cart, many writers', () => {
   it('keeps every one of 20 parallel writes with exact totals', async () => {
     const token = await shopper(shop, 'parallelo@example.it');
     const cart = await openDrive(token);
-    const products = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-      .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
-      .orderBy('p.id').offset(10).limit(20).execute();
-    await shop.handle.db.updateTable('store_products').set({ price_cents: 100 }).where('store_id', '=', 1109).where('product_id', 'in', products.map((p) => p.id)).execute();
-    await shop.handle.db.deleteFrom('promotions').where('product_id', 'in', products.map((p) => p.id)).execute();
-    const answers = await Promise.all(products.map((p, i) => shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: p.barcode, amount: (i % 3) + 1 }, token))));
+    const products = await shop.handle.db
+      .selectFrom('products as p')
+      .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.barcode', 'p.id'])
+      .where('sp.store_id', '=', 1109)
+      .where('sp.available', '=', true)
+      .where('p.um', '=', 'PZ')
+      .where('p.water_pack', '=', false)
+      .orderBy('p.id')
+      .offset(10)
+      .limit(20)
+      .execute();
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: 100 })
+      .where('store_id', '=', 1109)
+      .where(
+        'product_id',
+        'in',
+        products.map((p) => p.id),
+      )
+      .execute();
+    await shop.handle.db
+      .deleteFrom('promotions')
+      .where(
+        'product_id',
+        'in',
+        products.map((p) => p.id),
+      )
+      .execute();
+    const answers = await Promise.all(
+      products.map((p, i) =>
+        shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: p.barcode, amount: (i % 3) + 1 }, token),
+        ),
+      ),
+    );
     expect(answers.every((a) => a.body.responseCode === 0)).toBe(true);
     const final = cartSchema.parse((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data);
     expect(final.itemsCount).toBe(20);
@@ -211,7 +454,10 @@ describe("another customer's cart", () => {
     const owner = await shopper(shop, 'owner.cart@example.it');
     const intruder = await shopper(shop, 'intruder.cart@example.it');
     const cart = await openDrive(owner);
-    await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, owner));
+    await shop.request(
+      '/cli/ecommerce/cart/store',
+      post({ cartId: cart.id, barcode: piece.barcode, amount: 2 }, owner),
+    );
     const attempts: [string, unknown][] = [
       ['/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece.barcode, amount: 9 }],
       ['/cli/ecommerce/cart/delete', { cartId: cart.id, barcode: piece.barcode }],

@@ -58,19 +58,27 @@ describe('GET /cli/ecommerce/products/{storeId}/', () => {
   });
 
   it('pages through a category with 0-based page numbers and a last flag', async () => {
-    const first = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?p=0&s=5&category=01')).body.data);
+    const first = productPage.parse(
+      (await shop.request('/cli/ecommerce/products/1109/?p=0&s=5&category=01')).body.data,
+    );
     expect(first.data).toHaveLength(5);
     expect(first.data.every((p) => p.categoryId.startsWith('01'))).toBe(true);
     const lastIndex = first.totalPages - 1;
-    const last = productPage.parse((await shop.request(`/cli/ecommerce/products/1109/?p=${lastIndex}&s=5&category=01`)).body.data);
+    const last = productPage.parse(
+      (await shop.request(`/cli/ecommerce/products/1109/?p=${lastIndex}&s=5&category=01`)).body.data,
+    );
     expect(last.last).toBe(true);
     expect(last.number).toBe(lastIndex);
-    const beyond = productPage.parse((await shop.request(`/cli/ecommerce/products/1109/?p=${lastIndex + 3}&s=5&category=01`)).body.data);
+    const beyond = productPage.parse(
+      (await shop.request(`/cli/ecommerce/products/1109/?p=${lastIndex + 3}&s=5&category=01`)).body.data,
+    );
     expect(beyond).toMatchObject({ data: [], totalElements: first.totalElements, last: true });
   });
 
   it('gives featured products with onlyPromotions=true, each cheaper than its list price', async () => {
-    const page = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?onlyPromotions=true&s=50')).body.data);
+    const page = productPage.parse(
+      (await shop.request('/cli/ecommerce/products/1109/?onlyPromotions=true&s=50')).body.data,
+    );
     expect(page.data.length).toBeGreaterThan(0);
     for (const p of page.data) {
       expect(p.promotions).toHaveLength(1);
@@ -80,10 +88,14 @@ describe('GET /cli/ecommerce/products/{storeId}/', () => {
   });
 
   it('sorts by price and by description in both directions', async () => {
-    const asc = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?category=01&sort=price-ASC&s=50')).body.data);
+    const asc = productPage.parse(
+      (await shop.request('/cli/ecommerce/products/1109/?category=01&sort=price-ASC&s=50')).body.data,
+    );
     const prices = asc.data.map((p) => p.netPrice);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const desc = productPage.parse((await shop.request('/cli/ecommerce/products/1109/?category=01&sort=description&direction=DESC&s=50')).body.data);
+    const desc = productPage.parse(
+      (await shop.request('/cli/ecommerce/products/1109/?category=01&sort=description&direction=DESC&s=50')).body.data,
+    );
     const names = desc.data.map((p) => p.description.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
@@ -120,35 +132,81 @@ describe('GET /cli/ecommerce/products/{storeId}/', () => {
 
 describe('GET /cli/ecommerce/products/barcode/{barcode}', () => {
   it('answers the product with its store price in euro and the promotion applied', async () => {
-    const row = await shop.handle.db.selectFrom('products').select(['id', 'barcode', 'description']).orderBy('id').limit(1).executeTakeFirstOrThrow();
-    await shop.handle.db.updateTable('store_products').set({ price_cents: 199, available: true }).where('store_id', '=', 1109).where('product_id', '=', row.id).execute();
+    const row = await shop.handle.db
+      .selectFrom('products')
+      .select(['id', 'barcode', 'description'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: 199, available: true })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', row.id)
+      .execute();
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
     await shop.handle.db
       .insertInto('promotions')
-      .values({ store_id: 1109, product_id: row.id, description: 'Sconto 20%', value_type: 'PERCENTAGE', value: 20, valid_from: '2020-01-01', valid_to: '2099-12-31' })
+      .values({
+        store_id: 1109,
+        product_id: row.id,
+        description: 'Sconto 20%',
+        value_type: 'PERCENTAGE',
+        value: 20,
+        valid_from: '2020-01-01',
+        valid_to: '2099-12-31',
+      })
       .execute();
     const { body } = await shop.request(`/cli/ecommerce/products/barcode/${row.barcode}?store=1109`);
     expect(body.responseCode).toBe(0);
     const p = product.parse(body.data);
     expect(p).toMatchObject({ barcode: row.barcode, description: row.description, price: 1.99, netPrice: 1.59 });
-    expect(p.promotions).toEqual([{ description: 'Sconto 20%', valueType: 'PERCENTAGE', value: 20, validTo: '2099-12-31' }]);
+    expect(p.promotions).toEqual([
+      { description: 'Sconto 20%', valueType: 'PERCENTAGE', value: 20, validTo: '2099-12-31' },
+    ]);
     expect(p.images.length).toBeGreaterThan(0);
   });
 
   it("gives the price per kg from the store's own price", async () => {
-    const row = await shop.handle.db.selectFrom('products').select(['id', 'barcode']).where('um', '=', 'KG').limit(1).executeTakeFirstOrThrow();
-    await shop.handle.db.updateTable('store_products').set({ price_cents: 1234 }).where('store_id', '=', 1109).where('product_id', '=', row.id).execute();
+    const row = await shop.handle.db
+      .selectFrom('products')
+      .select(['id', 'barcode'])
+      .where('um', '=', 'KG')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: 1234 })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', row.id)
+      .execute();
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
     const p = product.parse((await shop.request(`/cli/ecommerce/products/barcode/${row.barcode}`)).body.data);
-    expect(p.attrib3).toBe(`${new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(12.34)}/kg`);
+    expect(p.attrib3).toBe(
+      `${new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(12.34)}/kg`,
+    );
   });
 
   it('ignores expired promotions', async () => {
-    const row = await shop.handle.db.selectFrom('products').select(['id', 'barcode']).orderBy('id').offset(1).limit(1).executeTakeFirstOrThrow();
+    const row = await shop.handle.db
+      .selectFrom('products')
+      .select(['id', 'barcode'])
+      .orderBy('id')
+      .offset(1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
     await shop.handle.db
       .insertInto('promotions')
-      .values({ store_id: 1109, product_id: row.id, description: 'Finita', value_type: 'NEW_PRICE', value: 0.5, valid_from: '2020-01-01', valid_to: '2020-12-31' })
+      .values({
+        store_id: 1109,
+        product_id: row.id,
+        description: 'Finita',
+        value_type: 'NEW_PRICE',
+        value: 0.5,
+        valid_from: '2020-01-01',
+        valid_to: '2020-12-31',
+      })
       .execute();
     const p = product.parse((await shop.request(`/cli/ecommerce/products/barcode/${row.barcode}`)).body.data);
     expect(p.promotions).toEqual([]);
@@ -168,7 +226,12 @@ describe('GET /cli/ecommerce/products/barcode/{barcode}', () => {
   });
 
   it('answers the information fields on /info', async () => {
-    const row = await shop.handle.db.selectFrom('products').select('barcode').where('ingredients', 'is not', null).limit(1).executeTakeFirstOrThrow();
+    const row = await shop.handle.db
+      .selectFrom('products')
+      .select('barcode')
+      .where('ingredients', 'is not', null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const { body } = await shop.request(`/cli/ecommerce/products/barcode/${row.barcode}/info`);
     expect(body.responseCode).toBe(0);
     expect(body.data).toMatchObject({ barcode: row.barcode, ingredients: expect.any(String) });
@@ -183,7 +246,9 @@ describe('the envelope for everything else', () => {
   });
 
   it('keeps the catalogue version readable after seeding', async () => {
-    const version = await sql<{ value: string }>`SELECT value FROM catalogue_meta WHERE key = 'version'`.execute(shop.handle.db);
+    const version = await sql<{ value: string }>`SELECT value FROM catalogue_meta WHERE key = 'version'`.execute(
+      shop.handle.db,
+    );
     expect(version.rows[0]?.value).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -33,8 +33,14 @@ describe('GET /cli/ecommerce/products/{storeId}/export', () => {
     expect(exported).toHaveLength(listed);
     expect(pages.every((p) => p.totalElements === listed)).toBe(true);
     expect(new Set(exported.map((p) => p.barcode)).size).toBe(listed);
-    expect(exported.some((p) => p.productVariants.length > 0), 'some products have variants').toBe(true);
-    expect(exported.some((p) => p.images.length > 1), 'some products have several images').toBe(true);
+    expect(
+      exported.some((p) => p.productVariants.length > 0),
+      'some products have variants',
+    ).toBe(true);
+    expect(
+      exported.some((p) => p.images.length > 1),
+      'some products have several images',
+    ).toBe(true);
     for (const item of exported) {
       const detail = (await shop.request(`/cli/ecommerce/products/barcode/${item.barcode}?store=1109`)).body.data;
       expect(item, item.barcode).toEqual(product.strict().parse(detail));

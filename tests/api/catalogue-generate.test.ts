@@ -38,7 +38,8 @@ describe('generateCatalogue', () => {
       expect(c.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       if (c.parentId) expect(c.id.startsWith(c.parentId) && ids.has(c.parentId)).toBe(true);
     }
-    for (const c of small.categories.filter((x) => x.id.startsWith('04'))) expect(c.id === '04' || c.parentId?.startsWith('04')).toBe(true);
+    for (const c of small.categories.filter((x) => x.id.startsWith('04')))
+      expect(c.id === '04' || c.parentId?.startsWith('04')).toBe(true);
     const leaves = new Set(level(3).map((c) => c.id));
     expect(small.products.every((p) => leaves.has(p.categoryId))).toBe(true);
     expect(small.products.some((p) => p.categoryId.startsWith('04'))).toBe(true);
@@ -66,13 +67,25 @@ describe('generateCatalogue', () => {
     expect(small.stores).toHaveLength(11);
     const superstore = small.stores.filter((s) => s.superstore);
     expect(superstore.map((s) => s.id)).toEqual([1109]);
-    expect(small.stores.filter((s) => s.deliveryModes.some((m) => m.mode === 'SHIPPED')).map((s) => s.id)).toEqual([1109]);
-    expect(small.deliveryTowns.map((t) => t.town).sort()).toEqual(['Bari', 'Barletta', 'Bisceglie', 'Bitonto', 'Giovinazzo', 'Palo del Colle', 'Taranto', 'Trani']);
+    expect(small.stores.filter((s) => s.deliveryModes.some((m) => m.mode === 'SHIPPED')).map((s) => s.id)).toEqual([
+      1109,
+    ]);
+    expect(small.deliveryTowns.map((t) => t.town).sort()).toEqual([
+      'Bari',
+      'Barletta',
+      'Bisceglie',
+      'Bitonto',
+      'Giovinazzo',
+      'Palo del Colle',
+      'Taranto',
+      'Trani',
+    ]);
     expect(small.prices).toHaveLength(500 * 11);
     const price = new Map(small.prices.map((p) => [`${p.storeId}/${p.barcode}`, p.price]));
     expect(small.promotions.length).toBeGreaterThan(0);
     for (const promo of small.promotions) {
-      if (promo.valueType === 'NEW_PRICE') expect(promo.value).toBeLessThan(price.get(`${promo.storeId}/${promo.barcode}`)!);
+      if (promo.valueType === 'NEW_PRICE')
+        expect(promo.value).toBeLessThan(price.get(`${promo.storeId}/${promo.barcode}`)!);
       else expect(promo.value).toBeGreaterThanOrEqual(10);
       expect(promo.validFrom).toBe('2026-03-03');
       expect(promo.validTo > today).toBe(true);

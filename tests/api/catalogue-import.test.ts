@@ -22,15 +22,34 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const tables = ['products', 'store_products', 'promotions', 'product_images', 'product_tags', 'categories', 'tags', 'stores', 'banners',
-  'banner_products', 'delivery_towns', 'slot_templates', 'store_timetables', 'store_payment_modes'] as const;
+const tables = [
+  'products',
+  'store_products',
+  'promotions',
+  'product_images',
+  'product_tags',
+  'categories',
+  'tags',
+  'stores',
+  'banners',
+  'banner_products',
+  'delivery_towns',
+  'slot_templates',
+  'store_timetables',
+  'store_payment_modes',
+] as const;
 
 /** Everything a reader of the catalogue could notice. */
 async function snapshot() {
   const counts: Record<string, number> = {};
-  for (const t of tables) counts[t] = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(t)}`.execute(handle.db)).rows[0]!.n);
+  for (const t of tables)
+    counts[t] = Number(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(t)}`.execute(handle.db)).rows[0]!.n,
+    );
   const meta = await handle.db.selectFrom('catalogue_meta').selectAll().orderBy('key').execute();
-  const prices = await sql<{ s: number }>`SELECT coalesce(sum(price_cents), 0)::bigint AS s FROM store_products`.execute(handle.db);
+  const prices = await sql<{
+    s: number;
+  }>`SELECT coalesce(sum(price_cents), 0)::bigint AS s FROM store_products`.execute(handle.db);
   return { counts, meta, priceSum: Number(prices.rows[0]!.s) };
 }
 
@@ -71,7 +90,9 @@ describe('importCatalogue', () => {
     const price = feed.prices.find((p) => p.storeId === 1109 && p.barcode === promo.barcode)!;
     const product = await productByBarcode(handle.db, promo.barcode, 1109);
     expect(product).toMatchObject({ barcode: promo.barcode, price: price.price, available: price.available });
-    expect(product.promotions).toEqual([{ description: promo.description, valueType: 'PERCENTAGE', value: promo.value, validTo: promo.validTo }]);
+    expect(product.promotions).toEqual([
+      { description: promo.description, valueType: 'PERCENTAGE', value: promo.value, validTo: promo.validTo },
+    ]);
     expect(product.netPrice).toBe(Math.round(price.price * (100 - promo.value)) / 100);
     const source = feed.products.find((p) => p.barcode === promo.barcode)!;
     expect(product.images).toEqual(source.images);
@@ -89,7 +110,9 @@ describe('importCatalogue', () => {
   });
 
   it('keeps product ids across imports; a product left out stays but is no longer sold', async () => {
-    const before = new Map((await handle.db.selectFrom('products').select(['id', 'barcode']).execute()).map((r) => [r.barcode, r.id]));
+    const before = new Map(
+      (await handle.db.selectFrom('products').select(['id', 'barcode']).execute()).map((r) => [r.barcode, r.id]),
+    );
     const next = copy();
     const gone = next.products.pop()!;
     next.prices = next.prices.filter((p) => p.barcode !== gone.barcode);
@@ -104,11 +127,15 @@ describe('importCatalogue', () => {
     expect(after).toHaveLength(300);
     for (const row of after) expect(row.id).toBe(before.get(row.barcode));
     const goneId = before.get(gone.barcode)!;
-    expect(await handle.db.selectFrom('store_products').select('product_id').where('product_id', '=', goneId).execute()).toEqual([]);
+    expect(
+      await handle.db.selectFrom('store_products').select('product_id').where('product_id', '=', goneId).execute(),
+    ).toEqual([]);
     const first = next.prices[0]!;
     expect((await productByBarcode(handle.db, first.barcode, first.storeId)).price).toBe(12.34);
     expect(await importCatalogue(handle, feed)).toMatchObject({ imported: true, withdrawn: 0 });
-    expect(await handle.db.selectFrom('products').select('id').where('barcode', '=', gone.barcode).executeTakeFirst()).toEqual({ id: goneId });
+    expect(
+      await handle.db.selectFrom('products').select('id').where('barcode', '=', gone.barcode).executeTakeFirst(),
+    ).toEqual({ id: goneId });
   });
 
   it('refuses a feed with one bad row whole in strict mode, and imports the rest with skipInvalid', async () => {
@@ -123,7 +150,12 @@ describe('importCatalogue', () => {
     expect(strict.imported).toBe(false);
     expect(strict.version).toBeNull();
     expect(strict.message).toMatch(/rifiutato/);
-    expect(strict.rejected).toContainEqual({ section: 'products', index: 10, key: victim.barcode, reason: expect.stringMatching(/EAN-13/) });
+    expect(strict.rejected).toContainEqual({
+      section: 'products',
+      index: 10,
+      key: victim.barcode,
+      reason: expect.stringMatching(/EAN-13/),
+    });
     expect(await snapshot()).toEqual(before);
 
     const lenient = await importCatalogue(handle, bad, { skipInvalid: true });
@@ -132,7 +164,13 @@ describe('importCatalogue', () => {
     const after = await snapshot();
     expect(after.counts['products']).toBe(300); // the real product stays, withdrawn
     expect(after.counts['store_products']).toBe(3300 - 11);
-    expect(await handle.db.selectFrom('products').select('id').where('description', '=', 'Prodotto con codice sbagliato').execute()).toEqual([]);
+    expect(
+      await handle.db
+        .selectFrom('products')
+        .select('id')
+        .where('description', '=', 'Prodotto con codice sbagliato')
+        .execute(),
+    ).toEqual([]);
     await importCatalogue(handle, feed);
   });
 
@@ -144,23 +182,34 @@ describe('importCatalogue', () => {
     const report = await importCatalogue(handle, bad);
     expect(report.imported).toBe(false);
     const reasons = report.rejected.map((r) => `${r.section}:${r.reason}`);
-    expect(reasons).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^prices:negozio sconosciuto/),
-      expect.stringMatching(/^products:.*categoria di terzo livello/),
-      expect.stringMatching(/^categories:categoria padre sconosciuta/),
-    ]));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^prices:negozio sconosciuto/),
+        expect.stringMatching(/^products:.*categoria di terzo livello/),
+        expect.stringMatching(/^categories:categoria padre sconosciuta/),
+      ]),
+    );
     // The product's own prices fall with it.
-    expect(report.rejected.filter((r) => r.section === 'prices' && r.key.endsWith(bad.products[3]!.barcode))).toHaveLength(11);
+    expect(
+      report.rejected.filter((r) => r.section === 'prices' && r.key.endsWith(bad.products[3]!.barcode)),
+    ).toHaveLength(11);
   });
 
-  it.each(['stores', 'products', 'prices', 'banners'] as const)('leaves the database as it was when the writes fail after %s', async (step) => {
-    const before = await snapshot();
-    const changed = copy();
-    changed.prices = changed.prices.map((p) => ({ ...p, price: p.price + 1 }));
-    changed.products.push({ ...changed.products[0]!, barcode: `800000000001${ean13CheckDigit('800000000001')}`, description: 'Nuovo arrivo' });
-    await expect(importCatalogue(handle, changed, { failAfter: step })).rejects.toThrow(/interrotto/);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(['stores', 'products', 'prices', 'banners'] as const)(
+    'leaves the database as it was when the writes fail after %s',
+    async (step) => {
+      const before = await snapshot();
+      const changed = copy();
+      changed.prices = changed.prices.map((p) => ({ ...p, price: p.price + 1 }));
+      changed.products.push({
+        ...changed.products[0]!,
+        barcode: `800000000001${ean13CheckDigit('800000000001')}`,
+        description: 'Nuovo arrivo',
+      });
+      await expect(importCatalogue(handle, changed, { failAfter: step })).rejects.toThrow(/interrotto/);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it.each([
     ['a text that is not JSON', '{"version": 1, "states": ['],
@@ -183,7 +232,10 @@ describe('listing totals after an import', () => {
     const target = feed.products.find((p) => feed.prices.some((x) => x.barcode === p.barcode && x.storeId === 1109))!;
     const category = target.categoryId;
     const levels = [category.slice(0, 2), category.slice(0, 4), category];
-    const totals = async () => Promise.all(levels.map(async (c) => (await listProducts(handle.db, 1109, { p: 0, s: 24, category: c })).totalElements));
+    const totals = async () =>
+      Promise.all(
+        levels.map(async (c) => (await listProducts(handle.db, 1109, { p: 0, s: 24, category: c })).totalElements),
+      );
     const whole = async () => (await listProducts(handle.db, 1109, { p: 0, s: 24 })).totalElements;
     const before = await totals();
     const storeBefore = await whole();

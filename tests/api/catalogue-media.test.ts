@@ -27,13 +27,27 @@ afterAll(async () => {
 
 async function get(path: string) {
   const res = await app.request(path);
-  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    body: await res.text(),
+  };
 }
 
 describe('GET /media', () => {
   it('draws each image of a product as a titled SVG, cached for a day', async () => {
-    const p = await handle.db.selectFrom('products').select(['barcode', 'description']).where('description', 'like', '%&%').executeTakeFirst()
-      ?? (await handle.db.selectFrom('products').select(['barcode', 'description']).orderBy('id').executeTakeFirstOrThrow());
+    const p =
+      (await handle.db
+        .selectFrom('products')
+        .select(['barcode', 'description'])
+        .where('description', 'like', '%&%')
+        .executeTakeFirst()) ??
+      (await handle.db
+        .selectFrom('products')
+        .select(['barcode', 'description'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow());
     for (const file of [`${p.barcode}.svg`, `${p.barcode}-2.svg`, `${p.barcode}-3.svg`]) {
       const res = await get(`/media/products/${file}`);
       expect(res.status).toBe(200);
@@ -43,12 +57,18 @@ describe('GET /media', () => {
       expect(res.body).toMatch(/width="400" height="400"/);
       expect(res.body).toContain(`<title>${p.description.replace(/&/g, '&amp;').replace(/'/g, '&apos;')}</title>`);
     }
-    expect((await get(`/media/products/${p.barcode}.svg`)).body).toBe((await get(`/media/products/${p.barcode}.svg`)).body);
+    expect((await get(`/media/products/${p.barcode}.svg`)).body).toBe(
+      (await get(`/media/products/${p.barcode}.svg`)).body,
+    );
   });
 
   it('escapes the names it writes into the picture', async () => {
     const p = await handle.db.selectFrom('products').select(['id', 'barcode']).orderBy('id').executeTakeFirstOrThrow();
-    await handle.db.updateTable('products').set({ description: 'Biscotti <script>alert("x")</script> & latte' }).where('id', '=', p.id).execute();
+    await handle.db
+      .updateTable('products')
+      .set({ description: 'Biscotti <script>alert("x")</script> & latte' })
+      .where('id', '=', p.id)
+      .execute();
     const res = await get(`/media/products/${p.barcode}.svg`);
     expect(res.body).not.toContain('<script>');
     expect(res.body).toContain('&lt;script&gt;');
@@ -66,10 +86,15 @@ describe('GET /media', () => {
     expect(logo.body).toContain('Superstore Bari Japigia');
   });
 
-  it.each(['/media/products/8000000000000.svg', '/media/products/abc.svg', '/media/products/..%2F..%2Fetc.svg', '/media/banners/99.svg', '/media/tags/0.svg', '/media/stores/9999.svg', '/media/stores/1109.png'])(
-    'answers 404 for %s',
-    async (path) => {
-      expect((await get(path)).status).toBe(404);
-    },
-  );
+  it.each([
+    '/media/products/8000000000000.svg',
+    '/media/products/abc.svg',
+    '/media/products/..%2F..%2Fetc.svg',
+    '/media/banners/99.svg',
+    '/media/tags/0.svg',
+    '/media/stores/9999.svg',
+    '/media/stores/1109.png',
+  ])('answers 404 for %s', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
 });

@@ -4,7 +4,11 @@
 // gets it with the customer's identity and store staff see it listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { deletionRequest, REFUSAL_SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS } from '#src/shared/contract/deletion-requests.ts';
+import {
+  deletionRequest,
+  REFUSAL_SHOPPING_IN_PROGRESS,
+  STAFF_SHOPPING_IN_PROGRESS,
+} from '#src/shared/contract/deletion-requests.ts';
 import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { createOperator } from '#src/server/services/operators.ts';
@@ -18,50 +22,115 @@ let operator: string;
 beforeAll(async () => {
   shop = await createTestShop({ products: 100, env: { PRIVACY_EMAIL: PRIVACY } });
   // An operator of another store than the customers': the requests are the cooperative's, not one store's.
-  await createOperator(shop.handle.db, { email: 'privacy.cassa@coop.example.it', password: 'Cassa2026!', storeId: 1110, firstName: 'Gino', lastName: 'Cassa' });
-  operator = (await shop.request('/cli/profiles/login', post({ username: 'privacy.cassa@coop.example.it', password: 'Cassa2026!' }))).body.data.jwt;
+  await createOperator(shop.handle.db, {
+    email: 'privacy.cassa@coop.example.it',
+    password: 'Cassa2026!',
+    storeId: 1110,
+    firstName: 'Gino',
+    lastName: 'Cassa',
+  });
+  operator = (
+    await shop.request(
+      '/cli/profiles/login',
+      post({ username: 'privacy.cassa@coop.example.it', password: 'Cassa2026!' }),
+    )
+  ).body.data.jwt;
 });
 afterAll(() => shop.close());
 
-const mailTo = async (address: string) => (await shop.request(`/dev/outbox?to=${encodeURIComponent(address)}`)).body.messages as { subject: string; text: string }[];
+const mailTo = async (address: string) =>
+  (await shop.request(`/dev/outbox?to=${encodeURIComponent(address)}`)).body.messages as {
+    subject: string;
+    text: string;
+  }[];
 const pending = async (token: string) => shop.request('/cli/ops/deletion-requests', bearer(token));
 
 async function bookedOrder(token: string) {
-  const piece = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id').select(['p.barcode', 'p.id'])
-    .where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false).orderBy('p.id').executeTakeFirstOrThrow();
-  await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('product_id', '=', piece.id).execute();
+  const piece = await shop.handle.db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id'])
+    .where('sp.store_id', '=', 1109)
+    .where('sp.available', '=', true)
+    .where('p.um', '=', 'PZ')
+    .where('p.water_pack', '=', false)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
+  await shop.handle.db
+    .updateTable('store_products')
+    .set({ price_cents: 250 })
+    .where('product_id', '=', piece.id)
+    .execute();
   await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
-  const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
+  const cart = cartSchema.parse(
+    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
+      .data,
+  );
   await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token))).body.data);
-  const frozen = await shop.request('/cli/ecommerce/cart/freeze', post({
-    cartId: cart.id, timeSlotId: slots.find((s) => s.available)!.id, profileEmail: 'x@example.it', profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-    paymentMode: 'CASH', invoice: false, enableProductsReplacement: false,
-  }, token));
+  const days = slotDay
+    .array()
+    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
+  const slots = slotSchema
+    .array()
+    .parse(
+      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
+        .body.data,
+    );
+  const frozen = await shop.request(
+    '/cli/ecommerce/cart/freeze',
+    post(
+      {
+        cartId: cart.id,
+        timeSlotId: slots.find((s) => s.available)!.id,
+        profileEmail: 'x@example.it',
+        profileMobilePhone: '3331234567',
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        paymentMode: 'CASH',
+        invoice: false,
+        enableProductsReplacement: false,
+      },
+      token,
+    ),
+  );
   expect(frozen.body.responseCode).toBe(0);
-  return (frozen.body.data as { orderId?: number; id?: number; orderNumber?: string });
+  return frozen.body.data as { orderId?: number; id?: number; orderNumber?: string };
 }
 
-const userOf = async (email: string) => (await shop.handle.db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirstOrThrow()).id;
+const userOf = async (email: string) =>
+  (await shop.handle.db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirstOrThrow()).id;
 const act = (userId: number, action: 'delete' | 'refuse', token?: string, body: unknown = {}) =>
   shop.request(`/cli/ops/deletion-requests/${userId}/${action}`, post(body, token));
 
 describe('a profile deletion request', () => {
   it('is mailed to the privacy address with who asked and by when it is due, and confirmed to the customer', async () => {
     const token = await shopper(shop, 'elimina.me@example.it');
-    expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body).toEqual({ responseCode: 0, data: null });
+    expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body).toEqual({
+      responseCode: 0,
+      data: null,
+    });
     const [mail, ...more] = await mailTo(PRIVACY);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe('Richiesta di eliminazione del profilo: Anna Rossi');
-    const { id } = await shop.handle.db.selectFrom('users').select('id').where('username', '=', 'elimina.me@example.it').executeTakeFirstOrThrow();
-    for (const line of ['Cliente: Anna Rossi', 'E-mail: elimina.me@example.it', 'Codice fiscale: RSSNNA85D52A662X', 'Cellulare: 3331234567', `Numero cliente: ${id}`]) {
+    const { id } = await shop.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'elimina.me@example.it')
+      .executeTakeFirstOrThrow();
+    for (const line of [
+      'Cliente: Anna Rossi',
+      'E-mail: elimina.me@example.it',
+      'Codice fiscale: RSSNNA85D52A662X',
+      'Cellulare: 3331234567',
+      `Numero cliente: ${id}`,
+    ]) {
       expect(mail!.text).toContain(line);
     }
     expect(mail!.text).toMatch(/Da gestire entro: .+ \(48 ore, dopo le verifiche\)/);
     const own = await mailTo('elimina.me@example.it');
-    expect(own.find((m) => m.subject === 'Richiesta di eliminazione del profilo ricevuta')!.text)
-      .toContain("l'abbiamo inviata alla cooperativa. Dopo le verifiche necessarie verrà eseguita entro 48 ore.");
+    expect(own.find((m) => m.subject === 'Richiesta di eliminazione del profilo ricevuta')!.text).toContain(
+      "l'abbiamo inviata alla cooperativa. Dopo le verifiche necessarie verrà eseguita entro 48 ore.",
+    );
 
     // Asking again is the same request: the cooperative is not mailed twice.
     expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body.responseCode).toBe(0);
@@ -73,12 +142,18 @@ describe('a profile deletion request', () => {
     await shop.request('/cli/profiles/deleteRequest', post({}, token));
     const { body } = await pending(operator);
     expect(body.responseCode).toBe(0);
-    const listed = deletionRequest.array().parse(body.data).find((r) => r.email === 'elimina.lista@example.it');
+    const listed = deletionRequest
+      .array()
+      .parse(body.data)
+      .find((r) => r.email === 'elimina.lista@example.it');
     expect(listed).toMatchObject({ firstName: 'Anna', lastName: 'Rossi', shoppingInProgress: false });
     expect(new Date(listed!.dueBy).getTime() - new Date(listed!.requestedAt).getTime()).toBe(48 * 3_600_000);
 
     await bookedOrder(token);
-    const again = deletionRequest.array().parse((await pending(operator)).body.data).find((r) => r.email === 'elimina.lista@example.it');
+    const again = deletionRequest
+      .array()
+      .parse((await pending(operator)).body.data)
+      .find((r) => r.email === 'elimina.lista@example.it');
     expect(again).toMatchObject({ shoppingInProgress: true });
   });
 
@@ -87,7 +162,9 @@ describe('a profile deletion request', () => {
     await bookedOrder(token);
     const before = (await mailTo(PRIVACY)).length;
     expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body).toEqual({
-      responseCode: 4206, errorMessage: 'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.',
+      responseCode: 4206,
+      errorMessage:
+        'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.',
     });
     expect(await mailTo(PRIVACY)).toHaveLength(before);
     const list = deletionRequest.array().parse((await pending(operator)).body.data);
@@ -115,24 +192,79 @@ describe('store staff handling a profile deletion request', () => {
     const db = shop.handle.db;
     // Everything a customer leaves behind: a finished order, addresses, a loyalty card, a list, a favourite, a current cart.
     await bookedOrder(token);
-    const order = await db.updateTable('orders').set({ status: 'COLLECTED', notes: 'Citofono Rossi', ship_address: 'Via Roma', ship_street_number: '1', ship_city: 'Bari', ship_zip: '70121', ship_county: 'BA' })
-      .where('user_id', '=', userId).returning(['id', 'number', 'total_cents', 'store_id']).executeTakeFirstOrThrow();
-    await db.insertInto('addresses').values({ user_id: userId, address: 'Via Roma', street_number: '1', city: 'Bari', county: 'BA', zip: '70121', deleted_at: null }).execute();
-    await db.insertInto('billing_addresses').values({ user_id: userId, vat_code: '01234567890', ssn_code: null, company_name: 'Rossi srl', address: 'Via Roma', street_number: '1', zip: '70121', city: 'Bari', county: 'BA', phone: '0801234567', fax: null, pec: null, recipient_code: null, deleted_at: null }).execute();
+    const order = await db
+      .updateTable('orders')
+      .set({
+        status: 'COLLECTED',
+        notes: 'Citofono Rossi',
+        ship_address: 'Via Roma',
+        ship_street_number: '1',
+        ship_city: 'Bari',
+        ship_zip: '70121',
+        ship_county: 'BA',
+      })
+      .where('user_id', '=', userId)
+      .returning(['id', 'number', 'total_cents', 'store_id'])
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('addresses')
+      .values({
+        user_id: userId,
+        address: 'Via Roma',
+        street_number: '1',
+        city: 'Bari',
+        county: 'BA',
+        zip: '70121',
+        deleted_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('billing_addresses')
+      .values({
+        user_id: userId,
+        vat_code: '01234567890',
+        ssn_code: null,
+        company_name: 'Rossi srl',
+        address: 'Via Roma',
+        street_number: '1',
+        zip: '70121',
+        city: 'Bari',
+        county: 'BA',
+        phone: '0801234567',
+        fax: null,
+        pec: null,
+        recipient_code: null,
+        deleted_at: null,
+      })
+      .execute();
     await db.insertInto('loyalty_cards').values({ user_id: userId, code: '0248123456789' }).execute();
     const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
     await db.insertInto('favourites').values({ user_id: userId, product_id: product.id }).execute();
-    const list = await db.insertInto('shopping_lists').values({ user_id: userId, title: 'Spesa di casa' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('list_items').values({ list_id: list.id, type: 'CUSTOM', description: 'Pane', amount: '1' }).execute();
-    expect((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.responseCode).toBe(0);
+    const list = await db
+      .insertInto('shopping_lists')
+      .values({ user_id: userId, title: 'Spesa di casa' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('list_items')
+      .values({ list_id: list.id, type: 'CUSTOM', description: 'Pane', amount: '1' })
+      .execute();
+    expect(
+      (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
+        .responseCode,
+    ).toBe(0);
     expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body.responseCode).toBe(0);
 
     expect((await act(userId, 'delete', operator)).body).toEqual({ responseCode: 0, data: null });
 
     // The old session ends at once and the old credentials are those of an unknown account.
     expect((await shop.request('/cli/profiles/login', bearer(token))).status).toBe(401);
-    const unknown = (await shop.request('/cli/profiles/login', post({ username: 'nessuno.mai@example.it', password: 'Orecchiette1!' }))).body;
-    expect((await shop.request('/cli/profiles/login', post({ username: email, password: 'Orecchiette1!' }))).body).toEqual(unknown);
+    const unknown = (
+      await shop.request('/cli/profiles/login', post({ username: 'nessuno.mai@example.it', password: 'Orecchiette1!' }))
+    ).body;
+    expect(
+      (await shop.request('/cli/profiles/login', post({ username: email, password: 'Orecchiette1!' }))).body,
+    ).toEqual(unknown);
     expect(unknown.responseCode).toBe(1);
 
     // Personal data erased or anonymised.
@@ -141,8 +273,24 @@ describe('store staff handling a profile deletion request', () => {
     expect(user.deleted_at).not.toBeNull();
     expect(user.deletion_requested_at).toBeNull();
     const profile = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    expect(profile).toEqual({ user_id: userId, first_name: 'Profilo', last_name: 'eliminato', birth_date: null, mobile_phone: null, email: user.username, ssn_code: null });
-    for (const table of ['addresses', 'billing_addresses', 'loyalty_cards', 'favourites', 'shopping_lists', 'payment_methods', 'auth_tokens'] as const) {
+    expect(profile).toEqual({
+      user_id: userId,
+      first_name: 'Profilo',
+      last_name: 'eliminato',
+      birth_date: null,
+      mobile_phone: null,
+      email: user.username,
+      ssn_code: null,
+    });
+    for (const table of [
+      'addresses',
+      'billing_addresses',
+      'loyalty_cards',
+      'favourites',
+      'shopping_lists',
+      'payment_methods',
+      'auth_tokens',
+    ] as const) {
       expect(await db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute(), table).toEqual([]);
     }
     expect(await db.selectFrom('list_items').select('id').where('list_id', '=', list.id).execute()).toEqual([]);
@@ -152,22 +300,52 @@ describe('store staff handling a profile deletion request', () => {
 
     // The order stays for the fiscal retention period, with its amounts and rows but none of the customer's data.
     const kept = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-    expect(kept).toMatchObject({ number: order.number, total_cents: order.total_cents, store_id: order.store_id, status: 'COLLECTED', user_id: userId,
-      first_name: 'Cliente', last_name: 'eliminato', profile_email: user.username, profile_mobile_phone: '', notes: null,
-      ship_address: null, ship_street_number: null, ship_city: null, ship_zip: null, ship_county: null, address_id: null, billing_address_id: null });
-    expect((await db.selectFrom('order_rows').select('id').where('order_id', '=', order.id).execute()).length).toBeGreaterThan(0);
+    expect(kept).toMatchObject({
+      number: order.number,
+      total_cents: order.total_cents,
+      store_id: order.store_id,
+      status: 'COLLECTED',
+      user_id: userId,
+      first_name: 'Cliente',
+      last_name: 'eliminato',
+      profile_email: user.username,
+      profile_mobile_phone: '',
+      notes: null,
+      ship_address: null,
+      ship_street_number: null,
+      ship_city: null,
+      ship_zip: null,
+      ship_county: null,
+      address_id: null,
+      billing_address_id: null,
+    });
+    expect(
+      (await db.selectFrom('order_rows').select('id').where('order_id', '=', order.id).execute()).length,
+    ).toBeGreaterThan(0);
     expect(JSON.stringify(kept)).not.toMatch(/Rossi|3331234567|via\.per\.sempre/);
 
     // Handled: gone from the staff list, recorded with who and when.
-    expect(deletionRequest.array().parse((await pending(operator)).body.data).map((r) => r.userId)).not.toContain(userId);
+    expect(
+      deletionRequest
+        .array()
+        .parse((await pending(operator)).body.data)
+        .map((r) => r.userId),
+    ).not.toContain(userId);
     const operatorId = await userOf('privacy.cassa@coop.example.it');
-    expect(await db.selectFrom('profile_deletions').select(['outcome', 'handled_by', 'reason']).where('user_id', '=', userId).execute())
-      .toEqual([{ outcome: 'DELETED', handled_by: operatorId, reason: null }]);
+    expect(
+      await db
+        .selectFrom('profile_deletions')
+        .select(['outcome', 'handled_by', 'reason'])
+        .where('user_id', '=', userId)
+        .execute(),
+    ).toEqual([{ outcome: 'DELETED', handled_by: operatorId, reason: null }]);
 
     // The customer is told at the address they had; the privacy mailbox is told who did it.
     const told = (await mailTo(email)).find((m) => m.subject === 'Il tuo profilo di Spesa online è stato eliminato');
     expect(told!.text).toContain('il tuo profilo di Spesa online è stato eliminato');
-    const record = (await mailTo(PRIVACY)).find((m) => m.subject === 'Profilo eliminato: Anna Rossi' && m.text.includes(`Numero cliente: ${userId}`));
+    const record = (await mailTo(PRIVACY)).find(
+      (m) => m.subject === 'Profilo eliminato: Anna Rossi' && m.text.includes(`Numero cliente: ${userId}`),
+    );
     expect(record!.text).toContain(`E-mail: ${email}`);
     expect(record!.text).toContain('Eseguita da: Gino Cassa <privacy.cassa@coop.example.it>');
     expect(record!.text).toMatch(/Eseguita il: .+/);
@@ -178,7 +356,9 @@ describe('store staff handling a profile deletion request', () => {
     expect(await userOf(email)).not.toBe(userId);
     const fresh = await shop.request('/cli/profiles/login', bearer(again));
     expect(fresh.body.data.profile).toMatchObject({ email, firstName: 'Anna' });
-    expect((await shop.request('/cli/slists', bearer(again))).body.data).not.toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Spesa di casa' })]));
+    expect((await shop.request('/cli/slists', bearer(again))).body.data).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'Spesa di casa' })]),
+    );
   });
 
   it('is refused with 4206 while an order is in progress; staff then close it with the reason, which the customer receives', async () => {
@@ -188,27 +368,57 @@ describe('store staff handling a profile deletion request', () => {
     expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body.responseCode).toBe(0);
     await bookedOrder(token);
 
-    expect((await act(userId, 'delete', operator)).body).toEqual({ responseCode: 4206, errorMessage: STAFF_SHOPPING_IN_PROGRESS });
+    expect((await act(userId, 'delete', operator)).body).toEqual({
+      responseCode: 4206,
+      errorMessage: STAFF_SHOPPING_IN_PROGRESS,
+    });
     // Nothing changed: the shopper still logs in, the request is still pending.
     expect((await shop.request('/cli/profiles/login', bearer(token))).status).toBe(200);
-    expect((await shop.request('/cli/profiles/login', post({ username: email, password: 'Orecchiette1!' }))).body.responseCode).toBe(0);
-    expect(deletionRequest.array().parse((await pending(operator)).body.data).find((r) => r.userId === userId)).toMatchObject({ shoppingInProgress: true });
+    expect(
+      (await shop.request('/cli/profiles/login', post({ username: email, password: 'Orecchiette1!' }))).body
+        .responseCode,
+    ).toBe(0);
+    expect(
+      deletionRequest
+        .array()
+        .parse((await pending(operator)).body.data)
+        .find((r) => r.userId === userId),
+    ).toMatchObject({ shoppingInProgress: true });
 
     // A reason is required.
     const blank = await act(userId, 'refuse', operator, { reason: '  ' });
     expect(blank.status).toBe(400);
     expect(await db().selectFrom('profile_deletions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
 
-    expect((await act(userId, 'refuse', operator, { reason: REFUSAL_SHOPPING_IN_PROGRESS })).body).toEqual({ responseCode: 0, data: null });
-    expect(deletionRequest.array().parse((await pending(operator)).body.data).map((r) => r.userId)).not.toContain(userId);
-    const told = (await mailTo(email)).find((m) => m.subject === 'La tua richiesta di eliminazione del profilo non è stata eseguita');
+    expect((await act(userId, 'refuse', operator, { reason: REFUSAL_SHOPPING_IN_PROGRESS })).body).toEqual({
+      responseCode: 0,
+      data: null,
+    });
+    expect(
+      deletionRequest
+        .array()
+        .parse((await pending(operator)).body.data)
+        .map((r) => r.userId),
+    ).not.toContain(userId);
+    const told = (await mailTo(email)).find(
+      (m) => m.subject === 'La tua richiesta di eliminazione del profilo non è stata eseguita',
+    );
     expect(told!.text).toContain(`Motivo: ${REFUSAL_SHOPPING_IN_PROGRESS}`);
-    const record = (await mailTo(PRIVACY)).find((m) => m.subject === 'Richiesta di eliminazione chiusa senza eliminare il profilo: Anna Rossi' && m.text.includes(`Numero cliente: ${userId}`));
+    const record = (await mailTo(PRIVACY)).find(
+      (m) =>
+        m.subject === 'Richiesta di eliminazione chiusa senza eliminare il profilo: Anna Rossi' &&
+        m.text.includes(`Numero cliente: ${userId}`),
+    );
     expect(record!.text).toContain('Chiusa da: Gino Cassa <privacy.cassa@coop.example.it>');
-    expect(await db().selectFrom('profile_deletions').select(['outcome', 'reason']).where('user_id', '=', userId).execute())
-      .toEqual([{ outcome: 'REFUSED', reason: REFUSAL_SHOPPING_IN_PROGRESS }]);
+    expect(
+      await db().selectFrom('profile_deletions').select(['outcome', 'reason']).where('user_id', '=', userId).execute(),
+    ).toEqual([{ outcome: 'REFUSED', reason: REFUSAL_SHOPPING_IN_PROGRESS }]);
     // The profile is untouched and the closed request cannot be carried out any more.
-    expect((await shop.request('/cli/profiles/login', bearer(token))).body.data.profile).toMatchObject({ email, firstName: 'Anna', ssnCode: 'RSSNNA85D52A662X' });
+    expect((await shop.request('/cli/profiles/login', bearer(token))).body.data.profile).toMatchObject({
+      email,
+      firstName: 'Anna',
+      ssnCode: 'RSSNNA85D52A662X',
+    });
     expect((await act(userId, 'delete', operator)).body.responseCode).toBe(4214);
     expect((await act(userId, 'refuse', operator, { reason: 'Di nuovo' })).body.responseCode).toBe(4214);
   });
@@ -234,7 +444,12 @@ describe('store staff handling a profile deletion request', () => {
       expect((await act(userId, action, token, { reason: 'Perché sì' })).status).toBe(403);
       expect((await act(userId, action, undefined, { reason: 'Perché sì' })).status).toBe(401);
     }
-    expect(deletionRequest.array().parse((await pending(operator)).body.data).map((r) => r.userId)).toContain(userId);
+    expect(
+      deletionRequest
+        .array()
+        .parse((await pending(operator)).body.data)
+        .map((r) => r.userId),
+    ).toContain(userId);
   });
 
   it("may be carried out by any store's operator, not only the store where the customer shopped", async () => {

@@ -31,8 +31,16 @@ async function shopperWithAddress(shop: Shop, email: string) {
 }
 
 async function aPiece(shop: Shop, storeId: number) {
-  return shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id').select(['p.barcode', 'p.id'])
-    .where('sp.store_id', '=', storeId).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false).orderBy('p.id').executeTakeFirstOrThrow();
+  return shop.handle.db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id'])
+    .where('sp.store_id', '=', storeId)
+    .where('sp.available', '=', true)
+    .where('p.um', '=', 'PZ')
+    .where('p.water_pack', '=', false)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
 }
 
 describe('with card payments off (the default)', () => {
@@ -45,12 +53,20 @@ describe('with card payments off (the default)', () => {
       { id: 'AT_HOME', description: 'Consegna a domicilio' },
     ]);
     expect((await off.request('/cli/stores/ecommerce/delivery?delivery=SHIPPED')).body.data).toEqual([]);
-    expect((await off.request('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).body.data.map((s: { id: number }) => s.id)).toContain(1109);
+    expect(
+      (await off.request('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).body.data.map(
+        (s: { id: number }) => s.id,
+      ),
+    ).toContain(1109);
   });
 
   it("does not list shipping among a store's modes on the store page, the locator or the built store pages", async () => {
     // The locator and the static /app/stores/<id> pages read these answers (the pages at build time, under the same flags).
-    expect((await off.request('/cli/stores/ecommerce/1109')).body.data.deliveryModes).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME']);
+    expect((await off.request('/cli/stores/ecommerce/1109')).body.data.deliveryModes).toEqual([
+      'IN_STORE',
+      'DRIVE',
+      'AT_HOME',
+    ]);
     const page = (await off.request('/cli/stores/ecommerce?s=50')).body.data.data as { deliveryModes: string[] }[];
     expect(page.length).toBeGreaterThan(1);
     for (const store of page) expect(store.deliveryModes).not.toContain('SHIPPED');
@@ -59,7 +75,10 @@ describe('with card payments off (the default)', () => {
   it('refuses a shipping cart (4209) and opens none', async () => {
     const { token, addressId } = await shopperWithAddress(off, 'spedizione.off@example.it');
     const { body } = await off.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'SHIPPED', addressId }, token));
-    expect(body).toEqual({ responseCode: 4209, errorMessage: 'Il punto vendita scelto non offre questa modalità di consegna.' });
+    expect(body).toEqual({
+      responseCode: 4209,
+      errorMessage: 'Il punto vendita scelto non offre questa modalità di consegna.',
+    });
     expect((await off.request('/cli/ecommerce/carts/open', bearer(token))).body.data).toEqual([]);
     const home = await off.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId }, token));
     expect(home.body.responseCode).toBe(0);
@@ -67,28 +86,68 @@ describe('with card payments off (the default)', () => {
 
   it('closes a shipping cart opened while card payments were on into a shopping list, saying so (4008)', async () => {
     const { token, addressId } = await shopperWithAddress(off, 'spedizione.vecchia@example.it');
-    const { userId } = await off.handle.db.selectFrom('addresses').select('user_id as userId').where('id', '=', addressId).executeTakeFirstOrThrow();
+    const { userId } = await off.handle.db
+      .selectFrom('addresses')
+      .select('user_id as userId')
+      .where('id', '=', addressId)
+      .executeTakeFirstOrThrow();
     const piece = await aPiece(off, 1109);
-    const cart = await off.handle.db.insertInto('carts').values({ user_id: userId, store_id: 1109, delivery_mode: 'SHIPPED', address_id: addressId, title: null, terminal_type: 'WEB', terminal_id: null, is_current: true })
-      .returning('id').executeTakeFirstOrThrow();
-    await off.handle.db.insertInto('cart_items').values({ cart_id: cart.id, product_id: piece.id, amount: 2, weight: null, price_cents: 100 }).execute();
+    const cart = await off.handle.db
+      .insertInto('carts')
+      .values({
+        user_id: userId,
+        store_id: 1109,
+        delivery_mode: 'SHIPPED',
+        address_id: addressId,
+        title: null,
+        terminal_type: 'WEB',
+        terminal_id: null,
+        is_current: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await off.handle.db
+      .insertInto('cart_items')
+      .values({ cart_id: cart.id, product_id: piece.id, amount: 2, weight: null, price_cents: 100 })
+      .execute();
     const { body } = await off.request('/cli/ecommerce/cart/current', bearer(token));
-    expect(body).toMatchObject({ responseCode: 4008, errorMessage: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.', data: { smartListId: expect.any(Number) } });
+    expect(body).toMatchObject({
+      responseCode: 4008,
+      errorMessage: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.',
+      data: { smartListId: expect.any(Number) },
+    });
     const list = (await off.request(`/cli/slists/${body.data.smartListId}`, bearer(token))).body.data;
     expect(list.items).toEqual([expect.objectContaining({ barcode: piece.barcode, amount: 2 })]);
-    expect((await off.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({ responseCode: 0, data: null });
+    expect((await off.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({
+      responseCode: 0,
+      data: null,
+    });
   });
 });
 
 describe('with card payments on', () => {
   it('offers shipping, paid by card, and opens a shipping cart', async () => {
-    expect((await on.request('/cli/ecommerce/configuration/deliveryMode/SHIPPED?storeId=1109')).body.data).toEqual(['XPAY']);
-    expect((await on.request('/cli/ecommerce/deliveries')).body.data.map((m: { id: string }) => m.id)).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
-    expect((await on.request('/cli/stores/ecommerce/1109')).body.data.deliveryModes).toEqual(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
+    expect((await on.request('/cli/ecommerce/configuration/deliveryMode/SHIPPED?storeId=1109')).body.data).toEqual([
+      'XPAY',
+    ]);
+    expect((await on.request('/cli/ecommerce/deliveries')).body.data.map((m: { id: string }) => m.id)).toEqual([
+      'IN_STORE',
+      'DRIVE',
+      'AT_HOME',
+      'SHIPPED',
+    ]);
+    expect((await on.request('/cli/stores/ecommerce/1109')).body.data.deliveryModes).toEqual([
+      'IN_STORE',
+      'DRIVE',
+      'AT_HOME',
+      'SHIPPED',
+    ]);
     const { token, addressId } = await shopperWithAddress(on, 'spedizione.on@example.it');
     const { body } = await on.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'SHIPPED', addressId }, token));
     expect(body.responseCode).toBe(0);
     expect(cartSchema.parse(body.data)).toMatchObject({ deliveryMode: 'SHIPPED', storeId: 1109 });
-    expect((await on.request('/cli/ecommerce/cart/current', bearer(token))).body.data).toMatchObject({ deliveryMode: 'SHIPPED' });
+    expect((await on.request('/cli/ecommerce/cart/current', bearer(token))).body.data).toMatchObject({
+      deliveryMode: 'SHIPPED',
+    });
   });
 });

@@ -12,9 +12,18 @@ import { bearer, post, shopper } from './shoppers.ts';
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 const PASSWORD = 'Operatore-2026';
 
-const operators = () => shop.handle.db.selectFrom('users').select(['username', 'operator_store_id']).where('role', '=', 'OPERATOR').orderBy('username').execute();
+const operators = () =>
+  shop.handle.db
+    .selectFrom('users')
+    .select(['username', 'operator_store_id'])
+    .where('role', '=', 'OPERATOR')
+    .orderBy('username')
+    .execute();
 async function login(username: string, password = PASSWORD) {
-  return (await shop.request('/cli/profiles/login', post({ username, password }))).body as { responseCode: number; data: { jwt: string } };
+  return (await shop.request('/cli/profiles/login', post({ username, password }))).body as {
+    responseCode: number;
+    data: { jwt: string };
+  };
 }
 
 beforeAll(async () => {
@@ -24,7 +33,9 @@ afterAll(() => shop.close());
 
 describe('the demo store operators', () => {
   it('are never seeded in production', async () => {
-    expect(await seedDemoOperators(shop.handle.db, { ...loadConfig({ NODE_ENV: 'development' }), NODE_ENV: 'production' })).toEqual([]);
+    expect(
+      await seedDemoOperators(shop.handle.db, { ...loadConfig({ NODE_ENV: 'development' }), NODE_ENV: 'production' }),
+    ).toEqual([]);
     expect(await operators()).toEqual([]);
   });
 
@@ -35,7 +46,9 @@ describe('the demo store operators', () => {
     expect(config.DEMO_OPERATOR_PASSWORD).toBe(PASSWORD);
     const created = await seedDemoOperators(shop.handle.db, config);
     expect(created.sort()).toEqual(stores.map((s) => demoOperatorEmail(s.id)).sort());
-    expect(await seedDemoOperators(shop.handle.db, { ...config, DEMO_OPERATOR_PASSWORD: 'Altra-Password-1' })).toEqual([]);
+    expect(await seedDemoOperators(shop.handle.db, { ...config, DEMO_OPERATOR_PASSWORD: 'Altra-Password-1' })).toEqual(
+      [],
+    );
     const seeded = await operators();
     expect(seeded).toHaveLength(11);
     expect(seeded).toContainEqual({ username: 'operatore.1109@spesaonline.local', operator_store_id: 1109 });
@@ -46,17 +59,55 @@ describe('the demo store operators', () => {
 
   it("log in like shoppers and see only their own store's orders", async () => {
     const token = await shopper(shop, 'cliente.bari@example.it');
-    const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
-    const piece = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id').select('p.barcode')
-      .where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false).where('sp.price_cents', '>=', 300)
-      .orderBy('p.id').executeTakeFirstOrThrow();
-    expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 10 }, token))).body.responseCode).toBe(0);
-    const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-    const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token))).body.data);
-    const frozen = await shop.request('/cli/ecommerce/cart/freeze', post({
-      cartId: cart.id, timeSlotId: slots.find((s) => s.available)!.id, profileEmail: 'cliente.bari@example.it', profileMobilePhone: '3331234567',
-      firstName: 'Anna', lastName: 'Rossi', paymentMode: 'CASH', invoice: false, enableProductsReplacement: false,
-    }, token));
+    const cart = cartSchema.parse(
+      (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
+        .data,
+    );
+    const piece = await shop.handle.db
+      .selectFrom('products as p')
+      .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select('p.barcode')
+      .where('sp.store_id', '=', 1109)
+      .where('sp.available', '=', true)
+      .where('p.um', '=', 'PZ')
+      .where('p.water_pack', '=', false)
+      .where('sp.price_cents', '>=', 300)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await shop.request(
+          '/cli/ecommerce/cart/store',
+          post({ cartId: cart.id, barcode: piece.barcode, amount: 10 }, token),
+        )
+      ).body.responseCode,
+    ).toBe(0);
+    const days = slotDay
+      .array()
+      .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
+    const slots = slotSchema
+      .array()
+      .parse(
+        (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
+          .body.data,
+      );
+    const frozen = await shop.request(
+      '/cli/ecommerce/cart/freeze',
+      post(
+        {
+          cartId: cart.id,
+          timeSlotId: slots.find((s) => s.available)!.id,
+          profileEmail: 'cliente.bari@example.it',
+          profileMobilePhone: '3331234567',
+          firstName: 'Anna',
+          lastName: 'Rossi',
+          paymentMode: 'CASH',
+          invoice: false,
+          enableProductsReplacement: false,
+        },
+        token,
+      ),
+    );
     expect(frozen.body.responseCode).toBe(0);
     const orderId = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data[0].id as number;
 
@@ -70,8 +121,14 @@ describe('the demo store operators', () => {
     const other = await login(otherStore.username);
     expect(other.responseCode).toBe(0);
     expect((await shop.request('/cli/ops/orders', bearer(other.data.jwt))).body.data).toEqual([]);
-    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, other.data.jwt))).status).toBe(403);
-    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, bari.data.jwt))).body.data.status).toBe('IN_PREPARATION');
+    expect(
+      (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, other.data.jwt)))
+        .status,
+    ).toBe(403);
+    expect(
+      (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, bari.data.jwt))).body
+        .data.status,
+    ).toBe('IN_PREPARATION');
     // A shopper's session cannot use the store's API.
     expect((await shop.request('/cli/ops/orders', bearer(token))).status).toBe(403);
   });
@@ -86,9 +143,15 @@ describe('a database first run in development, then started in production', () =
   it('refuses to start while a demo operator still opens with the published password, and starts once none does', async () => {
     const production = { ...loadConfig({ NODE_ENV: 'development' }), NODE_ENV: 'production' as const };
     expect((await operators()).length).toBe(11);
-    await expect(seedDemoOperators(shop.handle.db, production)).rejects.toThrow(/Production refuses to start: .*operatore\.1109@spesaonline\.local/);
+    await expect(seedDemoOperators(shop.handle.db, production)).rejects.toThrow(
+      /Production refuses to start: .*operatore\.1109@spesaonline\.local/,
+    );
     const { hash } = await import('@node-rs/argon2');
-    await shop.handle.db.updateTable('users').set({ password_hash: await hash('Una-Password-Vera-9') }).where('role', '=', 'OPERATOR').execute();
+    await shop.handle.db
+      .updateTable('users')
+      .set({ password_hash: await hash('Una-Password-Vera-9') })
+      .where('role', '=', 'OPERATOR')
+      .execute();
     expect(await seedDemoOperators(shop.handle.db, production)).toEqual([]);
   });
 });

@@ -17,8 +17,11 @@ const feed = generateCatalogue({ products: 300, seed: 11, today: romeToday() });
 const copy = (): CatalogueFeed => structuredClone(feed);
 type FeedProduct = CatalogueFeed['products'][number];
 
-const sold = (f: CatalogueFeed, p: FeedProduct) => f.prices.some((x) => x.storeId === 1109 && x.barcode === p.barcode && x.available);
-const milk = feed.products.find((p) => p.food && sold(feed, p) && p.allergyAdvice === 'Contiene: latte' && /^_Latte_/.test(p.ingredients ?? ''))!;
+const sold = (f: CatalogueFeed, p: FeedProduct) =>
+  f.prices.some((x) => x.storeId === 1109 && x.barcode === p.barcode && x.available);
+const milk = feed.products.find(
+  (p) => p.food && sold(feed, p) && p.allergyAdvice === 'Contiene: latte' && /^_Latte_/.test(p.ingredients ?? ''),
+)!;
 const fruit = feed.products.find((p) => p.food && sold(feed, p) && p.originRequired && p.categoryId.startsWith('01'))!;
 const detergent = feed.products.find((p) => !p.food && sold(feed, p))!;
 const others = feed.products.filter((p) => p.food && sold(feed, p) && p !== milk && p !== fruit);
@@ -66,7 +69,14 @@ describe('importing a feed with missing food information', () => {
     const f = copy();
     const at = (barcode: string) => f.products.findIndex((p) => p.barcode === barcode);
     const bare = f.products[at(others[0]!.barcode)]!;
-    Object.assign(bare, { netQuantity: null, operatorName: null, operatorAddress: null, nutritionFacts: null, storage: null, ingredients: null });
+    Object.assign(bare, {
+      netQuantity: null,
+      operatorName: null,
+      operatorAddress: null,
+      nutritionFacts: null,
+      storage: null,
+      ingredients: null,
+    });
     Object.assign(f.products[at(fruit.barcode)]!, { origin: null });
     const unmarked = f.products[at(milk.barcode)]!;
     unmarked.ingredients = unmarked.ingredients!.replaceAll('_', '');
@@ -76,31 +86,60 @@ describe('importing a feed with missing food information', () => {
     const report = await importCatalogue(shop.handle, f);
     expect(report.imported).toBe(true);
     expect(report.rejected).toEqual([]);
-    expect(report.incomplete).toEqual([
-      { index: at(milk.barcode), barcode: milk.barcode, missing: ['allergeni evidenziati negli ingredienti'] },
-      { index: at(fruit.barcode), barcode: fruit.barcode, missing: ['paese di origine'] },
-      {
-        index: at(bare.barcode), barcode: bare.barcode,
-        missing: ['quantità netta', 'ingredienti', 'condizioni di conservazione', 'nome dell\'operatore', 'indirizzo dell\'operatore', 'dichiarazione nutrizionale'],
-      },
-    ].sort((a, b) => a.index - b.index));
+    expect(report.incomplete).toEqual(
+      [
+        { index: at(milk.barcode), barcode: milk.barcode, missing: ['allergeni evidenziati negli ingredienti'] },
+        { index: at(fruit.barcode), barcode: fruit.barcode, missing: ['paese di origine'] },
+        {
+          index: at(bare.barcode),
+          barcode: bare.barcode,
+          missing: [
+            'quantità netta',
+            'ingredienti',
+            'condizioni di conservazione',
+            "nome dell'operatore",
+            "indirizzo dell'operatore",
+            'dichiarazione nutrizionale',
+          ],
+        },
+      ].sort((a, b) => a.index - b.index),
+    );
     expect(report.message).toContain('3 prodotti alimentari senza tutte le informazioni obbligatorie');
     const lines: string[] = [];
     printReport(report, (l) => lines.push(l));
     expect(lines).toContain(`incomplete products[${at(fruit.barcode)}] ${fruit.barcode}: mancano paese di origine`);
 
     // What the shop then answers for them: the missing fields, named.
-    expect((await info(bare.barcode)).missingFoodInfo).toEqual(report.incomplete.find((p) => p.barcode === bare.barcode)!.missing);
+    expect((await info(bare.barcode)).missingFoodInfo).toEqual(
+      report.incomplete.find((p) => p.barcode === bare.barcode)!.missing,
+    );
     expect((await info(fruit.barcode)).missingFoodInfo).toEqual(['paese di origine']);
     const shown = await detail(bare.barcode);
-    expect([shown.netQuantity, shown.operatorName, shown.nutritionFacts, shown.ingredients, shown.ingredientParts]).toEqual([null, null, null, null, null]);
+    expect([
+      shown.netQuantity,
+      shown.operatorName,
+      shown.nutritionFacts,
+      shown.ingredients,
+      shown.ingredientParts,
+    ]).toEqual([null, null, null, null, null]);
     expect((await info(detergent.barcode)).missingFoodInfo).toEqual([]);
   });
 
   it('refuses an ingredients list whose allergen mark is left open, and a nutrition table that does not add up', () => {
     const f = copy();
     f.products[0]!.ingredients = 'Semola di _grano duro, acqua.';
-    f.products[1]!.nutritionFacts = { per: '100 g', energyKj: 1000, energyKcal: 239, fat: 2, saturates: 3, carbohydrate: 10, sugars: 2, fibre: null, protein: 5, salt: 0.1 };
+    f.products[1]!.nutritionFacts = {
+      per: '100 g',
+      energyKj: 1000,
+      energyKcal: 239,
+      fat: 2,
+      saturates: 3,
+      carbohydrate: 10,
+      sugars: 2,
+      fibre: null,
+      protein: 5,
+      salt: 0.1,
+    };
     const { rejected } = judgeFeed(f);
     expect(rejected.filter((r) => r.section === 'products').map((r) => [r.index, r.reason])).toEqual([
       [0, 'ingredients: allergene evidenziato con _ senza il _ di chiusura'],
@@ -131,8 +170,12 @@ describe('the product calls', () => {
 
     const label = await info(milk.barcode);
     expect(label).toMatchObject({
-      description: milk.description, netQuantity: milk.netQuantity, operatorName: milk.operatorName, missingFoodInfo: [],
-      ingredientParts: shown.ingredientParts, nutritionFacts: milk.nutritionFacts,
+      description: milk.description,
+      netQuantity: milk.netQuantity,
+      operatorName: milk.operatorName,
+      missingFoodInfo: [],
+      ingredientParts: shown.ingredientParts,
+      nutritionFacts: milk.nutritionFacts,
     });
   });
 

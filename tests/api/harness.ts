@@ -50,7 +50,9 @@ async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> 
   };
 }
 
-export async function createTestShop(opts: { products?: number; env?: Record<string, string> } = {}): Promise<TestShop> {
+export async function createTestShop(
+  opts: { products?: number; env?: Record<string, string> } = {},
+): Promise<TestShop> {
   const serverUrl = process.env['DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
   let handle: DbHandle | undefined;

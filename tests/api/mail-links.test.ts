@@ -11,12 +11,24 @@ const signupBody = (username: string) => ({
   password: 'Orecchiette1!',
   passwordConfirm: 'Orecchiette1!',
   profile: {
-    firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', email: username,
-    ssnCode: 'RSSNNA85D52A662X', cards: [],
+    firstName: 'Anna',
+    lastName: 'Rossi',
+    birthDate: '1985-04-12',
+    mobilePhone: '3331234567',
+    email: username,
+    ssnCode: 'RSSNNA85D52A662X',
+    cards: [],
   },
-  accept1: true, accept2: true, accept3: false, accept4: false,
+  accept1: true,
+  accept2: true,
+  accept3: false,
+  accept4: false,
 });
-const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 let shop: TestShop | undefined;
 afterEach(async () => {
@@ -32,10 +44,13 @@ async function mailLink(to: string): Promise<URL> {
 /** A POST over a real socket with the Host header given (as a browser sends the address it called). */
 function postWithHost(port: number, host: string, path: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { Host: host, 'Content-Type': 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { Host: host, 'Content-Type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -44,7 +59,10 @@ function postWithHost(port: number, host: string, path: string, body: unknown): 
 describe('without PUBLIC_URL (development)', () => {
   it('the confirmation link uses the origin the signup was sent to', async () => {
     shop = await createTestShop({ products: 50, env: { PUBLIC_URL: '' } });
-    const { body } = await shop.request('http://127.0.0.1:4999/cli/profiles/signup', post(signupBody('origine@example.it')));
+    const { body } = await shop.request(
+      'http://127.0.0.1:4999/cli/profiles/signup',
+      post(signupBody('origine@example.it')),
+    );
     expect(body.responseCode).toBe(0);
     const link = await mailLink('origine@example.it');
     expect(link.origin).toBe('http://127.0.0.1:4999');
@@ -56,13 +74,21 @@ describe('without PUBLIC_URL (development)', () => {
     const server = await listen(shop.app.fetch, 0, '127.0.0.1');
     try {
       const port = Number(new URL(server.url).port);
-      expect(await postWithHost(port, 'spesa-casa.lan:8080', '/cli/profiles/signup', signupBody('host@example.it'))).toBe(200);
+      expect(
+        await postWithHost(port, 'spesa-casa.lan:8080', '/cli/profiles/signup', signupBody('host@example.it')),
+      ).toBe(200);
       const confirm = await mailLink('host@example.it');
       expect(confirm.origin).toBe('http://spesa-casa.lan:8080');
       await shop.request(`${confirm.pathname}${confirm.search}`);
-      expect(await postWithHost(port, '192.168.1.20:4321', '/cli/profiles/password', { email: 'host@example.it' })).toBe(200);
+      expect(
+        await postWithHost(port, '192.168.1.20:4321', '/cli/profiles/password', { email: 'host@example.it' }),
+      ).toBe(200);
       const { body } = await shop.request(`/dev/outbox?to=${encodeURIComponent('host@example.it')}`);
-      const reset = new URL(/(http\S+)/.exec(body.messages.find((m: { text: string }) => m.text.includes('/app/reset/password')).text as string)![1]!);
+      const reset = new URL(
+        /(http\S+)/.exec(
+          body.messages.find((m: { text: string }) => m.text.includes('/app/reset/password')).text as string,
+        )![1]!,
+      );
       expect(reset.origin).toBe('http://192.168.1.20:4321');
       expect(reset.pathname).toBe('/app/reset/password');
     } finally {
@@ -74,13 +100,23 @@ describe('without PUBLIC_URL (development)', () => {
 describe('with PUBLIC_URL', () => {
   it('every link uses PUBLIC_URL whatever address the request came to', async () => {
     shop = await createTestShop({ products: 50, env: { PUBLIC_URL: 'https://spesa.example.it' } });
-    expect((await shop.request('http://127.0.0.1:4999/cli/profiles/signup', post(signupBody('pubblico@example.it')))).body.responseCode).toBe(0);
+    expect(
+      (await shop.request('http://127.0.0.1:4999/cli/profiles/signup', post(signupBody('pubblico@example.it')))).body
+        .responseCode,
+    ).toBe(0);
     const confirm = await mailLink('pubblico@example.it');
     expect(confirm.origin).toBe('https://spesa.example.it');
     await shop.request(`${confirm.pathname}${confirm.search}`);
-    expect((await shop.request('http://10.0.0.9:8080/cli/profiles/password', post({ email: 'pubblico@example.it' }))).body.responseCode).toBe(0);
+    expect(
+      (await shop.request('http://10.0.0.9:8080/cli/profiles/password', post({ email: 'pubblico@example.it' }))).body
+        .responseCode,
+    ).toBe(0);
     const { body } = await shop.request(`/dev/outbox?to=${encodeURIComponent('pubblico@example.it')}`);
-    expect(body.messages.map((m: { text: string }) => /(http\S+)/.exec(m.text)![1]!.startsWith('https://spesa.example.it/')).every(Boolean)).toBe(true);
+    expect(
+      body.messages
+        .map((m: { text: string }) => /(http\S+)/.exec(m.text)![1]!.startsWith('https://spesa.example.it/'))
+        .every(Boolean),
+    ).toBe(true);
     expect(body.messages).toHaveLength(2);
   });
 });

@@ -17,14 +17,42 @@ async function login(username: string, password: string) {
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200 });
-  piece = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-    .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
-    .orderBy('p.id').executeTakeFirstOrThrow();
-  await shop.handle.db.updateTable('store_products').set({ price_cents: 250 }).where('product_id', '=', piece.id).execute();
+  piece = await shop.handle.db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id'])
+    .where('sp.store_id', '=', 1109)
+    .where('sp.available', '=', true)
+    .where('p.um', '=', 'PZ')
+    .where('p.water_pack', '=', false)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
+  await shop.handle.db
+    .updateTable('store_products')
+    .set({ price_cents: 250 })
+    .where('product_id', '=', piece.id)
+    .execute();
   await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
-  const other = await shop.handle.db.selectFrom('stores').select('id').where('id', '!=', 1109).orderBy('id').executeTakeFirstOrThrow();
-  await createOperator(shop.handle.db, { email: 'cassa@coop.example.it', password: 'Cassa2026!', storeId: 1109, firstName: 'Gino', lastName: 'Cassa' });
-  await createOperator(shop.handle.db, { email: 'altro@coop.example.it', password: 'Cassa2026!', storeId: other.id, firstName: 'Pia', lastName: 'Altro' });
+  const other = await shop.handle.db
+    .selectFrom('stores')
+    .select('id')
+    .where('id', '!=', 1109)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await createOperator(shop.handle.db, {
+    email: 'cassa@coop.example.it',
+    password: 'Cassa2026!',
+    storeId: 1109,
+    firstName: 'Gino',
+    lastName: 'Cassa',
+  });
+  await createOperator(shop.handle.db, {
+    email: 'altro@coop.example.it',
+    password: 'Cassa2026!',
+    storeId: other.id,
+    firstName: 'Pia',
+    lastName: 'Altro',
+  });
   operator = await login('cassa@coop.example.it', 'Cassa2026!');
   otherOperator = await login('altro@coop.example.it', 'Cassa2026!');
 });
@@ -32,16 +60,42 @@ afterAll(() => shop.close());
 
 async function bookedOrder(email: string, extra?: { barcode: string; amount: number }) {
   const token = await shopper(shop, email);
-  const cart = cartSchema.parse((await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body.data);
+  const cart = cartSchema.parse(
+    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
+      .data,
+  );
   await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  if (extra) expect((await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, ...extra }, token))).body.responseCode).toBe(0);
-  const days = slotDay.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema.array().parse((await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token))).body.data);
+  if (extra)
+    expect(
+      (await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, ...extra }, token))).body.responseCode,
+    ).toBe(0);
+  const days = slotDay
+    .array()
+    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
+  const slots = slotSchema
+    .array()
+    .parse(
+      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
+        .body.data,
+    );
   const slot = slots.find((s) => s.available)!;
-  await shop.request('/cli/ecommerce/cart/freeze', post({
-    cartId: cart.id, timeSlotId: slot.id, profileEmail: email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-    paymentMode: 'CASH', invoice: false, enableProductsReplacement: false,
-  }, token));
+  await shop.request(
+    '/cli/ecommerce/cart/freeze',
+    post(
+      {
+        cartId: cart.id,
+        timeSlotId: slot.id,
+        profileEmail: email,
+        profileMobilePhone: '3331234567',
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        paymentMode: 'CASH',
+        invoice: false,
+        enableProductsReplacement: false,
+      },
+      token,
+    ),
+  );
   const orders = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data;
   return { token, orderId: orders[0].id as number, slotId: slot.id };
 }
@@ -56,42 +110,85 @@ describe('the store prepares and hands over an order', () => {
     expect((await step('TO_BE_COLLECTED')).body.responseCode).toBe(4205); // cannot skip preparation
     expect((await step('IN_PREPARATION')).body.data.status).toBe('IN_PREPARATION');
     expect((await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token))).body.responseCode).toBe(4205); // too late to cancel
-    const rowId = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data).cart.items[0]!.id;
-    const picked = await shop.request(`/cli/ops/orders/${orderId}/picked`, post({ rows: [{ id: rowId, operatorAmount: 10 }] }, operator));
+    const rowId = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
+    ).cart.items[0]!.id;
+    const picked = await shop.request(
+      `/cli/ops/orders/${orderId}/picked`,
+      post({ rows: [{ id: rowId, operatorAmount: 10 }] }, operator),
+    );
     expect(picked.body.responseCode).toBe(0);
-    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED']) expect((await step(status)).body.data.status).toBe(status);
+    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED'])
+      expect((await step(status)).body.data.status).toBe(status);
 
-    const seen = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data);
+    const seen = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
+    );
     expect(seen.status).toBe('COLLECTED');
-    expect(seen.preparedCartItems).toEqual([expect.objectContaining({ amount: 10, operatorAmount: 10, operatorTotal: 25 })]);
+    expect(seen.preparedCartItems).toEqual([
+      expect.objectContaining({ amount: 10, operatorAmount: 10, operatorTotal: 25 }),
+    ]);
     const bags = seen.cart.fees.reduce((sum, f) => sum + f.value, 0);
     expect(seen.operatorCart).toMatchObject({ netTotal: 25, payed: Math.round((25 + bags) * 100) / 100 });
     expect(seen.cart.netTotal).toBe(30); // the booking keeps the original estimate
   });
 
   it('a row the store did not touch counts as picked as ordered, in the total shown and in the total charged alike', async () => {
-    const second = await shop.handle.db.selectFrom('products as p').innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-      .select(['p.barcode', 'p.id']).where('sp.store_id', '=', 1109).where('sp.available', '=', true).where('p.um', '=', 'PZ').where('p.water_pack', '=', false)
-      .where('p.id', '!=', piece.id).orderBy('p.id').executeTakeFirstOrThrow();
-    await shop.handle.db.updateTable('store_products').set({ price_cents: 400 }).where('product_id', '=', second.id).execute();
+    const second = await shop.handle.db
+      .selectFrom('products as p')
+      .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.barcode', 'p.id'])
+      .where('sp.store_id', '=', 1109)
+      .where('sp.available', '=', true)
+      .where('p.um', '=', 'PZ')
+      .where('p.water_pack', '=', false)
+      .where('p.id', '!=', piece.id)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ price_cents: 400 })
+      .where('product_id', '=', second.id)
+      .execute();
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', second.id).execute();
     const { token, orderId } = await bookedOrder('parziale@example.it', { barcode: second.barcode, amount: 2 });
     const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
     await step('IN_PREPARATION');
-    const rows = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data).cart.items;
+    const rows = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
+    ).cart.items;
     const first = rows.find((r) => r.barcode === piece.barcode)!;
-    expect((await shop.request(`/cli/ops/orders/${orderId}/picked`, post({ rows: [{ id: first.id, operatorAmount: 10 }] }, operator))).body.responseCode).toBe(0);
-    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED']) expect((await step(status)).body.data.status).toBe(status);
-    const seen = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data);
+    expect(
+      (
+        await shop.request(
+          `/cli/ops/orders/${orderId}/picked`,
+          post({ rows: [{ id: first.id, operatorAmount: 10 }] }, operator),
+        )
+      ).body.responseCode,
+    ).toBe(0);
+    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED'])
+      expect((await step(status)).body.data.status).toBe(status);
+    const seen = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
+    );
     const bags = seen.cart.fees.reduce((sum, f) => sum + f.value, 0);
     // 10 × 2.50 picked + 2 × 4.00 as ordered = 33.00.
-    expect(seen.operatorCart).toMatchObject({ netTotal: 33, itemsCount: 2, payed: Math.round((33 + bags) * 100) / 100 });
+    expect(seen.operatorCart).toMatchObject({
+      netTotal: 33,
+      itemsCount: 2,
+      payed: Math.round((33 + bags) * 100) / 100,
+    });
   });
 
   it('an order the store cancelled before picking anything shows the ordered rows, not prepared ones (spec §4)', async () => {
     const { token, orderId } = await bookedOrder('annullato.negozio@example.it');
-    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'CANCELLED' }, operator))).body.data.status).toBe('CANCELLED');
-    const seen = orderSchema.parse((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data);
+    expect(
+      (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'CANCELLED' }, operator))).body.data
+        .status,
+    ).toBe('CANCELLED');
+    const seen = orderSchema.parse(
+      (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
+    );
     expect(seen.status).toBe('CANCELLED');
     expect(seen.preparedCartItems).toEqual([]);
     expect(seen.operatorCart).toBeNull();
@@ -101,18 +198,39 @@ describe('the store prepares and hands over an order', () => {
   it("keeps customers out of the store's API and operators out of other stores' orders", async () => {
     const { token, orderId } = await bookedOrder('curioso@example.it');
     expect((await shop.request('/cli/ops/orders', bearer(token))).status).toBe(403);
-    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, token))).status).toBe(403);
-    expect((await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, otherOperator))).status).toBe(403);
-    expect(((await shop.request('/cli/ops/orders', bearer(otherOperator))).body.data as { id: number }[]).map((o) => o.id)).not.toContain(orderId);
-    expect((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data.status).toBe('TO_BE_PREPARED');
+    expect(
+      (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, token))).status,
+    ).toBe(403);
+    expect(
+      (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, otherOperator)))
+        .status,
+    ).toBe(403);
+    expect(
+      ((await shop.request('/cli/ops/orders', bearer(otherOperator))).body.data as { id: number }[]).map((o) => o.id),
+    ).not.toContain(orderId);
+    expect((await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data.status).toBe(
+      'TO_BE_PREPARED',
+    );
   });
 
   it('expires an unpaid card order after its time and frees the slot place', async () => {
     const { token, orderId, slotId } = await bookedOrder('nonpagato@example.it');
-    const before = (await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked;
-    await shop.handle.db.updateTable('orders').set({ status: 'PAYMENT_PENDING', payment_mode: 'XPAY', expires_at: new Date(Date.now() - 60_000) }).where('id', '=', orderId).execute();
-    const list = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data as { id: number; status: string }[];
+    const before = (
+      await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()
+    ).booked;
+    await shop.handle.db
+      .updateTable('orders')
+      .set({ status: 'PAYMENT_PENDING', payment_mode: 'XPAY', expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', orderId)
+      .execute();
+    const list = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data as {
+      id: number;
+      status: string;
+    }[];
     expect(list.find((o) => o.id === orderId)?.status).toBe('ABORTED');
-    expect((await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked).toBe(before - 1);
+    expect(
+      (await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow())
+        .booked,
+    ).toBe(before - 1);
   });
 });

@@ -8,8 +8,16 @@ let shop: Awaited<ReturnType<typeof createTestShop>>;
 beforeAll(async () => {
   shop = await createTestShop({ products: 50 });
   const mailer = createMailer(shop.handle.db, undefined, 'test');
-  await mailer.send({ to: 'anna.outbox@example.it', subject: 'Reimposta la password', text: 'https://shop.example/reset?token=anna-secret' });
-  await mailer.send({ to: 'Bruno.Outbox@example.it', subject: 'Reimposta la password', text: 'https://shop.example/reset?token=bruno-secret' });
+  await mailer.send({
+    to: 'anna.outbox@example.it',
+    subject: 'Reimposta la password',
+    text: 'https://shop.example/reset?token=anna-secret',
+  });
+  await mailer.send({
+    to: 'Bruno.Outbox@example.it',
+    subject: 'Reimposta la password',
+    text: 'https://shop.example/reset?token=bruno-secret',
+  });
 });
 afterAll(() => shop.close());
 
@@ -35,7 +43,9 @@ describe('GET /dev/outbox', () => {
 
   it('matches the address case-insensitively, still only that one', async () => {
     const { body } = await shop.request('/dev/outbox?to=BRUNO.OUTBOX%40EXAMPLE.IT');
-    expect(body.messages.map((m: { text: string }) => m.text)).toEqual(['https://shop.example/reset?token=bruno-secret']);
+    expect(body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'https://shop.example/reset?token=bruno-secret',
+    ]);
   });
 
   it('answers an empty list for an address without mail', async () => {

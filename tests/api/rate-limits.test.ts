@@ -12,9 +12,18 @@ const signup = (n: number) => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.0.${n}.1` },
   body: JSON.stringify({
-    username: `massa${n}@example.it`, password: 'Orecchiette1!',
-    profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', ssnCode: 'RSSNNA85D52A662X', cards: [] },
-    accept1: true, accept2: true,
+    username: `massa${n}@example.it`,
+    password: 'Orecchiette1!',
+    profile: {
+      firstName: 'Anna',
+      lastName: 'Rossi',
+      birthDate: '1985-04-12',
+      mobilePhone: '3331234567',
+      ssnCode: 'RSSNNA85D52A662X',
+      cards: [],
+    },
+    accept1: true,
+    accept2: true,
   }),
 });
 
@@ -35,18 +44,24 @@ describe('password guessing cannot lock the customer out', () => {
   });
   afterAll(() => proxied.close());
 
-  const login = (password: string, address: string, cookie?: string) => proxied.request('/cli/profiles/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address, ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify({ username: 'vittima@example.it', password }),
-  });
+  const login = (password: string, address: string, cookie?: string) =>
+    proxied.request('/cli/profiles/login', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: JSON.stringify({ username: 'vittima@example.it', password }),
+    });
 
   it("refuses an attacker's address with 429 while the owner's browser still logs in at once", async () => {
     const { shopper } = await import('./shoppers.ts');
     await shopper(proxied, 'vittima@example.it');
     // The owner's browser logged in before: it holds the signed device cookie.
     const owner = await proxied.app.request('/cli/profiles/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.10' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.10' },
       body: JSON.stringify({ username: 'vittima@example.it', password: 'Orecchiette1!' }),
     });
     const device = /spesa_device=[^;]+/.exec(owner.headers.get('set-cookie') ?? '')?.[0];
@@ -59,7 +74,8 @@ describe('password guessing cannot lock the customer out', () => {
     expect(fromOne.slice(0, 8)).toEqual(Array(8).fill(200));
     expect(fromOne[8]).toBe(429);
     // More guesses from other addresses: never 429 for them, but the account slows down.
-    for (let i = 0; i < 4; i++) expect((await login(`Sbagliata${i}!b`, `203.0.113.${i + 2}`)).body.responseCode).toBe(1);
+    for (let i = 0; i < 4; i++)
+      expect((await login(`Sbagliata${i}!b`, `203.0.113.${i + 2}`)).body.responseCode).toBe(1);
 
     // The owner's browser: the right password works at once, from a new address too.
     let t = performance.now();

@@ -26,8 +26,16 @@ describe('search in Italian', () => {
   it('finds the singular from the plural and the plural from the singular', async () => {
     const plural = await search('pomodori');
     const singular = await search('pomodoro');
-    expect(plural.names).toEqual(expect.arrayContaining(['Pomodoro San Marzano DOP bio 400 g', 'Concentrato di pomodoro 400 g', 'Pomodori San Marzano prima categoria']));
-    expect(singular.names).toEqual(expect.arrayContaining(['Pomodori San Marzano prima categoria', 'Concentrato di pomodoro 400 g']));
+    expect(plural.names).toEqual(
+      expect.arrayContaining([
+        'Pomodoro San Marzano DOP bio 400 g',
+        'Concentrato di pomodoro 400 g',
+        'Pomodori San Marzano prima categoria',
+      ]),
+    );
+    expect(singular.names).toEqual(
+      expect.arrayContaining(['Pomodori San Marzano prima categoria', 'Concentrato di pomodoro 400 g']),
+    );
     const mele = await search('mela');
     expect(mele.names).toEqual(expect.arrayContaining(['Mele Red Delicious', 'Succo di mela bio 3 x 200 ml']));
   });
@@ -35,26 +43,43 @@ describe('search in Italian', () => {
   it('folds accents and case: "caffè", "caffe" and "CAFFE" give the same products', async () => {
     const accented = await search('caffè');
     expect(accented.total).toBeGreaterThan(0);
-    expect(accented.names).toEqual(expect.arrayContaining(['Caffè decaffeinato macinato 250 g', 'Cialde caffè classico 30 capsule']));
+    expect(accented.names).toEqual(
+      expect.arrayContaining(['Caffè decaffeinato macinato 250 g', 'Cialde caffè classico 30 capsule']),
+    );
     expect((await search('caffe')).names).toEqual(accented.names);
     expect((await search('CAFFE')).names).toEqual(accented.names);
   });
 
   it('finds products from the start of a word while it is typed: "pomo", "mozz"', async () => {
     const pomo = await search('pomo');
-    expect(pomo.names).toEqual(expect.arrayContaining(['Pomodorini gialli 520 g', 'Pomodoro San Marzano DOP bio 400 g', 'Polpa di pomodoro a pezzetti 700 g']));
-    expect((await search('mozz')).names).toEqual(expect.arrayContaining(['Mozzarella fiordilatte di Gioia del Colle 125 g']));
+    expect(pomo.names).toEqual(
+      expect.arrayContaining([
+        'Pomodorini gialli 520 g',
+        'Pomodoro San Marzano DOP bio 400 g',
+        'Polpa di pomodoro a pezzetti 700 g',
+      ]),
+    );
+    expect((await search('mozz')).names).toEqual(
+      expect.arrayContaining(['Mozzarella fiordilatte di Gioia del Colle 125 g']),
+    );
   });
 
   it('forgives a typo: "mozarela" finds the mozzarella', async () => {
     const typo = await search('mozarela');
-    expect(typo.names).toEqual(expect.arrayContaining(['Mozzarella fiordilatte di Gioia del Colle 125 g', 'Mozzarella fiordilatte di Gioia del Colle 250 g']));
+    expect(typo.names).toEqual(
+      expect.arrayContaining([
+        'Mozzarella fiordilatte di Gioia del Colle 125 g',
+        'Mozzarella fiordilatte di Gioia del Colle 250 g',
+      ]),
+    );
     expect(typo.names).toEqual((await search('mozzarella')).names);
   });
 
   it('does not mistake one word for another that only starts alike: "latte" is not "lattughino"', async () => {
     const latte = await search('latte');
-    expect(latte.names).toEqual(expect.arrayContaining(['Latte fresco alta qualità 500 ml', 'Stecchi al latte senza glutine 6 pezzi']));
+    expect(latte.names).toEqual(
+      expect.arrayContaining(['Latte fresco alta qualità 500 ml', 'Stecchi al latte senza glutine 6 pezzi']),
+    );
     expect(latte.names.some((n) => /lattugh/i.test(n))).toBe(false);
   });
 
@@ -62,8 +87,13 @@ describe('search in Italian', () => {
     const brand = await search('scelta nostra');
     expect(brand.total).toBeGreaterThan(20);
     for (const p of brand.products) expect(p.brand).toBe('Scelta Nostra');
-    const rows = await shop.handle.db.selectFrom('product_tags as pt').innerJoin('tags as t', 't.id', 'pt.tag_id')
-      .innerJoin('products as p', 'p.id', 'pt.product_id').select('p.barcode').where('t.description', '=', 'Senza lattosio').execute();
+    const rows = await shop.handle.db
+      .selectFrom('product_tags as pt')
+      .innerJoin('tags as t', 't.id', 'pt.tag_id')
+      .innerJoin('products as p', 'p.id', 'pt.product_id')
+      .select('p.barcode')
+      .where('t.description', '=', 'Senza lattosio')
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     const tagged = await search('senza lattosio');
     expect(tagged.products.map((p) => p.barcode)).toEqual(expect.arrayContaining(rows.map((r) => r.barcode)));
@@ -71,7 +101,9 @@ describe('search in Italian', () => {
 
   it('needs every word: "latte bio" gives only organic milk products', async () => {
     const both = await search('latte bio');
-    expect(both.names).toEqual(expect.arrayContaining(['Latte UHT scremato bio 1 L', 'Latte di crescita 3 bio 500 ml']));
+    expect(both.names).toEqual(
+      expect.arrayContaining(['Latte UHT scremato bio 1 L', 'Latte di crescita 3 bio 500 ml']),
+    );
     expect(both.names).not.toContain('Latte fresco alta qualità 500 ml');
   });
 
@@ -92,7 +124,9 @@ describe('search in Italian', () => {
     const page = productPage.parse(body.data);
     expect(page.data).toHaveLength(2);
     expect(page.totalElements).toBe((await search('latte')).total);
-    const past = productPage.parse((await shop.request(`/cli/ecommerce/products/1109/?q=latte&s=2&p=${page.totalPages + 3}`)).body.data);
+    const past = productPage.parse(
+      (await shop.request(`/cli/ecommerce/products/1109/?q=latte&s=2&p=${page.totalPages + 3}`)).body.data,
+    );
     expect(past.data).toEqual([]);
     expect(past.totalElements).toBe(page.totalElements);
   });

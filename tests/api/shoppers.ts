@@ -12,11 +12,23 @@ export const post = (body: unknown, token?: string): RequestInit => ({
 export const bearer = (token: string): RequestInit => ({ headers: { Authorization: `Bearer ${token}` } });
 
 export async function shopper(shop: Shop, username: string, password = 'Orecchiette1!'): Promise<string> {
-  const signup = await shop.request('/cli/profiles/signup', post({
-    username, password,
-    profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', ssnCode: 'RSSNNA85D52A662X', cards: [] },
-    accept1: true, accept2: true,
-  }));
+  const signup = await shop.request(
+    '/cli/profiles/signup',
+    post({
+      username,
+      password,
+      profile: {
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        birthDate: '1985-04-12',
+        mobilePhone: '3331234567',
+        ssnCode: 'RSSNNA85D52A662X',
+        cards: [],
+      },
+      accept1: true,
+      accept2: true,
+    }),
+  );
   if (signup.body.responseCode !== 0) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const mail = (await shop.request(`/dev/outbox?to=${encodeURIComponent(username)}`)).body.messages[0];
   const link = new URL(/(http\S+)/.exec(mail.text)![1]!);
@@ -35,8 +47,29 @@ export async function quickShoppers(shop: Shop, count: number, prefix: string): 
   const tokens: string[] = [];
   for (let n = 0; n < count; n++) {
     const email = `${prefix}${n}@example.it`;
-    const user = await shop.handle.db.insertInto('users').values({ username: email, password_hash: passwordHash, operator_store_id: null, confirmed_at: new Date(), deletion_requested_at: null }).returning('id').executeTakeFirstOrThrow();
-    await shop.handle.db.insertInto('profiles').values({ user_id: user.id, first_name: 'Cliente', last_name: String(n), birth_date: null, mobile_phone: '3331234567', email, ssn_code: null }).execute();
+    const user = await shop.handle.db
+      .insertInto('users')
+      .values({
+        username: email,
+        password_hash: passwordHash,
+        operator_store_id: null,
+        confirmed_at: new Date(),
+        deletion_requested_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await shop.handle.db
+      .insertInto('profiles')
+      .values({
+        user_id: user.id,
+        first_name: 'Cliente',
+        last_name: String(n),
+        birth_date: null,
+        mobile_phone: '3331234567',
+        email,
+        ssn_code: null,
+      })
+      .execute();
     await shop.handle.db.insertInto('consents').values({ user_id: user.id, accept1: true, accept2: true }).execute();
     tokens.push(await signSession(key, user.id, 'CUSTOMER'));
   }

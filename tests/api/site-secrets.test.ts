@@ -25,7 +25,14 @@ const secrets: Record<string, string> = {
   IPG_SHARED_SECRET: mark('ipg-shared-secret-canary'),
   DEMO_OPERATOR_PASSWORD: `Op-${mark('canary')}1!`,
 };
-const secretEnv = { ...secrets, PAYMENT_SANDBOX: 'off', XPAY_URL: 'https://xpay.example.internal', XPAY_ALIAS: 'ALIAS_CANARY', IPG_URL: 'https://ipg.example.internal', IPG_STORENAME: '1109000099' };
+const secretEnv = {
+  ...secrets,
+  PAYMENT_SANDBOX: 'off',
+  XPAY_URL: 'https://xpay.example.internal',
+  XPAY_ALIAS: 'ALIAS_CANARY',
+  IPG_URL: 'https://ipg.example.internal',
+  IPG_STORENAME: '1109000099',
+};
 /** Shapes no file of a public site should hold. */
 const patterns: [string, RegExp][] = [
   ['a PEM key or certificate', /-----BEGIN/],
@@ -48,9 +55,11 @@ beforeAll(async () => {
   // A shop without JWT_SECRET keeps a generated key in app_secrets: make one, to look for it.
   await sessionKey(shop.handle.db, undefined);
   // PGlite here has no URL: give the environment one to look for, as a server shop would have.
-  secrets['DATABASE_URL'] = process.env['DATABASE_URL'] ?? `postgres://spesa:${mark('db-password-canary')}@db.example.internal:5432/spesa`;
+  secrets['DATABASE_URL'] =
+    process.env['DATABASE_URL'] ?? `postgres://spesa:${mark('db-password-canary')}@db.example.internal:5432/spesa`;
   process.env['DATABASE_URL'] = secrets['DATABASE_URL'];
-  for (const row of await shop.handle.db.selectFrom('app_secrets').select(['key', 'value']).execute()) secrets[`app_secrets.${row.key}`] = row.value;
+  for (const row of await shop.handle.db.selectFrom('app_secrets').select(['key', 'value']).execute())
+    secrets[`app_secrets.${row.key}`] = row.value;
   api = await listen(shop.app.fetch, 0, '127.0.0.1');
   outDir = await mkdtemp(join(tmpdir(), 'spesa-site-secrets-'));
   const started = Date.now();
@@ -77,15 +86,28 @@ describe('the built site', () => {
   it('holds none of the server secrets, the generated app secrets or a leak-shaped string, in any file', async () => {
     const files = await siteFiles();
     expect(files.filter((f) => f.endsWith('.html')).length, 'pages built').toBeGreaterThan(60);
-    expect(files.some((f) => f.endsWith('.js')), 'scripts built').toBe(true);
-    expect(Object.keys(secrets)).toEqual(expect.arrayContaining(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'XPAY_MAC_KEY', 'IPG_SHARED_SECRET', 'app_secrets.jwt']));
+    expect(
+      files.some((f) => f.endsWith('.js')),
+      'scripts built',
+    ).toBe(true);
+    expect(Object.keys(secrets)).toEqual(
+      expect.arrayContaining([
+        'JWT_SECRET',
+        'DATABASE_URL',
+        'SMTP_URL',
+        'XPAY_MAC_KEY',
+        'IPG_SHARED_SECRET',
+        'app_secrets.jwt',
+      ]),
+    );
     const found: string[] = [];
     for (const file of files) {
       // latin1 keeps every byte, so binary files (images, the search index) are scanned too.
       const text = (await readFile(file)).toString('latin1');
       const name = file.slice(outDir.length + 1);
       for (const [key, value] of Object.entries(secrets)) if (text.includes(value)) found.push(`${name}: ${key}`);
-      for (const [what, pattern] of patterns) if (pattern.test(text)) found.push(`${name}: ${what} (${pattern.exec(text)![0].slice(0, 40)})`);
+      for (const [what, pattern] of patterns)
+        if (pattern.test(text)) found.push(`${name}: ${what} (${pattern.exec(text)![0].slice(0, 40)})`);
     }
     expect(found).toEqual([]);
     console.log(`[site-secrets] ${files.length} files scanned; build took ${buildSeconds.toFixed(1)} s`);

@@ -1,6 +1,13 @@
 // The store locator's calls (spec §7 Stores), as a caller sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateList, store, storeList, storePage, STORE_NOT_FOUND, STORES_PAGE_SIZE } from '#src/shared/contract/stores.ts';
+import {
+  stateList,
+  store,
+  storeList,
+  storePage,
+  STORE_NOT_FOUND,
+  STORES_PAGE_SIZE,
+} from '#src/shared/contract/stores.ts';
 import { createTestShop } from './harness.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -24,7 +31,12 @@ async function page(path: string) {
 describe('GET /cli/stores/ecommerce', () => {
   it('lists the 11 stores by name in pages of the configured size', async () => {
     const first = await page('/cli/stores/ecommerce');
-    expect(first).toMatchObject({ number: 0, totalElements: 11, totalPages: Math.ceil(11 / STORES_PAGE_SIZE), last: false });
+    expect(first).toMatchObject({
+      number: 0,
+      totalElements: 11,
+      totalPages: Math.ceil(11 / STORES_PAGE_SIZE),
+      last: false,
+    });
     expect(first.data).toHaveLength(STORES_PAGE_SIZE);
     const second = await page('/cli/stores/ecommerce?p=1');
     expect(second.last).toBe(true);
@@ -47,7 +59,12 @@ describe('GET /cli/stores/ecommerce', () => {
   it('searches the address too, and answers an empty page when nothing matches', async () => {
     const japigia = await page('/cli/stores/ecommerce?q=viale%20japigia');
     expect(japigia.data.map((s) => s.id)).toEqual([1109]);
-    expect(await page('/cli/stores/ecommerce?q=Milano')).toMatchObject({ data: [], totalElements: 0, totalPages: 0, last: true });
+    expect(await page('/cli/stores/ecommerce?q=Milano')).toMatchObject({
+      data: [],
+      totalElements: 0,
+      totalPages: 0,
+      last: true,
+    });
   });
 
   it('sorts by distance from a point in Bari: the Bari stores first, distances ascending, in km with 1 decimal', async () => {
@@ -65,7 +82,13 @@ describe('GET /cli/stores/ecommerce', () => {
 
   it('answers the whole store of spec §3: address, contacts, hours with weekDay 1 = Sunday, services, departments', async () => {
     const [bari] = (await page('/cli/stores/ecommerce?q=Japigia')).data;
-    expect(bari).toMatchObject({ id: 1109, name: 'Superstore Bari Japigia', phone: expect.any(String), email: expect.stringContaining('@'), logoImageUrl: '/media/stores/1109.svg' });
+    expect(bari).toMatchObject({
+      id: 1109,
+      name: 'Superstore Bari Japigia',
+      phone: expect.any(String),
+      email: expect.stringContaining('@'),
+      logoImageUrl: '/media/stores/1109.svg',
+    });
     expect(bari!.address).toMatchObject({ town: 'Bari', zip: '70126', county: 'BA', state: 'Puglia' });
     expect(bari!.timetables.some((t) => t.weekDay === 1)).toBe(true); // open on Sundays
     expect(bari!.timetables[0]).toMatchObject({ opens: expect.stringMatching(/^\d\d:\d\d$/) });
@@ -76,7 +99,17 @@ describe('GET /cli/stores/ecommerce', () => {
   });
 
   it('refuses bad coordinates, a lone coordinate and unknown parameters with 400 / 4000', async () => {
-    for (const qs of ['lat=91&lon=16', 'lat=41&lon=181', 'lat=abc&lon=16', 'lat=&lon=', 'lat=41.1', 's=0', 's=51', 'p=-1', 'foo=1']) {
+    for (const qs of [
+      'lat=91&lon=16',
+      'lat=41&lon=181',
+      'lat=abc&lon=16',
+      'lat=&lon=',
+      'lat=41.1',
+      's=0',
+      's=51',
+      'p=-1',
+      'foo=1',
+    ]) {
       const { status, body } = await shop.request(`/cli/stores/ecommerce?${qs}`);
       expect(status, qs).toBe(400);
       expect(body.responseCode, qs).toBe(4000);
@@ -93,7 +126,10 @@ describe('GET /cli/stores/ecommerce/{id}', () => {
 
   it('an unknown id is a business error in Italian, a malformed one a 400', async () => {
     const unknown = await shop.request('/cli/stores/ecommerce/999999');
-    expect(unknown).toEqual({ status: 200, body: { responseCode: STORE_NOT_FOUND.code, errorMessage: 'Punto vendita non trovato.' } });
+    expect(unknown).toEqual({
+      status: 200,
+      body: { responseCode: STORE_NOT_FOUND.code, errorMessage: 'Punto vendita non trovato.' },
+    });
     expect((await shop.request('/cli/stores/ecommerce/abc')).status).toBe(400);
   });
 });
@@ -119,7 +155,10 @@ describe('GET /cli/stores/ecommerce/delivery', () => {
     for (const state of ['BASILICATA', 'Basilicata']) {
       const { body } = await shop.request(`/cli/stores/ecommerce/delivery?delivery=DRIVE&state=${state}`);
       const stores = storeList.parse(body.data);
-      expect(stores.map((s) => s.address.town), state).toEqual(['Matera']);
+      expect(
+        stores.map((s) => s.address.town),
+        state,
+      ).toEqual(['Matera']);
     }
   });
 

@@ -9,8 +9,10 @@ import { logInThroughPanel as panelLogIn } from './cart.helpers.ts';
 const PASSWORD = 'Orecchiette1!';
 
 // Each test looks like a different client to the per-IP limits of login and signup.
-const fakeIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-const uniqueEmail = (info: TestInfo, tag: string) => `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
+const fakeIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const uniqueEmail = (info: TestInfo, tag: string) =>
+  `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': fakeIp() });
@@ -22,13 +24,18 @@ test.beforeEach(async ({ page }) => {
     const seen: string[] = [];
     Object.assign(window, { seenToasts: seen });
     new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[role="status"] .toast p')) if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+      for (const toast of document.querySelectorAll('[role="status"] .toast p'))
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
 });
 
 async function expectToast(page: Page, message: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts), { message: `toast "${message}"` }).toContain(message);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts), {
+      message: `toast "${message}"`,
+    })
+    .toContain(message);
 }
 
 /** The newest link in the last mail sent to this address (DESIGN.md §4 outbox). */
@@ -45,8 +52,22 @@ async function mailedLink(request: APIRequestContext, to: string, subject: RegEx
 async function registeredShopper(request: APIRequestContext, email: string): Promise<void> {
   const headers = { 'X-Forwarded-For': fakeIp() };
   const body = {
-    username: email, password: PASSWORD, passwordConfirm: PASSWORD, accept1: true, accept2: true, accept3: false, accept4: false,
-    profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', email, ssnCode: 'RSSNNA85D52A662X', cards: [] },
+    username: email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    accept1: true,
+    accept2: true,
+    accept3: false,
+    accept4: false,
+    profile: {
+      firstName: 'Anna',
+      lastName: 'Rossi',
+      birthDate: '1985-04-12',
+      mobilePhone: '3331234567',
+      email,
+      ssnCode: 'RSSNNA85D52A662X',
+      cards: [],
+    },
   };
   const signup = await request.post('/cli/profiles/signup', { data: body, headers });
   expect((await signup.json()).responseCode).toBe(0);
@@ -88,7 +109,12 @@ test.describe('signup', () => {
     await expectMessageOnBlur(page, 'Email', 'anna.rossi', 'Indirizzo email non valido');
     await expectMessageOnBlur(page, 'Email', 'anna.rossi@example.it', null);
     await expectMessageOnBlur(page, 'Password', 'Corta1!', 'La password deve essere lunga almeno 8 caratteri');
-    await expectMessageOnBlur(page, 'Password', 'orecchiette', 'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.');
+    await expectMessageOnBlur(
+      page,
+      'Password',
+      'orecchiette',
+      'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.',
+    );
     await expectMessageOnBlur(page, 'Password', PASSWORD, null);
     await expectMessageOnBlur(page, 'Conferma password', 'Orecchiette2!', 'Le password non coincidono');
     await expectMessageOnBlur(page, 'Nome', '', 'Campo obbligatorio');
@@ -99,7 +125,12 @@ test.describe('signup', () => {
 
     const card = page.getByLabel('Carta fedeltà (facoltativa)');
     await expect(card).toHaveValue('0248');
-    await expectMessageOnBlur(page, 'Carta fedeltà (facoltativa)', '0248-12 34', 'La carta fedeltà deve avere 13 caratteri');
+    await expectMessageOnBlur(
+      page,
+      'Carta fedeltà (facoltativa)',
+      '0248-12 34',
+      'La carta fedeltà deve avere 13 caratteri',
+    );
     await expect(card).toHaveValue('02481234');
     await expectMessageOnBlur(page, 'Carta fedeltà (facoltativa)', '1111222233334', 'Carta non valida');
     await card.fill('02481234567890123');
@@ -142,13 +173,19 @@ test.describe('signup', () => {
     await logInThroughPanel(page, email);
     // Logged in, the page leads the new customer on instead of offering the login again.
     await expect(page.getByRole('main').getByRole('button', { name: 'Accedi' })).toBeHidden();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Crea il carrello' })).toHaveAttribute('href', '/app/cart/create');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Crea il carrello' })).toHaveAttribute(
+      'href',
+      '/app/cart/create',
+    );
     await expect(page.getByRole('main').getByRole('link', { name: 'Sfoglia il catalogo' })).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Il tuo profilo: Maria' }).click();
     await expect(page.getByRole('dialog', { name: 'Il tuo profilo' })).toContainText('Benvenuto, Maria Lorusso');
   });
 
-  test('the confirmation link works once; the page of a used link offers a new password', async ({ page, request }, info) => {
+  test('the confirmation link works once; the page of a used link offers a new password', async ({
+    page,
+    request,
+  }, info) => {
     const email = uniqueEmail(info, 'doppio');
     await registeredShopper(request, email);
     await page.goto(await mailedLink(request, email, /Conferma/));
@@ -281,7 +318,10 @@ test.describe('passwords and session', () => {
     await expect(page).toHaveURL(/\/app\/$/);
     await expectToast(page, 'Password aggiornata correttamente');
 
-    await page.getByRole('banner').getByRole('button', { name: /^Il tuo profilo/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Il tuo profilo/ })
+      .click();
     await page.getByRole('dialog', { name: 'Il tuo profilo' }).getByRole('button', { name: 'Esci' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
     await logInThroughPanel(page, email, 'Taralli2024!');
@@ -305,7 +345,12 @@ test.describe('passwords and session', () => {
 
     await page.goto(await mailedLink(request, email, /Reimposta/));
     await expect(page.getByRole('button', { name: 'Salva la nuova password' })).toBeEnabled();
-    await expectMessageOnBlur(page, 'Nuova password', 'friselle', 'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.');
+    await expectMessageOnBlur(
+      page,
+      'Nuova password',
+      'friselle',
+      'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.',
+    );
     await page.getByLabel('Nuova password', { exact: true }).fill('Friselle9!');
     await page.getByLabel('Conferma nuova password').fill('Friselle9!');
     await page.getByRole('button', { name: 'Salva la nuova password' }).click();
@@ -315,7 +360,9 @@ test.describe('passwords and session', () => {
 
   test('logging out makes the old token useless', async ({ page, request }, info) => {
     await loggedInShopper(page, request, info, 'esci');
-    const jwt = await page.evaluate(() => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt);
+    const jwt = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt,
+    );
     const auth = { headers: { Authorization: `Bearer ${jwt}` } };
     expect((await request.get('/cli/profiles/login', auth)).status()).toBe(200);
     await page.goto('/app/profile/addresses');
@@ -330,11 +377,18 @@ test.describe('passwords and session', () => {
 });
 
 test.describe('an ended session', () => {
-  test("the shopper's next action lands on the home page, which says 'Sessione scaduta'", async ({ page, request }, info) => {
+  test("the shopper's next action lands on the home page, which says 'Sessione scaduta'", async ({
+    page,
+    request,
+  }, info) => {
     await loggedInShopper(page, request, info, 'scaduta');
-    const jwt = await page.evaluate(() => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt);
+    const jwt = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt,
+    );
     // The session ends elsewhere (a logout in another browser).
-    expect((await request.post('/cli/profiles/logout', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(200);
+    expect((await request.post('/cli/profiles/logout', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(
+      200,
+    );
     await page.goto('/app/profile/addresses');
     await expect(page).toHaveURL(/\/app\/$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();

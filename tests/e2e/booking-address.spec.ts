@@ -4,16 +4,37 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
 
-test('booking a home delivery whose address was moved to Lecce says home delivery is not active there', async ({ page, request }, info) => {
+test('booking a home delivery whose address was moved to Lecce says home delivery is not active there', async ({
+  page,
+  request,
+}, info) => {
   test.setTimeout(120_000);
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'lecce'));
-  const saved = await apiCall<{ id: number }[]>(request, shopper, '/cli/profiles/addresses', { address: 'Via Roma', streetNumber: '9', city: 'Bari', county: 'BA', zip: '70121' });
-  const opened = await apiCall<{ id: number; storeId: number; netTotal: number }>(request, shopper, '/cli/ecommerce/cart/open', { deliveryMode: 'AT_HOME', addressId: saved.data[0]!.id, terminalType: 'WEB' });
+  const saved = await apiCall<{ id: number }[]>(request, shopper, '/cli/profiles/addresses', {
+    address: 'Via Roma',
+    streetNumber: '9',
+    city: 'Bari',
+    county: 'BA',
+    zip: '70121',
+  });
+  const opened = await apiCall<{ id: number; storeId: number; netTotal: number }>(
+    request,
+    shopper,
+    '/cli/ecommerce/cart/open',
+    { deliveryMode: 'AT_HOME', addressId: saved.data[0]!.id, terminalType: 'WEB' },
+  );
   expect(opened.responseCode, 'cart/open').toBe(0);
   let netTotal = 0;
-  for (const p of (await storeProducts(request, opened.data.storeId)).filter((x) => x.um === 'PZ' && x.netPrice >= 1 && !/acqua/i.test(x.description))) {
+  for (const p of (await storeProducts(request, opened.data.storeId)).filter(
+    (x) => x.um === 'PZ' && x.netPrice >= 1 && !/acqua/i.test(x.description),
+  )) {
     if (netTotal > 27) break;
-    const stored = await apiCall<{ cart: { netTotal: number } }>(request, shopper, '/cli/ecommerce/cart/store', { cartId: opened.data.id, barcode: p.barcode, amount: Math.min(5, Math.ceil(10 / p.netPrice)), preview: false });
+    const stored = await apiCall<{ cart: { netTotal: number } }>(request, shopper, '/cli/ecommerce/cart/store', {
+      cartId: opened.data.id,
+      barcode: p.barcode,
+      amount: Math.min(5, Math.ceil(10 / p.netPrice)),
+      preview: false,
+    });
     if (stored.responseCode === 0) netTotal = stored.data.cart.netTotal;
   }
   await logIn(page, shopper);
@@ -33,7 +54,11 @@ test('booking a home delivery whose address was moved to Lecce says home deliver
   await page.goto('/app/checkout');
   const open = page.getByRole('group', { name: 'Scegli il giorno' }).locator('input:not([disabled])');
   await open.first().check();
-  await page.getByRole('group', { name: /^Scegli la fascia oraria/ }).locator('input:not([disabled])').first().check();
+  await page
+    .getByRole('group', { name: /^Scegli la fascia oraria/ })
+    .locator('input:not([disabled])')
+    .first()
+    .check();
   await page.getByRole('button', { name: 'Avanti' }).click();
   await expect(page).toHaveURL(/\/app\/checkout\/data\/?$/);
   await page.getByRole('radio', { name: 'No, nessuna sostituzione' }).check();
@@ -43,9 +68,14 @@ test('booking a home delivery whose address was moved to Lecce says home deliver
   await expect(page.getByText('Via Roma 9, Lecce')).toBeVisible();
   await page.getByRole('button', { name: 'Ordine con obbligo di pagamento' }).click();
 
-  const alert = page.getByRole('alert').filter({ hasText: 'La consegna a domicilio non è attiva per la città selezionata.' });
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'La consegna a domicilio non è attiva per la città selezionata.' });
   await expect(alert).toBeVisible();
-  await expect(alert.getByRole('link', { name: 'Gestisci i tuoi indirizzi di consegna' })).toHaveAttribute('href', /\/app\/profile\/addresses$/);
+  await expect(alert.getByRole('link', { name: 'Gestisci i tuoi indirizzi di consegna' })).toHaveAttribute(
+    'href',
+    /\/app\/profile\/addresses$/,
+  );
   await expect(page).toHaveURL(/\/app\/checkout\/summary\/?$/);
   const orders = await apiCall<{ totalElements: number }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
   expect(orders.data.totalElements).toBe(0);

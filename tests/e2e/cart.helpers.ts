@@ -4,8 +4,10 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'Orecchiette1!';
-const fakeIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-export const uniqueEmail = (info: TestInfo, tag: string) => `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
+const fakeIp = () =>
+  `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+export const uniqueEmail = (info: TestInfo, tag: string) =>
+  `${tag}.${info.project.name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.it`;
 
 export interface Shopper {
   email: string;
@@ -18,30 +20,57 @@ export async function signedUpShopper(request: APIRequestContext, email: string)
   const signup = await request.post('/cli/profiles/signup', {
     headers,
     data: {
-      username: email, password: PASSWORD, passwordConfirm: PASSWORD, accept1: true, accept2: true, accept3: false, accept4: false,
-      profile: { firstName: 'Anna', lastName: 'Rossi', birthDate: '1985-04-12', mobilePhone: '3331234567', email, ssnCode: 'RSSNNA85D52A662X', cards: [] },
+      username: email,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      accept1: true,
+      accept2: true,
+      accept3: false,
+      accept4: false,
+      profile: {
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        birthDate: '1985-04-12',
+        mobilePhone: '3331234567',
+        email,
+        ssnCode: 'RSSNNA85D52A662X',
+        cards: [],
+      },
     },
   });
   expect((await signup.json()).responseCode, 'signup').toBe(0);
-  const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+  const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { text: string }[];
+  };
   const link = new URL(/(https?:\/\/\S+)/.exec(outbox.messages[0]!.text)![1]!);
   await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
-  const login = (await (await request.post('/cli/profiles/login', { headers, data: { username: email, password: PASSWORD } })).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
+  const login = (await (
+    await request.post('/cli/profiles/login', { headers, data: { username: email, password: PASSWORD } })
+  ).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
   expect(login.responseCode, 'login').toBe(0);
   return { email, ...login.data };
 }
 
 /** The shopper is logged in on every page this test opens; the cookie notice is already accepted. */
 export async function logIn(page: Page, shopper: Shopper): Promise<void> {
-  await page.addInitScript((user) => {
-    localStorage.setItem('spesa.user', JSON.stringify(user));
-    localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
-  }, { jwt: shopper.jwt, profile: shopper.profile });
+  await page.addInitScript(
+    (user) => {
+      localStorage.setItem('spesa.user', JSON.stringify(user));
+      localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
+    },
+    { jwt: shopper.jwt, profile: shopper.profile },
+  );
 }
 
-export async function apiCall<T>(request: APIRequestContext, shopper: Shopper, path: string, body?: unknown): Promise<{ responseCode: number; data: T; errorMessage?: string }> {
+export async function apiCall<T>(
+  request: APIRequestContext,
+  shopper: Shopper,
+  path: string,
+  body?: unknown,
+): Promise<{ responseCode: number; data: T; errorMessage?: string }> {
   const headers = { Authorization: `Bearer ${shopper.jwt}` };
-  const response = body === undefined ? await request.get(path, { headers }) : await request.post(path, { headers, data: body });
+  const response =
+    body === undefined ? await request.get(path, { headers }) : await request.post(path, { headers, data: body });
   return (await response.json()) as { responseCode: number; data: T; errorMessage?: string };
 }
 
@@ -60,7 +89,9 @@ export interface ShopProduct {
 export async function storeProducts(request: APIRequestContext, storeId: number): Promise<ShopProduct[]> {
   const all: ShopProduct[] = [];
   for (let p = 0; p < 10; p++) {
-    const page = (await (await request.get(`/cli/ecommerce/products/${storeId}/?p=${p}&s=100`)).json()) as { data: { data: ShopProduct[]; last: boolean } };
+    const page = (await (await request.get(`/cli/ecommerce/products/${storeId}/?p=${p}&s=100`)).json()) as {
+      data: { data: ShopProduct[]; last: boolean };
+    };
     all.push(...page.data.data);
     if (page.data.last) break;
   }
@@ -68,13 +99,16 @@ export async function storeProducts(request: APIRequestContext, storeId: number)
 }
 
 export async function driveStore(request: APIRequestContext): Promise<{ id: number; name: string }> {
-  const body = (await (await request.get('/cli/stores/ecommerce/delivery?delivery=DRIVE')).json()) as { data: { id: number; name: string }[] };
+  const body = (await (await request.get('/cli/stores/ecommerce/delivery?delivery=DRIVE')).json()) as {
+    data: { id: number; name: string }[];
+  };
   const store = body.data.find((s) => s.id === 1109) ?? body.data[0];
   if (!store) throw new Error('No store offers DRIVE');
   return store;
 }
 
-export const euro = (amount: number): string => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
+export const euro = (amount: number): string =>
+  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
 
 /** Logs in through the header's login panel, as a person does. */
 export async function logInThroughPanel(page: Page, email: string, password: string): Promise<void> {

@@ -4,7 +4,17 @@
 // so every test has a shopper of its own.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import { apiCall, driveStore, euro, logIn, signedUpShopper, storeProducts, uniqueEmail, type ShopProduct, type Shopper } from './cart.helpers.ts';
+import {
+  apiCall,
+  driveStore,
+  euro,
+  logIn,
+  signedUpShopper,
+  storeProducts,
+  uniqueEmail,
+  type ShopProduct,
+  type Shopper,
+} from './cart.helpers.ts';
 
 interface CartAnswer {
   id: number;
@@ -30,17 +40,23 @@ async function currentCart(page: Page, shopper: Shopper): Promise<CartAnswer> {
 }
 
 function pick(products: ShopProduct[]) {
-  const cheap = products.find((p) => p.um === 'PZ' && !/acqua/i.test(p.description) && p.netPrice < 5 && (p.maxAmount ?? 30) >= 5);
+  const cheap = products.find(
+    (p) => p.um === 'PZ' && !/acqua/i.test(p.description) && p.netPrice < 5 && (p.maxAmount ?? 30) >= 5,
+  );
   const dear = products.find((p) => p.um === 'PZ' && p.maxAmount === 10 && p.netPrice > 13);
   const weighed = products.find((p) => p.um === 'KG' && p.netPrice < 20 && p.umStep < 1);
-  if (!cheap || !dear || !weighed) throw new Error('The demo catalogue lacks a cheap piece, a dear piece or a weighed product');
+  if (!cheap || !dear || !weighed)
+    throw new Error('The demo catalogue lacks a cheap piece, a dear piece or a weighed product');
   return { cheap, dear, weighed };
 }
 
 test.describe('the cart', () => {
   test.setTimeout(120_000);
 
-  test('create a DRIVE cart, add pieces and weight with the counter, change, remove and book', async ({ page, request }, info) => {
+  test('create a DRIVE cart, add pieces and weight with the counter, change, remove and book', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'carrello'));
     await logIn(page, shopper);
     const store = await driveStore(request);
@@ -70,7 +86,8 @@ test.describe('the cart', () => {
     await page.goto(`/app/product/${weighed.barcode}`);
     const scale = page.getByRole('group', { name: `Quantità di ${weighed.description}` });
     const first = Math.max(weighed.umStep, weighed.minWeight ?? 0);
-    const grams = (kg: number) => (kg < 1 ? `${Math.round(kg * 1000)} g` : `${String(Math.round(kg * 100) / 100).replace('.', ',')} kg`);
+    const grams = (kg: number) =>
+      kg < 1 ? `${Math.round(kg * 1000)} g` : `${String(Math.round(kg * 100) / 100).replace('.', ',')} kg`;
     await expect(scale.locator('output')).toHaveText(grams(first));
     await scale.getByRole('button', { name: 'Aumenta quantità' }).click();
     const second = Math.round((first + weighed.umStep) * 100) / 100;
@@ -98,10 +115,16 @@ test.describe('the cart', () => {
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cheap.description }) });
     await row.getByRole('button', { name: 'Aumenta quantità' }).click();
     await expect(row.locator('output')).toHaveText('3 pz');
-    await expect.poll(async () => (await currentCart(page, shopper)).items.find((i) => i.barcode === cheap.barcode)?.amount).toBe(3);
+    await expect
+      .poll(async () => (await currentCart(page, shopper)).items.find((i) => i.barcode === cheap.barcode)?.amount)
+      .toBe(3);
     cart = await currentCart(page, shopper);
     await expect(page.getByTestId('cart-net-total')).toHaveText(euro(cart.netTotal));
-    await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(`^Carrello, totale ${euro(cart.netTotal).replace(/\s/g, '.')}`) })).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: new RegExp(`^Carrello, totale ${euro(cart.netTotal).replace(/\s/g, '.')}`) }),
+    ).toBeVisible();
 
     // Remove the weighed row.
     await page.getByRole('button', { name: `Rimuovi ${weighed.description}`, exact: true }).click();
@@ -133,12 +156,23 @@ test.describe('the cart', () => {
     await logIn(page, shopper);
     const store = await driveStore(request);
     const { dear } = pick(await storeProducts(request, store.id));
-    const opened = await apiCall<CartAnswer>(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
-    const stored = await apiCall<{ cart: CartAnswer & { items: unknown[] } }>(request, shopper, '/cli/ecommerce/cart/store', { cartId: opened.data.id, barcode: dear.barcode, amount: 3 });
+    const opened = await apiCall<CartAnswer>(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+      terminalType: 'WEB',
+    });
+    const stored = await apiCall<{ cart: CartAnswer & { items: unknown[] } }>(
+      request,
+      shopper,
+      '/cli/ecommerce/cart/store',
+      { cartId: opened.data.id, barcode: dear.barcode, amount: 3 },
+    );
     const item = stored.data.cart.items[0] as Record<string, unknown>;
     // No price API: the freeze check's answer is replaced by a 4105 with the item at a new price.
     await page.route('**/cli/ecommerce/cart/freeze/check', (route) =>
-      route.fulfill({ json: { responseCode: 4105, data: { updated: [{ ...item, netPrice: dear.netPrice + 1 }], removed: [] } } }),
+      route.fulfill({
+        json: { responseCode: 4105, data: { updated: [{ ...item, netPrice: dear.netPrice + 1 }], removed: [] } },
+      }),
     );
     await page.goto('/app/cart');
     await page.getByRole('button', { name: 'Prenota' }).click();
@@ -155,7 +189,11 @@ test.describe('the cart', () => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'visitatore'));
     const store = await driveStore(request);
     const { cheap } = pick(await storeProducts(request, store.id));
-    await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
+    await apiCall(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+      terminalType: 'WEB',
+    });
     await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
     await page.goto(`/app/product/${cheap.barcode}`);
     await page.getByRole('button', { name: /^Aggiungi/ }).click();
@@ -171,7 +209,11 @@ test.describe('the cart', () => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'elimina'));
     await logIn(page, shopper);
     const store = await driveStore(request);
-    await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
+    await apiCall(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+      terminalType: 'WEB',
+    });
     await page.goto('/app/cart');
     await page.getByRole('button', { name: 'Elimina carrello' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Eliminare il carrello?' });
@@ -183,8 +225,14 @@ test.describe('the cart', () => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'sposta'));
     await logIn(page, shopper);
     const store = await driveStore(request);
-    await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
-    const instore = (await (await request.get('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).json()) as { data: { id: number; name: string }[] };
+    await apiCall(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+      terminalType: 'WEB',
+    });
+    const instore = (await (await request.get('/cli/stores/ecommerce/delivery?delivery=IN_STORE')).json()) as {
+      data: { id: number; name: string }[];
+    };
     const target = instore.data.find((s) => s.id !== store.id)!;
     await page.goto('/app/cart/update');
     // The current mode once, then the store.
@@ -198,17 +246,28 @@ test.describe('the cart', () => {
     await expect(summary.getByText(target.name, { exact: true })).toBeVisible();
   });
 
-  test('a cart the server closed into a shopping list shows the Attenzione popup (4008)', async ({ page, request }, info) => {
+  test('a cart the server closed into a shopping list shows the Attenzione popup (4008)', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'chiuso'));
     await logIn(page, shopper);
     // Closing needs a store to stop serving the mode: the answer is stood in for.
     await page.route('**/cli/ecommerce/cart/current', (route) =>
-      route.fulfill({ json: { responseCode: 4008, errorMessage: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.' } }),
+      route.fulfill({
+        json: {
+          responseCode: 4008,
+          errorMessage: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.',
+        },
+      }),
     );
     await page.goto('/app/');
     const popup = page.getByRole('alertdialog', { name: 'Attenzione' });
     await expect(popup).toContainText('i prodotti sono stati spostati nella lista della spesa');
-    await expect(popup.getByRole('link', { name: 'Vai alle liste della spesa' })).toHaveAttribute('href', '/app/profile/smartlists');
+    await expect(popup.getByRole('link', { name: 'Vai alle liste della spesa' })).toHaveAttribute(
+      'href',
+      '/app/profile/smartlists',
+    );
     await popup.getByRole('button', { name: 'Chiudi' }).click();
     await expect(popup).toBeHidden();
   });

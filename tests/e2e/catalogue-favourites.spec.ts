@@ -28,15 +28,21 @@ test.describe('favourites', () => {
     await expect(page.getByRole('button', { name: 'Rimuovi dai preferiti' })).toBeVisible();
 
     await page.goto('/app/favorites');
-    const card = page.locator('.product-card', { has: page.getByRole('link', { name: product.description, exact: true }) });
+    const card = page.locator('.product-card', {
+      has: page.getByRole('link', { name: product.description, exact: true }),
+    });
     await expect(card).toBeVisible();
-    await expect(card.locator('.price__now')).toContainText(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(product.netPrice));
+    await expect(card.locator('.price__now')).toContainText(
+      new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(product.netPrice),
+    );
     await expectNoAxeViolations(page);
 
     await card.getByRole('button', { name: `Rimuovi dai preferiti: ${product.description}` }).click();
     await expect(card).toHaveCount(0);
     await expect(page.getByText('Non hai ancora prodotti preferiti.')).toBeVisible();
-    const left = (await (await request.get('/cli/slists/products/favorite/all', { headers: { Authorization: `Bearer ${shopper.jwt}` } })).json()) as { data: unknown[] };
+    const left = (await (
+      await request.get('/cli/slists/products/favorite/all', { headers: { Authorization: `Bearer ${shopper.jwt}` } })
+    ).json()) as { data: unknown[] };
     expect(left.data).toEqual([]);
   });
 });
@@ -46,14 +52,23 @@ test.describe("the shopper's store", () => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'store'));
     const auth = { Authorization: `Bearer ${shopper.jwt}` };
     // A pickup cart at another store than the default 1109, and a product whose price differs there.
-    const opened = (await (await request.post('/cli/ecommerce/cart/open', { headers: auth, data: { storeId: 1108, deliveryMode: 'IN_STORE', terminalType: 'WEB' } })).json()) as { responseCode: number };
+    const opened = (await (
+      await request.post('/cli/ecommerce/cart/open', {
+        headers: auth,
+        data: { storeId: 1108, deliveryMode: 'IN_STORE', terminalType: 'WEB' },
+      })
+    ).json()) as { responseCode: number };
     expect(opened.responseCode).toBe(0);
     const here = (await products(request, 's=60')).data;
-    const there = (await (await request.get('/cli/ecommerce/products/1108/?s=60')).json()) as { data: { data: { barcode: string; netPrice: number; categoryId: string }[] } };
+    const there = (await (await request.get('/cli/ecommerce/products/1108/?s=60')).json()) as {
+      data: { data: { barcode: string; netPrice: number; categoryId: string }[] };
+    };
     const differs = there.data.data.find((p) => here.some((h) => h.barcode === p.barcode && h.netPrice !== p.netPrice));
     expect(differs, 'a product priced differently in store 1108').toBeDefined();
     await logIn(page, shopper);
     await page.goto(`/app/product/${differs!.barcode}`);
-    await expect(page.getByTestId('product-price')).toHaveText(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(differs!.netPrice));
+    await expect(page.getByTestId('product-price')).toHaveText(
+      new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(differs!.netPrice),
+    );
   });
 });

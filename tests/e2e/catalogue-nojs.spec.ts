@@ -9,7 +9,9 @@ test.describe('catalogue without JavaScript', () => {
   test('home shows the banners, the tags and the featured products', async ({ page }) => {
     await page.goto('/app/');
     await expect(page.locator('[data-slide] img').first()).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Scegli per caratteristica' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Scegli per caratteristica' }).getByRole('link').first(),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Prodotti in offerta' })).toBeVisible();
     await expect(page.locator('.product-card').first()).toBeVisible();
   });
@@ -27,7 +29,9 @@ test.describe('catalogue without JavaScript', () => {
     const product = (await products(request, 'q=pomodoro&s=1')).data[0]!;
     await page.goto(`/app/product/${product.barcode}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.description);
-    await expect(page.getByTestId('product-price')).toHaveText(new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(product.netPrice));
+    await expect(page.getByTestId('product-price')).toHaveText(
+      new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(product.netPrice),
+    );
     if (product.nutrition) await expect(page.getByRole('heading', { name: 'Valori nutrizionali' })).toBeVisible();
   });
 });

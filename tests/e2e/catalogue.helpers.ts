@@ -39,16 +39,21 @@ export async function apiData<T>(request: APIRequestContext, path: string): Prom
 }
 
 export const categories = (request: APIRequestContext) => apiData<ApiCategory[]>(request, '/cli/categories');
-export const products = (request: APIRequestContext, query: string) => apiData<ApiPage<ApiProduct>>(request, `/cli/ecommerce/products/1109/?${query}`);
+export const products = (request: APIRequestContext, query: string) =>
+  apiData<ApiPage<ApiProduct>>(request, `/cli/ecommerce/products/1109/?${query}`);
 
 /** The percent the badge shows (spec §9). */
 export function promotionPercent(product: ApiProduct): number {
   const promo = product.promotions[0]!;
-  return promo.valueType === 'NEW_PRICE' ? Math.round(((product.price - promo.value) / product.price) * 100) : Math.round(promo.value);
+  return promo.valueType === 'NEW_PRICE'
+    ? Math.round(((product.price - promo.value) / product.price) * 100)
+    : Math.round(promo.value);
 }
 
 /** A top-level category with more than one page (24) of products, and its path. */
-export async function categoryWithManyProducts(request: APIRequestContext): Promise<{ category: ApiCategory; total: number }> {
+export async function categoryWithManyProducts(
+  request: APIRequestContext,
+): Promise<{ category: ApiCategory; total: number }> {
   for (const category of await categories(request)) {
     const page = await products(request, `category=${category.id}&s=1`);
     if (page.totalElements > 30) return { category, total: page.totalElements };

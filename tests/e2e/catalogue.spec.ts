@@ -13,7 +13,9 @@ test.describe('catalogue browsing', () => {
     const second = first!.items[0]!;
     const third = second.items[0]!;
     await page.goto('/app/');
-    await expect(page.getByRole('region', { name: 'Promozioni' }).or(page.locator('[data-carousel]')).first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Promozioni' }).or(page.locator('[data-carousel]')).first(),
+    ).toBeVisible();
     if (isMobile) {
       // The categories overlay of spec §2: a favourites entry and the top-level categories.
       await page.getByRole('banner').getByRole('button', { name: 'Categorie' }).click();
@@ -24,17 +26,28 @@ test.describe('catalogue browsing', () => {
       await page.locator('.category-tree-nav').getByRole('link', { name: first!.description, exact: true }).click();
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.description);
-    await page.getByRole('navigation', { name: `Sottocategorie di ${first!.description}` }).getByRole('link', { name: second.description, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: `Sottocategorie di ${first!.description}` })
+      .getByRole('link', { name: second.description, exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(second.description);
-    await page.getByRole('navigation', { name: `Sottocategorie di ${second.description}` }).getByRole('link', { name: third.description, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: `Sottocategorie di ${second.description}` })
+      .getByRole('link', { name: third.description, exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(third.description);
     await expect(page).toHaveURL(new RegExp(`/app/category/${first!.slug}/${second.slug}/${third.slug}/?$`));
     const listed = await products(request, `category=${third.id}&s=24`);
     await expect(cards(page)).toHaveCount(listed.data.length);
-    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(listed.totalElements === 1 ? '1 prodotto' : `${listed.totalElements} prodotti`);
+    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(
+      listed.totalElements === 1 ? '1 prodotto' : `${listed.totalElements} prodotti`,
+    );
   });
 
-  test('scrolling loads more products, and a loaded product shows its promotion and information', async ({ page, request }) => {
+  test('scrolling loads more products, and a loaded product shows its promotion and information', async ({
+    page,
+    request,
+  }) => {
     // The e2e catalogue is small (400 products): the first level is the one
     // with more than a page; the island is the same on every level.
     const { category, total } = await categoryWithManyProducts(request);
@@ -48,9 +61,13 @@ test.describe('catalogue browsing', () => {
 
     // Any promoted product among those loaded (the demo catalogue puts about one in ten on offer).
     const loaded = await products(request, `category=${category.id}&s=${Math.min(total, 72)}&p=0`);
-    const promoted = loaded.data.slice(24).find((p) => p.promotions.length > 0 && p.ingredients) ?? loaded.data.find((p) => p.promotions.length > 0 && p.ingredients);
+    const promoted =
+      loaded.data.slice(24).find((p) => p.promotions.length > 0 && p.ingredients) ??
+      loaded.data.find((p) => p.promotions.length > 0 && p.ingredients);
     expect(promoted, 'a promoted product with ingredients among the loaded ones').toBeDefined();
-    const card = page.locator('.product-card', { has: page.getByRole('link', { name: promoted!.description, exact: true }) });
+    const card = page.locator('.product-card', {
+      has: page.getByRole('link', { name: promoted!.description, exact: true }),
+    });
     await expect(card.locator('.badge--promo')).toContainText(`-${promotionPercent(promoted!)}%`);
     await card.getByRole('link', { name: promoted!.description, exact: true }).click();
 
@@ -60,7 +77,12 @@ test.describe('catalogue browsing', () => {
     await expect(page.getByText(`Offerta fino al ${d}/${m}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ingredienti' })).toBeVisible();
     await expect(page.getByText(promoted!.ingredients!.split('\n')[0]!, { exact: false }).first()).toBeVisible();
-    for (const [field, title] of [['allergyAdvice', 'Allergeni'], ['nutrition', 'Valori nutrizionali'], ['storage', 'Conservazione'], ['recycling', 'Raccolta differenziata']] as const) {
+    for (const [field, title] of [
+      ['allergyAdvice', 'Allergeni'],
+      ['nutrition', 'Valori nutrizionali'],
+      ['storage', 'Conservazione'],
+      ['recycling', 'Raccolta differenziata'],
+    ] as const) {
       const heading = page.getByRole('heading', { name: title, exact: true });
       if (promoted![field]) await expect(heading).toBeVisible();
       else if (field !== 'allergyAdvice' || !promoted!.allergyOther) await expect(heading).toHaveCount(0);
@@ -69,7 +91,10 @@ test.describe('catalogue browsing', () => {
     expect(y).toMatch(/^\d{4}$/);
   });
 
-  test('back from a product of the second page returns to it, with the same products loaded', async ({ page, request }) => {
+  test('back from a product of the second page returns to it, with the same products loaded', async ({
+    page,
+    request,
+  }) => {
     const { category } = await categoryWithManyProducts(request);
     await page.goto(`/app/category/${category.slug}`);
     await expect(cards(page)).toHaveCount(24);
@@ -114,18 +139,32 @@ test.describe('catalogue browsing', () => {
     await page.getByRole('checkbox', { name: 'Solo offerte' }).check();
     await expect(page).toHaveURL(/onlyPromotions=true/);
     const offers = await products(request, `category=${category.id}&s=24&sort=price-ASC&onlyPromotions=true`);
-    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(`${offers.totalElements} prodotti`);
+    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(
+      `${offers.totalElements} prodotti`,
+    );
     await expect(cards(page)).toHaveCount(Math.min(24, offers.totalElements));
     await expect(cards(page).locator('.badge--promo')).toHaveCount(Math.min(24, offers.totalElements));
 
     await page.getByRole('checkbox', { name: 'Solo marchio della cooperativa' }).check();
-    const branded = await products(request, `category=${category.id}&s=24&sort=price-ASC&onlyPromotions=true&onlyBranded=true`);
-    await expect(page.getByRole('status').filter({ hasText: /prodott|Nessun/ }).first()).toBeVisible();
+    const branded = await products(
+      request,
+      `category=${category.id}&s=24&sort=price-ASC&onlyPromotions=true&onlyBranded=true`,
+    );
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /prodott|Nessun/ })
+        .first(),
+    ).toBeVisible();
     if (branded.totalElements === 0) await expect(page.getByText('Nessun prodotto trovato')).toBeVisible();
     else await expect(cards(page)).toHaveCount(Math.min(24, branded.totalElements));
   });
 
-  test('clicking the open category of the page folds and unfolds its subcategories', async ({ page, request, isMobile }) => {
+  test('clicking the open category of the page folds and unfolds its subcategories', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
     const [first] = await categories(request);
     const second = first!.items[0]!;
     await page.goto(`/app/category/${first!.slug}/${second.slug}`);

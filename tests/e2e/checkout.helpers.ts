@@ -15,7 +15,6 @@ export interface CartAnswer {
   items: { id: number; barcode: string; description: string; rowNetPrice: number }[];
 }
 
-
 interface ShopProduct {
   barcode: string;
   um: 'PZ' | 'KG';
@@ -29,23 +28,42 @@ interface ShopProduct {
 let products: ShopProduct[] | null = null;
 async function storeProducts(request: APIRequestContext): Promise<ShopProduct[]> {
   if (products) return products;
-  const page = (await (await request.get('/cli/ecommerce/products/1109/?p=0&s=100')).json()) as { data: { data: ShopProduct[] } };
+  const page = (await (await request.get('/cli/ecommerce/products/1109/?p=0&s=100')).json()) as {
+    data: { data: ShopProduct[] };
+  };
   products = page.data.data.filter((p) => p.available && !/acqua/i.test(p.description));
   return products;
 }
 
 /** An IN_STORE cart at the default store 1109 above the 25 € minimum, with a weighed row and pieces. */
 export async function readyCart(request: APIRequestContext, shopper: Shopper): Promise<CartAnswer> {
-  const opened = await apiCall<CartAnswer>(request, shopper, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' });
+  const opened = await apiCall<CartAnswer>(request, shopper, '/cli/ecommerce/cart/open', {
+    storeId: 1109,
+    deliveryMode: 'IN_STORE',
+    terminalType: 'WEB',
+  });
   expect(opened.responseCode, 'cart/open').toBe(0);
   let cart = opened.data;
   const all = await storeProducts(request);
   const weighed = all.find((p) => p.um === 'KG' && p.netPrice < 30);
   const pieces = all.filter((p) => p.um === 'PZ' && p.netPrice >= 1);
-  if (weighed) cart = (await apiCall<{ cart: CartAnswer }>(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: weighed.barcode, weight: Math.max(weighed.umStep, weighed.minWeight ?? 0), preview: false })).data.cart;
+  if (weighed)
+    cart = (
+      await apiCall<{ cart: CartAnswer }>(request, shopper, '/cli/ecommerce/cart/store', {
+        cartId: cart.id,
+        barcode: weighed.barcode,
+        weight: Math.max(weighed.umStep, weighed.minWeight ?? 0),
+        preview: false,
+      })
+    ).data.cart;
   for (const p of pieces) {
     if (cart.netTotal > 27) break;
-    const stored = await apiCall<{ cart: CartAnswer }>(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: p.barcode, amount: Math.min(5, Math.ceil(10 / p.netPrice)), preview: false });
+    const stored = await apiCall<{ cart: CartAnswer }>(request, shopper, '/cli/ecommerce/cart/store', {
+      cartId: cart.id,
+      barcode: p.barcode,
+      amount: Math.min(5, Math.ceil(10 / p.netPrice)),
+      preview: false,
+    });
     if (stored.responseCode === 0) cart = stored.data.cart;
   }
   expect(cart.netTotal, 'cart above the minimum').toBeGreaterThan(25);
@@ -53,23 +71,51 @@ export async function readyCart(request: APIRequestContext, shopper: Shopper): P
 }
 
 /** Books the cart with cash in a free slot of a day chosen at random, through the API; returns the order id. */
-export async function bookedOrder(request: APIRequestContext, shopper: Shopper): Promise<{ orderId: number; number: string }> {
+export async function bookedOrder(
+  request: APIRequestContext,
+  shopper: Shopper,
+): Promise<{ orderId: number; number: string }> {
   const cart = await readyCart(request, shopper);
   return bookCart(request, shopper, cart.id, 'CASH');
 }
 
 /** Books a filled cart in a free slot of a day chosen at random, through the API. */
-export async function bookCart(request: APIRequestContext, shopper: Shopper, cartId: number, paymentMode: 'CASH' | 'BANCOMAT' | 'XPAY'): Promise<{ orderId: number; number: string }> {
-  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}/days`)).data.filter((d) => d.available);
+export async function bookCart(
+  request: APIRequestContext,
+  shopper: Shopper,
+  cartId: number,
+  paymentMode: 'CASH' | 'BANCOMAT' | 'XPAY',
+): Promise<{ orderId: number; number: string }> {
+  const days = (
+    await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}/days`)
+  ).data.filter((d) => d.available);
   const day = days[Math.floor(Math.random() * days.length)]!;
-  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}?day=${day.day}`)).data.filter((s) => s.available);
+  const slots = (
+    await apiCall<{ id: number; available: boolean }[]>(
+      request,
+      shopper,
+      `/cli/ecommerce/slots/${cartId}?day=${day.day}`,
+    )
+  ).data.filter((s) => s.available);
   const slot = slots[Math.floor(Math.random() * slots.length)]!;
   const frozen = await apiCall(request, shopper, '/cli/ecommerce/cart/freeze', {
-    cartId, timeSlotId: slot.id, profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-    paymentMode, invoice: false, enableProductsReplacement: true, clientWeb: true,
+    cartId,
+    timeSlotId: slot.id,
+    profileEmail: shopper.email,
+    profileMobilePhone: '3331234567',
+    firstName: 'Anna',
+    lastName: 'Rossi',
+    paymentMode,
+    invoice: false,
+    enableProductsReplacement: true,
+    clientWeb: true,
   });
   expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
-  const orders = await apiCall<{ data: { id: number; number: string; cart: { id: number } }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
+  const orders = await apiCall<{ data: { id: number; number: string; cart: { id: number } }[] }>(
+    request,
+    shopper,
+    '/cli/ecommerce/orders?s=5&p=0',
+  );
   const order = orders.data.data.find((o) => o.cart.id === cartId)!;
   return { orderId: order.id, number: order.number };
 }

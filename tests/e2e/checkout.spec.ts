@@ -8,8 +8,20 @@ import { euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout
 
 /** A billing address imported from the old system without a phone number: incomplete for an invoice. */
 const legacyBilling = {
-  id: 990001, vatCode: '01234567890', ssnCode: null, companyName: 'Forno Rossi srl', address: 'Via Sparano', streetNumber: '10', zip: '70121',
-  city: 'Bari', county: 'BA', nation: 'IT', phone: '', fax: null, pec: null, recipientCode: null,
+  id: 990001,
+  vatCode: '01234567890',
+  ssnCode: null,
+  companyName: 'Forno Rossi srl',
+  address: 'Via Sparano',
+  streetNumber: '10',
+  zip: '70121',
+  city: 'Bari',
+  county: 'BA',
+  nation: 'IT',
+  phone: '',
+  fax: null,
+  pec: null,
+  recipientCode: null,
 };
 
 async function pickAnySlot(page: Page) {
@@ -25,7 +37,10 @@ async function pickAnySlot(page: Page) {
 test.describe('checkout', () => {
   test.setTimeout(120_000);
 
-  test('books a slot with cash: slot, data, summary with every amount, thank-you page, order listed', async ({ page, request }, info) => {
+  test('books a slot with cash: slot, data, summary with every amount, thank-you page, order listed', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'prenota'));
     const cart = await readyCart(request, shopper);
     await logIn(page, shopper);
@@ -37,7 +52,12 @@ test.describe('checkout', () => {
     await expect(page.getByRole('banner').getByText(/Prima disponibilità:/)).toBeVisible();
     const next = page.getByRole('button', { name: 'Avanti' });
     await expect(next).toBeDisabled();
-    await expect(page.getByRole('group', { name: 'Scegli il giorno' }).getByRole('radio', { name: /domenica/ }).first()).toBeDisabled();
+    await expect(
+      page
+        .getByRole('group', { name: 'Scegli il giorno' })
+        .getByRole('radio', { name: /domenica/ })
+        .first(),
+    ).toBeDisabled();
     await expectNoAxeViolations(page);
     const open = page.getByRole('group', { name: 'Scegli il giorno' }).locator('input:not([disabled])');
     await open.first().check();
@@ -46,7 +66,9 @@ test.describe('checkout', () => {
     await expect(page.getByText(/Hai scelto:/)).toBeVisible();
     await expect(next).toBeEnabled();
     // The data step asks for the billing addresses as soon as it loads: answer before it does.
-    await page.route('**/cli/profiles/billing/addresses', (route) => route.fulfill({ json: { responseCode: 0, data: [legacyBilling] } }));
+    await page.route('**/cli/profiles/billing/addresses', (route) =>
+      route.fulfill({ json: { responseCode: 0, data: [legacyBilling] } }),
+    );
     await next.click();
 
     // Step 2: data prefilled from the profile; confirm needs replacement and payment.
@@ -77,9 +99,15 @@ test.describe('checkout', () => {
     // Step 3: the summary shows every amount and the binding button.
     await expect(page).toHaveURL(/\/app\/checkout\/summary\/?$/);
     const table = page.getByRole('table');
-    for (const item of cart.items) await expect(table.getByRole('row').filter({ hasText: item.description }).first()).toContainText(euro(item.rowNetPrice));
+    for (const item of cart.items)
+      await expect(table.getByRole('row').filter({ hasText: item.description }).first()).toContainText(
+        euro(item.rowNetPrice),
+      );
     await expect(table.getByRole('row', { name: /Totale prodotti/ })).toContainText(euro(cart.netTotal));
-    for (const fee of cart.fees) await expect(table.getByRole('row', { name: new RegExp(fee.description.replace(/[()]/g, '\\$&')) })).toContainText(euro(fee.value));
+    for (const fee of cart.fees)
+      await expect(
+        table.getByRole('row', { name: new RegExp(fee.description.replace(/[()]/g, '\\$&')) }),
+      ).toContainText(euro(fee.value));
     await expect(table.getByRole('row', { name: /^Totale\b(?! prodotti)/ }).last()).toContainText(euro(cart.total));
     await expect(page.getByText('Contanti')).toBeVisible();
     await expect(page.getByText('Citofono Rossi')).toBeVisible();
@@ -118,7 +146,9 @@ test.describe('checkout', () => {
 
   test('the payment failure page links to the orders', async ({ page }) => {
     await page.goto('/app/checkout/failed');
-    await expect(page.getByText('Errore! Il pagamento non è andato a buon fine. Vi chiediamo di riprovare.')).toBeVisible();
+    await expect(
+      page.getByText('Errore! Il pagamento non è andato a buon fine. Vi chiediamo di riprovare.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Vai ai tuoi ordini' })).toHaveAttribute('href', '/app/profile/orders');
   });
 });

@@ -42,14 +42,21 @@ test.describe('content security policy', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
   });
 
-  test("the header names the inline scripts by hash and allows no 'unsafe-inline' or eval for them", async ({ request }) => {
+  test("the header names the inline scripts by hash and allows no 'unsafe-inline' or eval for them", async ({
+    request,
+  }) => {
     for (const path of ['/app/', '/app/checkout/summary', '/app/no-such-page', '/cli/stores']) {
       const csp = (await request.get(path)).headers()['content-security-policy'] ?? '';
-      const scripts = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+      const scripts = csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src '));
       expect(scripts, path).toBeTruthy();
       expect(scripts, path).not.toContain("'unsafe-inline'");
       expect(scripts, path).not.toContain("'unsafe-eval'");
@@ -58,7 +65,9 @@ test.describe('content security policy', () => {
     }
   });
 
-  test('the catalogue, stores, information, sign-up and 404 pages run without a refused script, style or eval', async ({ page }) => {
+  test('the catalogue, stores, information, sign-up and 404 pages run without a refused script, style or eval', async ({
+    page,
+  }) => {
     const refused = watchRefusals(page);
     expect(await violationsOn(page, refused, '/app/'), 'home').toEqual([]);
     const category = await firstLink(page, '/app/category/');
@@ -68,22 +77,51 @@ test.describe('content security policy', () => {
     // The store locator draws its map (tiles from the configured server) and the store's own page.
     expect(await violationsOn(page, refused, '/app/stores'), 'stores').toEqual([]);
     const store = await firstLink(page, '/app/stores/1');
-    await expectNoRefusals(page, refused, [store, '/app/faq', '/app/termsandcondition', '/app/privacy', '/app/accessibilita', '/app/signup', '/app/reset', '/app/reset/password?token=x', '/app/no-such-page']);
+    await expectNoRefusals(page, refused, [
+      store,
+      '/app/faq',
+      '/app/termsandcondition',
+      '/app/privacy',
+      '/app/accessibilita',
+      '/app/signup',
+      '/app/reset',
+      '/app/reset/password?token=x',
+      '/app/no-such-page',
+    ]);
   });
 
-  test("a signed-in shopper's cart, checkout, profile and card pages run without a refused script, style or eval", async ({ page, request }, info) => {
+  test("a signed-in shopper's cart, checkout, profile and card pages run without a refused script, style or eval", async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'csp'));
     await readyCart(request, shopper);
     const refused = watchRefusals(page);
     await logIn(page, shopper);
     await expectNoRefusals(page, refused, [
-      '/app/cart', '/app/checkout', '/app/checkout/data', '/app/checkout/summary', '/app/checkout/confirm',
-      '/app/profile', '/app/profile/addresses', '/app/profile/billing', '/app/profile/orders', '/app/profile/password', '/app/profile/smartlists',
-      '/app/profile/payments', '/app/payments', '/app/payments/boarding', '/app/orders', '/app/favorites',
+      '/app/cart',
+      '/app/checkout',
+      '/app/checkout/data',
+      '/app/checkout/summary',
+      '/app/checkout/confirm',
+      '/app/profile',
+      '/app/profile/addresses',
+      '/app/profile/billing',
+      '/app/profile/orders',
+      '/app/profile/password',
+      '/app/profile/smartlists',
+      '/app/profile/payments',
+      '/app/payments',
+      '/app/payments/boarding',
+      '/app/orders',
+      '/app/favorites',
     ]);
   });
 
-  test('the card lightbox and the 3-D Secure frame of a card payment run without a refused script', async ({ page, request }, info) => {
+  test('the card lightbox and the 3-D Secure frame of a card payment run without a refused script', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'cspcarta'));
     await readyCart(request, shopper);
     const refused = watchRefusals(page);

@@ -21,16 +21,35 @@ test.describe('home page', () => {
     await expect(page.getByRole('banner').getByText(/Prima disponibilità:/)).toContainText(/\d{1,2}:\d{2}/);
   });
 
-  test("a shopper's start-up loads the shopping lists; the header's cart counts one product in the singular", async ({ page, request }, info) => {
+  test("a shopper's start-up loads the shopping lists; the header's cart counts one product in the singular", async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'avvio'));
-    const cart = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE', terminalType: 'WEB' });
+    const cart = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: 1109,
+      deliveryMode: 'IN_STORE',
+      terminalType: 'WEB',
+    });
     const product = (await storeProducts(request, 1109)).find((p) => p.um === 'PZ' && !/acqua/i.test(p.description))!;
-    expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.data.id, barcode: product.barcode, amount: 1 })).responseCode).toBe(0);
+    expect(
+      (
+        await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
+          cartId: cart.data.id,
+          barcode: product.barcode,
+          amount: 1,
+        })
+      ).responseCode,
+    ).toBe(0);
     await logIn(page, shopper);
-    const listsLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/cli/slists' && response.ok());
+    const listsLoaded = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/cli/slists' && response.ok(),
+    );
     await page.goto('/app/');
     await listsLoaded;
-    await expect(page.getByRole('banner').getByRole('link', { name: /^Carrello, totale .+, 1 prodotto$/ })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: /^Carrello, totale .+, 1 prodotto$/ }),
+    ).toBeVisible();
   });
 
   test('shows the category tree in Italian, down to the third level', async ({ page, request, isMobile }) => {
@@ -53,8 +72,12 @@ test.describe('home page', () => {
     const third = second?.items[0];
     if (!second || !third) throw new Error('Frutta e verdura has no second and third level in the API');
     // Deeper levels may sit folded under their parent; they are links all the same.
-    await expect(nav.getByRole('link', { name: second.description, exact: true, includeHidden: true }).first()).toHaveAttribute('href', /\/app\/category\/[^/]+\/[^/]+/);
-    await expect(nav.getByRole('link', { name: third.description, exact: true, includeHidden: true }).first()).toHaveAttribute('href', /\/app\/category\/[^/]+\/[^/]+\/[^/]+/);
+    await expect(
+      nav.getByRole('link', { name: second.description, exact: true, includeHidden: true }).first(),
+    ).toHaveAttribute('href', /\/app\/category\/[^/]+\/[^/]+/);
+    await expect(
+      nav.getByRole('link', { name: third.description, exact: true, includeHidden: true }).first(),
+    ).toHaveAttribute('href', /\/app\/category\/[^/]+\/[^/]+\/[^/]+/);
   });
 
   test('has no accessibility violations', async ({ page }) => {

@@ -16,9 +16,16 @@ const vnuJar = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu.
 
 // The checker's CSS grammar predates container queries (CSS Containment 3),
 // which the product cards use; every browser the shop supports knows them.
-const OUTDATED_CSS = '.*(Property “container-type” doesn\'t exist|Unrecognized at-rule “@container”).*';
+const OUTDATED_CSS = ".*(Property “container-type” doesn't exist|Unrecognized at-rule “@container”).*";
 
-interface VnuMessage { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string }
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
 
 /** The checker's errors on each page, as "label:line: message «extract»"; empty when all are valid. */
 async function htmlErrors(pages: Map<string, string>): Promise<string[]> {
@@ -34,7 +41,22 @@ async function htmlErrors(pages: Map<string, string>): Promise<string[]> {
       labels.set(file, label);
     }
     // --exit-zero-always: errors come back in the JSON, not as a failed process.
-    const { stdout } = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--exit-zero-always', '--format', 'json', '--stdout', '--filterpattern', OUTDATED_CSS, ...files], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(
+      'java',
+      [
+        '-jar',
+        vnuJar,
+        '--errors-only',
+        '--exit-zero-always',
+        '--format',
+        'json',
+        '--stdout',
+        '--filterpattern',
+        OUTDATED_CSS,
+        ...files,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     const { messages } = JSON.parse(stdout) as { messages: VnuMessage[] };
     return messages
       .filter((m) => m.type === 'error' || m.subType === 'fatal')
@@ -49,7 +71,8 @@ async function htmlErrors(pages: Map<string, string>): Promise<string[]> {
 
 /** One page of each kind the catalogue builds (a category, a product, a banner's products, a store), found on the home page and the stores page. */
 async function cataloguePaths(request: APIRequestContext): Promise<string[]> {
-  const hrefs = async (path: string) => [...(await (await request.get(path)).text()).matchAll(/href="(\/app\/[^"#?]+)"/g)].map((m) => m[1]!);
+  const hrefs = async (path: string) =>
+    [...(await (await request.get(path)).text()).matchAll(/href="(\/app\/[^"#?]+)"/g)].map((m) => m[1]!);
   const home = await hrefs('/app/');
   const stores = await hrefs('/app/stores');
   const first = (list: string[], pattern: RegExp, what: string) => {
@@ -66,15 +89,42 @@ async function cataloguePaths(request: APIRequestContext): Promise<string[]> {
 }
 
 const STATIC_PATHS = [
-  '/app/', '/app/search?q=latte', '/app/stores', '/app/faq', '/app/termsandcondition', '/app/privacy', '/app/accessibilita',
-  '/app/favorites', '/app/orders', '/app/smartlist', '/app/signup', '/app/signup/confirmed', '/app/signup/link-expired',
-  '/app/reset', '/app/reset/password', '/app/staff', '/app/pagina-che-non-esiste',
+  '/app/',
+  '/app/search?q=latte',
+  '/app/stores',
+  '/app/faq',
+  '/app/termsandcondition',
+  '/app/privacy',
+  '/app/accessibilita',
+  '/app/favorites',
+  '/app/orders',
+  '/app/smartlist',
+  '/app/signup',
+  '/app/signup/confirmed',
+  '/app/signup/link-expired',
+  '/app/reset',
+  '/app/reset/password',
+  '/app/staff',
+  '/app/pagina-che-non-esiste',
 ];
 const SHOPPER_PATHS = [
-  '/app/cart', '/app/cart/create', '/app/cart/update',
-  '/app/checkout', '/app/checkout/data', '/app/checkout/summary', '/app/checkout/confirm', '/app/checkout/failed',
-  '/app/profile', '/app/profile/addresses', '/app/profile/billing', '/app/profile/orders', '/app/profile/password', '/app/profile/payments', '/app/profile/smartlists',
-  '/app/payments', '/app/payments/boarding',
+  '/app/cart',
+  '/app/cart/create',
+  '/app/cart/update',
+  '/app/checkout',
+  '/app/checkout/data',
+  '/app/checkout/summary',
+  '/app/checkout/confirm',
+  '/app/checkout/failed',
+  '/app/profile',
+  '/app/profile/addresses',
+  '/app/profile/billing',
+  '/app/profile/orders',
+  '/app/profile/password',
+  '/app/profile/payments',
+  '/app/profile/smartlists',
+  '/app/payments',
+  '/app/payments/boarding',
 ];
 
 function expectValid(errors: string[]): void {
@@ -125,10 +175,15 @@ test.describe('valid HTML (Nu HTML checker)', () => {
   test('the catalogue and information pages as a logged-in shopper sees them', async ({ context, request }, info) => {
     test.setTimeout(RENDERED_BUDGET);
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'vnu'));
-    expectValid(await htmlErrors(await renderedPages(context, shopper, [...STATIC_PATHS, ...(await cataloguePaths(request))])));
+    expectValid(
+      await htmlErrors(await renderedPages(context, shopper, [...STATIC_PATHS, ...(await cataloguePaths(request))])),
+    );
   });
 
-  test("a logged-in shopper's cart, checkout, profile and payment pages as rendered", async ({ context, request }, info) => {
+  test("a logged-in shopper's cart, checkout, profile and payment pages as rendered", async ({
+    context,
+    request,
+  }, info) => {
     test.setTimeout(RENDERED_BUDGET);
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'vnu'));
     await readyCart(request, shopper);

@@ -38,21 +38,32 @@ test.describe('shopping lists', () => {
     for (const title of ['Copia di Spesa del sabato', 'Spesa del sabato']) {
       await listButton(page, title).click();
       await page.getByRole('button', { name: 'Elimina', exact: true }).click();
-      await page.getByRole('alertdialog', { name: 'Eliminare la lista?' }).getByRole('button', { name: 'Elimina' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Eliminare la lista?' })
+        .getByRole('button', { name: 'Elimina' })
+        .click();
       await expect(listButton(page, title)).toBeHidden();
     }
     await page.getByRole('button', { name: 'Elimina', exact: true }).click();
-    await page.getByRole('alertdialog', { name: 'Eliminare la lista?' }).getByRole('button', { name: 'Elimina' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Eliminare la lista?' })
+      .getByRole('button', { name: 'Elimina' })
+      .click();
     await expect(toast(page, "Non puoi eliminare l'ultima lista della spesa.")).toBeVisible();
     await expect(page.getByRole('heading', { name: 'La mia lista' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
-  test('custom items and catalogue products from the search overlay; the list goes to the cart', async ({ page, request }, info) => {
+  test('custom items and catalogue products from the search overlay; the list goes to the cart', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'voci'));
     await logIn(page, shopper);
     const store = await driveStore(request);
-    const product = (await storeProducts(request, store.id)).find((p) => p.um === 'PZ' && !/acqua/i.test(p.description))!;
+    const product = (await storeProducts(request, store.id)).find(
+      (p) => p.um === 'PZ' && !/acqua/i.test(p.description),
+    )!;
     await page.goto('/app/smartlist');
     await expect(page.getByRole('heading', { name: 'La mia lista' })).toBeVisible();
 
@@ -69,12 +80,17 @@ test.describe('shopping lists', () => {
 
     const words = product.description.split(' ').slice(0, 2).join(' ');
     await search.fill(words);
-    await overlay.getByRole('button', { name: `Aggiungi ${product.description}`, exact: true }).first().click();
+    await overlay
+      .getByRole('button', { name: `Aggiungi ${product.description}`, exact: true })
+      .first()
+      .click();
     await expect(toast(page, `${product.description} aggiunto alla lista`)).toBeVisible();
     await overlay.getByRole('button', { name: 'Chiudi' }).click();
 
     const items = page.getByRole('region', { name: 'La mia lista' }).getByRole('list');
-    await expect(items.getByRole('listitem').filter({ hasText: 'Pane di Altamura' })).toContainText('Prodotto personalizzato');
+    await expect(items.getByRole('listitem').filter({ hasText: 'Pane di Altamura' })).toContainText(
+      'Prodotto personalizzato',
+    );
     const row = items.getByRole('listitem').filter({ hasText: product.description });
     await expect(row.locator('output')).toHaveText('1 pz');
     await expect(row.getByRole('button', { name: 'Diminuisci quantità' })).toBeDisabled();
@@ -89,36 +105,70 @@ test.describe('shopping lists', () => {
     await expect(noCart.getByRole('link', { name: 'Crea il carrello' })).toHaveAttribute('href', '/app/cart/create');
     await noCart.getByRole('button', { name: 'Annulla' }).click();
 
-    await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
+    await apiCall(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+      terminalType: 'WEB',
+    });
     await page.reload();
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
     await expect(toast(page, 'Lista della spesa aggiunta al carrello')).toBeVisible();
-    const cart = await apiCall<{ items: { barcode: string; amount: number }[] }>(request, shopper, '/cli/ecommerce/cart/current');
+    const cart = await apiCall<{ items: { barcode: string; amount: number }[] }>(
+      request,
+      shopper,
+      '/cli/ecommerce/cart/current',
+    );
     expect(cart.data.items).toEqual([expect.objectContaining({ barcode: product.barcode, amount: 2 })]);
     await expectNoAxeViolations(page);
   });
 
-  test('a weighed row keeps its kilograms in the cart; rows the cart cannot take are named with the reason', async ({ page, request }, info) => {
+  test('a weighed row keeps its kilograms in the cart; rows the cart cannot take are named with the reason', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'pesati'));
     await logIn(page, shopper);
     const store = await driveStore(request);
     const products = await storeProducts(request, store.id);
     // A weighed product sold in steps that make 2 kg exactly (a row's kilograms round up to the step).
-    const weighed = products.find((p) => p.um === 'KG' && p.umStep < 1 && Math.abs(2 / p.umStep - Math.round(2 / p.umStep)) < 1e-6 && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 2) >= 2)!;
+    const weighed = products.find(
+      (p) =>
+        p.um === 'KG' &&
+        p.umStep < 1 &&
+        Math.abs(2 / p.umStep - Math.round(2 / p.umStep)) < 1e-6 &&
+        (p.minWeight ?? 0) <= 2 &&
+        (p.maxAmount ?? 2) >= 2,
+    )!;
     const pieces = products.find((p) => p.um === 'PZ' && !/acqua/i.test(p.description))!;
     // One more than the product's limit (its own, at most the 30 pieces of an article, spec §9).
     const limit = Math.min(pieces.maxAmount ?? 30, 30);
     const lists = await apiCall<{ id: number }[]>(request, shopper, '/cli/slists');
     const listId = lists.data[0]!.id;
     await apiCall(request, shopper, '/cli/slists/items/create', { id: listId, barcode: weighed.barcode, amount: 2 });
-    await apiCall(request, shopper, '/cli/slists/items/create', { id: listId, barcode: pieces.barcode, amount: limit + 1 });
-    await apiCall(request, shopper, '/cli/slists/items/create', { id: listId, type: 'CUSTOM', description: 'Fiori per la nonna' });
-    await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE', terminalType: 'WEB' });
+    await apiCall(request, shopper, '/cli/slists/items/create', {
+      id: listId,
+      barcode: pieces.barcode,
+      amount: limit + 1,
+    });
+    await apiCall(request, shopper, '/cli/slists/items/create', {
+      id: listId,
+      type: 'CUSTOM',
+      description: 'Fiori per la nonna',
+    });
+    await apiCall(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+      terminalType: 'WEB',
+    });
 
     await page.goto('/app/smartlist');
     const items = page.getByRole('region', { name: 'La mia lista' }).getByRole('list').first();
-    await expect(items.getByRole('listitem').filter({ hasText: weighed.description }).locator('output')).toHaveText('2 kg');
-    await expect(items.getByRole('listitem').filter({ hasText: pieces.description }).locator('output')).toHaveText(`${limit + 1} pz`);
+    await expect(items.getByRole('listitem').filter({ hasText: weighed.description }).locator('output')).toHaveText(
+      '2 kg',
+    );
+    await expect(items.getByRole('listitem').filter({ hasText: pieces.description }).locator('output')).toHaveText(
+      `${limit + 1} pz`,
+    );
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
     await expect(toast(page, 'Lista della spesa aggiunta al carrello')).toBeVisible();
     const missing = page.getByRole('alert').filter({ hasText: 'Non aggiunti al carrello:' });
@@ -126,7 +176,11 @@ test.describe('shopping lists', () => {
       `${pieces.description}: supera la quantità massima acquistabile (${limit} pezzi).`,
       'Fiori per la nonna: è una voce personalizzata, da cercare tra i prodotti.',
     ]);
-    const cart = await apiCall<{ items: { barcode: string; weight: number | null }[] }>(request, shopper, '/cli/ecommerce/cart/current');
+    const cart = await apiCall<{ items: { barcode: string; weight: number | null }[] }>(
+      request,
+      shopper,
+      '/cli/ecommerce/cart/current',
+    );
     expect(cart.data.items).toEqual([expect.objectContaining({ barcode: weighed.barcode, weight: 2 })]);
   });
 });

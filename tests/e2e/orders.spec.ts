@@ -52,7 +52,10 @@ test.describe('orders', () => {
     await expect(page.getByText('6 ordini · pagina 1 di 2')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(5);
     await expect(page.getByRole('article', { name: `Ordine ${numbers[5]}` })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Pagine degli ordini' }).getByRole('button', { name: 'Pagina 2' }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagine degli ordini' })
+      .getByRole('button', { name: 'Pagina 2' })
+      .click();
     await expect(page.getByText('6 ordini · pagina 2 di 2')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(page.getByRole('article', { name: `Ordine ${numbers[0]}` })).toBeVisible();

@@ -43,22 +43,40 @@ test.describe('page weight before any interaction', () => {
       expect(total, `${path}: ${kB(total)} of JavaScript (${list})`).toBeLessThanOrEqual(BUDGET_BYTES);
       const renderer = await reactRenderer(page);
       expect(renderer, `${path} has islands`).toBeTruthy();
-      expect(scripts.map((s) => new URL(s.url).pathname), `${path} loads no React before interaction`).not.toContain(renderer);
+      expect(
+        scripts.map((s) => new URL(s.url).pathname),
+        `${path} loads no React before interaction`,
+      ).not.toContain(renderer);
     }
   });
 
-  test("the header shows a shopper's name, cart total, store and first slot from storage, without React", async ({ page }) => {
+  test("the header shows a shopper's name, cart total, store and first slot from storage, without React", async ({
+    page,
+  }) => {
     const slotStart = new Date(Date.now() + 2 * 24 * 3600_000);
     slotStart.setUTCHours(8, 0, 0, 0);
     const slotEnd = new Date(slotStart.getTime() + 2 * 3600_000);
-    await page.addInitScript(({ from, to }) => {
-      localStorage.setItem('spesa.user', JSON.stringify({ jwt: 'stored-token', profile: { firstName: 'Maria', lastName: 'Rossi' } }));
-      localStorage.setItem('spesa.cartSummary', JSON.stringify({
-        summary: { netTotal: 12.34, itemsCount: 3, storeDescription: 'Ritiro in negozio · Superstore Bari Japigia' },
-        slot: { weekDay: 1, validFrom: from, validTo: to },
-      }));
-      localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
-    }, { from: slotStart.toISOString(), to: slotEnd.toISOString() });
+    await page.addInitScript(
+      ({ from, to }) => {
+        localStorage.setItem(
+          'spesa.user',
+          JSON.stringify({ jwt: 'stored-token', profile: { firstName: 'Maria', lastName: 'Rossi' } }),
+        );
+        localStorage.setItem(
+          'spesa.cartSummary',
+          JSON.stringify({
+            summary: {
+              netTotal: 12.34,
+              itemsCount: 3,
+              storeDescription: 'Ritiro in negozio · Superstore Bari Japigia',
+            },
+            slot: { weekDay: 1, validFrom: from, validTo: to },
+          }),
+        );
+        localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
+      },
+      { from: slotStart.toISOString(), to: slotEnd.toISOString() },
+    );
     // The server is out of reach and React cannot load (a shopper's cards would hydrate in view):
     // whatever the header shows comes from the browser's storage, drawn without React.
     await page.route('**/cli/**', (route) => route.abort());
@@ -81,7 +99,11 @@ test.describe('page weight before any interaction', () => {
     await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
     await page.goto(`/app/category/${category!.slug}`, { waitUntil: 'networkidle' });
     // Nothing hydrated yet: the click itself brings the island and is replayed.
-    await page.locator('.product-card').first().getByRole('button', { name: /^Aggiungi/ }).click();
+    await page
+      .locator('.product-card')
+      .first()
+      .getByRole('button', { name: /^Aggiungi/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Accedi' })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type FrameLocator, type Page } from '@p
 import { SANDBOX_OTP } from '../../src/shared/contract/payments.ts';
 import { apiCall, readyCart, type CartAnswer, type Shopper } from './checkout.helpers.ts';
 
-export { SANDBOX_CARDS,  } from '../../src/shared/contract/payments.ts';
+export { SANDBOX_CARDS } from '../../src/shared/contract/payments.ts';
 
 export interface Quote {
   totalToPay: number;
@@ -16,28 +16,60 @@ export interface Quote {
 }
 
 async function anySlot(request: APIRequestContext, shopper: Shopper, cartId: number): Promise<number> {
-  const days = (await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}/days`)).data.filter((d) => d.available);
+  const days = (
+    await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}/days`)
+  ).data.filter((d) => d.available);
   const day = days[Math.floor(Math.random() * days.length)]!;
-  const slots = (await apiCall<{ id: number; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}?day=${day.day}`)).data.filter((s) => s.available);
+  const slots = (
+    await apiCall<{ id: number; available: boolean }[]>(
+      request,
+      shopper,
+      `/cli/ecommerce/slots/${cartId}?day=${day.day}`,
+    )
+  ).data.filter((s) => s.available);
   return slots[Math.floor(Math.random() * slots.length)]!.id;
 }
 
 /** A cart booked through the API with the card (XPAY): the order waits in PAYMENT_PENDING. */
-export async function pendingCardOrder(request: APIRequestContext, shopper: Shopper): Promise<{ cart: CartAnswer; code: string; number: string; quote: Quote }> {
+export async function pendingCardOrder(
+  request: APIRequestContext,
+  shopper: Shopper,
+): Promise<{ cart: CartAnswer; code: string; number: string; quote: Quote }> {
   const cart = await readyCart(request, shopper);
   const frozen = await apiCall<{ code: string }>(request, shopper, '/cli/ecommerce/cart/freeze', {
-    cartId: cart.id, timeSlotId: await anySlot(request, shopper, cart.id), profileEmail: shopper.email, profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-    paymentMode: 'XPAY', invoice: false, enableProductsReplacement: true, clientWeb: true,
+    cartId: cart.id,
+    timeSlotId: await anySlot(request, shopper, cart.id),
+    profileEmail: shopper.email,
+    profileMobilePhone: '3331234567',
+    firstName: 'Anna',
+    lastName: 'Rossi',
+    paymentMode: 'XPAY',
+    invoice: false,
+    enableProductsReplacement: true,
+    clientWeb: true,
   });
   expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
-  const orders = await apiCall<{ data: { number: string; code: string; status: string; cart: { id: number } }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
+  const orders = await apiCall<{ data: { number: string; code: string; status: string; cart: { id: number } }[] }>(
+    request,
+    shopper,
+    '/cli/ecommerce/orders?s=5&p=0',
+  );
   const order = orders.data.data.find((o) => o.cart.id === cart.id)!;
   expect(order.status).toBe('PAYMENT_PENDING');
   expect(order.code).toBe(frozen.data.code);
-  return { cart, code: order.code, number: order.number, quote: await quoteOf(request, shopper, { orderCode: order.code }) };
+  return {
+    cart,
+    code: order.code,
+    number: order.number,
+    quote: await quoteOf(request, shopper, { orderCode: order.code }),
+  };
 }
 
-export async function quoteOf(request: APIRequestContext, shopper: Shopper, of: { cartId: number } | { orderCode: string }): Promise<Quote> {
+export async function quoteOf(
+  request: APIRequestContext,
+  shopper: Shopper,
+  of: { cartId: number } | { orderCode: string },
+): Promise<Quote> {
   const query = 'cartId' in of ? `cartId=${of.cartId}` : `orderCode=${encodeURIComponent(of.orderCode)}`;
   const answer = await apiCall<Quote>(request, shopper, `/cli/pay/preauth/quote?${query}`);
   expect(answer.responseCode, `quote: ${answer.errorMessage ?? ''}`).toBe(0);
@@ -65,7 +97,10 @@ export const threeDsFrame = (page: Page) => page.frameLocator('iframe[title="Pag
 /** On /app/profile/payments: Associa carta, confirm, the lightbox with the card (and its challenge), until the outcome popup. */
 export async function associateCard(page: Page, pan: string, options: { challenge?: boolean } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Associa carta' }).click();
-  await page.getByRole('alertdialog', { name: 'Associare una carta?' }).getByRole('button', { name: 'Sì, associa una carta' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Associare una carta?' })
+    .getByRole('button', { name: 'Sì, associa una carta' })
+    .click();
   const frame = lightbox(page);
   await expect(frame.getByRole('heading', { name: 'XPay Sandbox' })).toBeVisible();
   await expect(frame.getByText(/Importo: 0[,.]00\s€/)).toBeVisible();

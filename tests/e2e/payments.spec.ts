@@ -6,27 +6,45 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
-import { SANDBOX_CARDS, associateCard, checkoutToSummary, fillCard, passChallenge, pendingCardOrder, quoteOf, threeDsFrame } from './payments.helpers.ts';
+import {
+  SANDBOX_CARDS,
+  associateCard,
+  checkoutToSummary,
+  fillCard,
+  passChallenge,
+  pendingCardOrder,
+  quoteOf,
+  threeDsFrame,
+} from './payments.helpers.ts';
 
 const PAYMENT_FAILED = 'Errore! Il pagamento non è andato a buon fine. Vi chiediamo di riprovare.';
 
 test.describe('card payments', () => {
   test.setTimeout(120_000);
 
-  test('associates a card through the lightbox with a 3-D Secure challenge, then removes it', async ({ page, request }, info) => {
+  test('associates a card through the lightbox with a 3-D Secure challenge, then removes it', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'carta'));
     await logIn(page, shopper);
     // With online payments on, the profile panel links to the card page (spec §2, §6).
     await page.goto('/app/');
     const panel = page.getByRole('dialog', { name: 'Il tuo profilo' });
     await expect(async () => {
-      if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: /^Il tuo profilo/ }).click();
+      if (!(await panel.isVisible()))
+        await page
+          .getByRole('banner')
+          .getByRole('button', { name: /^Il tuo profilo/ })
+          .click();
       await expect(panel).toBeVisible({ timeout: 2000 });
     }).toPass();
     await panel.getByRole('link', { name: 'Pagamenti' }).click();
     await expect(page).toHaveURL(/\/app\/profile\/payments\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Pagamenti' })).toBeVisible();
-    await expect(page.getByText(/può essere usata solo per i pagamenti su questo sito e sull'app mobile/)).toBeVisible();
+    await expect(
+      page.getByText(/può essere usata solo per i pagamenti su questo sito e sull'app mobile/),
+    ).toBeVisible();
     await expect(page.getByText(/non viene\s+addebitato nulla/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Nessuna carta associata' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -38,7 +56,9 @@ test.describe('card payments', () => {
     await expect(card).toContainText('434994******7007');
     await expect(card).toContainText(/12\D*(20)?30/);
     // The success popup closes by itself (spec §9: 3 s).
-    await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeHidden({ timeout: 6000 });
+    await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeHidden({
+      timeout: 6000,
+    });
 
     await page.getByRole('button', { name: 'Rimuovi carta' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Rimuovere la carta?' });
@@ -62,7 +82,10 @@ test.describe('card payments', () => {
     await expect(page.getByRole('button', { name: 'Associa carta' })).toBeVisible();
   });
 
-  test('pays an order by card with the 3-D Secure challenge: the hold before booking, the thank-you page, the order to prepare', async ({ page, request }, info) => {
+  test('pays an order by card with the 3-D Secure challenge: the hold before booking, the thank-you page, the order to prepare', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'pagacarta'));
     const cart = await readyCart(request, shopper);
     const quote = await quoteOf(request, shopper, { cartId: cart.id });
@@ -77,7 +100,10 @@ test.describe('card payments', () => {
     await expect(hold.getByRole('heading', { name: 'Pre-autorizzazione sulla carta' })).toBeVisible();
     await expect(hold).toContainText(euro(quote.totalToPay));
     await expect(hold.getByRole('definition').last()).toHaveText(euro(quote.amount));
-    if (quote.variableWeightTotal > 0) await expect(hold).toContainText(`Maggiorazione del ${quote.surchargePercent}% sui prodotti a peso variabile (${euro(quote.variableWeightTotal)})`);
+    if (quote.variableWeightTotal > 0)
+      await expect(hold).toContainText(
+        `Maggiorazione del ${quote.surchargePercent}% sui prodotti a peso variabile (${euro(quote.variableWeightTotal)})`,
+      );
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Ordine con obbligo di pagamento' }).click();
 
@@ -98,7 +124,10 @@ test.describe('card payments', () => {
     await expect(order.getByRole('button', { name: 'Paga ora' })).toHaveCount(0);
   });
 
-  test('a declined card lands on the failed page; with another card pay-now on the orders page succeeds', async ({ page, request }, info) => {
+  test('a declined card lands on the failed page; with another card pay-now on the orders page succeeds', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'rifiutata'));
     const order = await pendingCardOrder(request, shopper);
     await logIn(page, shopper);
@@ -113,17 +142,25 @@ test.describe('card payments', () => {
     await expect(page).toHaveURL(/\/app\/checkout\/failed\?orderCode=/);
     await expect(page.getByText(PAYMENT_FAILED)).toBeVisible();
     await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
-    await expect(page.getByRole('article', { name: `Ordine ${order.number}` }).getByText('In attesa di pagamento')).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: `Ordine ${order.number}` }).getByText('In attesa di pagamento'),
+    ).toBeVisible();
 
     await page.goto('/app/profile/payments');
     await page.getByRole('button', { name: 'Rimuovi carta' }).click();
-    await page.getByRole('alertdialog', { name: 'Rimuovere la carta?' }).getByRole('button', { name: 'Sì, rimuovi la carta' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Rimuovere la carta?' })
+      .getByRole('button', { name: 'Sì, rimuovi la carta' })
+      .click();
     await expect(page.getByRole('alertdialog', { name: 'Rimozione carta avvenuta correttamente!' })).toBeVisible();
     await associateCard(page, SANDBOX_CARDS.approve);
     await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeVisible();
 
     await page.goto('/app/profile/orders');
-    await page.getByRole('article', { name: `Ordine ${order.number}` }).getByRole('button', { name: 'Paga ora' }).click();
+    await page
+      .getByRole('article', { name: `Ordine ${order.number}` })
+      .getByRole('button', { name: 'Paga ora' })
+      .click();
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\?orderCode=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
     await expect(page.getByTestId('order-number')).toHaveText(order.number);
@@ -134,12 +171,18 @@ test.describe('card payments', () => {
     await expect(paid.getByRole('definition').filter({ hasText: euro(order.quote.amount) })).toBeVisible();
   });
 
-  test('pay-now without a card goes to the card page, which offers to pay once a card is linked', async ({ page, request }, info) => {
+  test('pay-now without a card goes to the card page, which offers to pay once a card is linked', async ({
+    page,
+    request,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'senzacarta'));
     const order = await pendingCardOrder(request, shopper);
     await logIn(page, shopper);
     await page.goto('/app/profile/orders');
-    await page.getByRole('article', { name: `Ordine ${order.number}` }).getByRole('button', { name: 'Paga ora' }).click();
+    await page
+      .getByRole('article', { name: `Ordine ${order.number}` })
+      .getByRole('button', { name: 'Paga ora' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/app/profile/payments\\?orderCode=${order.code}$`));
     await expect(page.getByRole('heading', { name: `Ordine ${order.code} in attesa di pagamento` })).toBeVisible();
     await expect(page.getByText(/Nessuna carta associata: associa una carta qui sotto/)).toBeVisible();
@@ -151,24 +194,38 @@ test.describe('card payments', () => {
     await expect(page.getByTestId('order-number')).toHaveText(order.number);
   });
 
-  test('legacy boarding: the signed form opens the provider in a new tab, the card is verified and set', async ({ page, request, context }, info) => {
+  test('legacy boarding: the signed form opens the provider in a new tab, the card is verified and set', async ({
+    page,
+    request,
+    context,
+  }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'legacy'));
     await logIn(page, shopper);
     await page.goto('/app/payments');
     await expect(page.getByRole('heading', { name: 'Nessuna carta associata' })).toBeVisible();
     await expectNoAxeViolations(page);
-    const [boarding] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /Associa una carta/ }).click()]);
+    const [boarding] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /Associa una carta/ }).click(),
+    ]);
     await expect(boarding).toHaveURL(/\/app\/payments\/boarding\/?$/);
-    await expect(boarding.getByText(/0,01\s€, solo per convalidarla: l'importo non ti verrà\s+addebitato/)).toBeVisible();
+    await expect(
+      boarding.getByText(/0,01\s€, solo per convalidarla: l'importo non ti verrà\s+addebitato/),
+    ).toBeVisible();
     await expectNoAxeViolations(boarding);
 
-    const [provider] = await Promise.all([context.waitForEvent('page'), boarding.getByRole('button', { name: /Procedi/ }).click()]);
+    const [provider] = await Promise.all([
+      context.waitForEvent('page'),
+      boarding.getByRole('button', { name: /Procedi/ }).click(),
+    ]);
     await expect(provider).toHaveTitle(/Pagamento sicuro — Sandbox/);
     await expect(provider.getByRole('heading', { name: 'Pagamento sicuro — Sandbox' })).toBeVisible();
     await expect(provider.getByText('Hash non valido')).toHaveCount(0);
     await fillCard(provider, SANDBOX_CARDS.approve);
     await expect(provider).toHaveURL(/\/app\/payments\?boarding=ok$/);
-    await expect(provider.getByText('La verifica della carta è andata a buon fine: la carta è associata.')).toBeVisible();
+    await expect(
+      provider.getByText('La verifica della carta è andata a buon fine: la carta è associata.'),
+    ).toBeVisible();
     await expect(provider.getByRole('heading', { name: 'Carta già impostata' })).toBeVisible();
     await expect(provider.getByTestId('linked-card')).toContainText('434994******4549');
 

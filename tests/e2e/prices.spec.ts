@@ -27,15 +27,28 @@ const card = (page: Page, p: PricedProduct): Locator =>
 
 /** A promoted product whose promotion followed a higher price, in the store's listing. */
 function promotedAfterHigherPrice(list: PricedProduct[]): PricedProduct | undefined {
-  return list.find((p) => p.available && p.um === 'PZ' && p.promotions.length > 0 && p.netPrice < p.price && p.lowestPrice30Days !== null && p.lowestPrice30Days > p.netPrice);
+  return list.find(
+    (p) =>
+      p.available &&
+      p.um === 'PZ' &&
+      p.promotions.length > 0 &&
+      p.netPrice < p.price &&
+      p.lowestPrice30Days !== null &&
+      p.lowestPrice30Days > p.netPrice,
+  );
 }
 
 async function offers(request: APIRequestContext, storeId = 1109): Promise<PricedProduct[]> {
-  return (await apiData<ApiPage<PricedProduct>>(request, `/cli/ecommerce/products/${storeId}/?onlyPromotions=true&s=100`)).data;
+  return (
+    await apiData<ApiPage<PricedProduct>>(request, `/cli/ecommerce/products/${storeId}/?onlyPromotions=true&s=100`)
+  ).data;
 }
 
 test.describe('prices the law asks for', () => {
-  test('a promotional product page shows the 30-day lowest price and the unit price; a product without reduction shows no such price', async ({ page, request }) => {
+  test('a promotional product page shows the 30-day lowest price and the unit price; a product without reduction shows no such price', async ({
+    page,
+    request,
+  }) => {
     const promoted = promotedAfterHigherPrice(await offers(request));
     expect(promoted, 'a promoted product whose promotion followed a higher price').toBeDefined();
     expect(promoted!.attrib3).toMatch(/^\d+,\d\d\s€\/\S+$/);
@@ -46,7 +59,9 @@ test.describe('prices the law asks for', () => {
     await expect(buying.getByText(promoted!.attrib3!, { exact: true })).toBeVisible();
     await expect(page.getByTestId('product-price')).toHaveText(euro(promoted!.netPrice));
 
-    const plain = (await products(request, 's=100')).data.find((p) => p.promotions.length === 0) as unknown as PricedProduct;
+    const plain = (await products(request, 's=100')).data.find(
+      (p) => p.promotions.length === 0,
+    ) as unknown as PricedProduct;
     expect(plain.lowestPrice30Days).toBeNull();
     await page.goto(`/app/product/${plain.barcode}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(plain.description);
@@ -54,7 +69,10 @@ test.describe('prices the law asks for', () => {
     await expect(page.getByText(LOWEST)).toHaveCount(0);
   });
 
-  test('a promotional card on a category page (static) and in search results (island) shows the unit price after the reduction and the 30-day lowest price', async ({ page, request }) => {
+  test('a promotional card on a category page (static) and in search results (island) shows the unit price after the reduction and the 30-day lowest price', async ({
+    page,
+    request,
+  }) => {
     // A first-level category whose first page (24 cards, built statically) holds such a product.
     let found: { slug: string; product: PricedProduct; other: PricedProduct } | undefined;
     for (const c of await categories(request)) {
@@ -81,20 +99,32 @@ test.describe('prices the law asks for', () => {
     await expect(found2.getByText(product.attrib3!, { exact: true })).toBeVisible();
   });
 
-  test('a cart row shows the unit price after the reduction and the 30-day lowest price', async ({ page, request }, info) => {
+  test('a cart row shows the unit price after the reduction and the 30-day lowest price', async ({
+    page,
+    request,
+  }, info) => {
     test.setTimeout(90_000);
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'omnibus'));
     await logIn(page, shopper);
     const store = await driveStore(request);
     const promoted = promotedAfterHigherPrice(await offers(request, store.id));
     expect(promoted, `a promotion that followed a higher price in store ${store.id}`).toBeDefined();
-    const opened = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', { storeId: store.id, deliveryMode: 'DRIVE' });
+    const opened = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: store.id,
+      deliveryMode: 'DRIVE',
+    });
     expect(opened.responseCode).toBe(0);
-    const stored = await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: opened.data.id, barcode: promoted!.barcode, amount: 2 });
+    const stored = await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
+      cartId: opened.data.id,
+      barcode: promoted!.barcode,
+      amount: 2,
+    });
     expect(stored.responseCode).toBe(0);
 
     await page.goto('/app/cart');
-    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: promoted!.description, exact: true }) });
+    const row = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: promoted!.description, exact: true }) });
     await expect(row.getByText(promoted!.attrib3!, { exact: true })).toBeVisible();
     await expect(row.getByText(lowestLine(promoted!.lowestPrice30Days!), { exact: true })).toBeVisible();
     await expect(row.getByText(`Totale riga: ${euro(promoted!.netPrice * 2)}`)).toBeAttached();

@@ -14,15 +14,15 @@ test.describe('product page', () => {
     const image = page.getByTestId('product-image');
     await expect(image).toBeVisible();
     // Loaded for real: a broken or missing image has no natural width.
-    const src = await image.evaluate((el) => (el instanceof HTMLImageElement ? el.currentSrc || el.src : el.querySelector('img')?.src));
+    const src = await image.evaluate((el) =>
+      el instanceof HTMLImageElement ? el.currentSrc || el.src : el.querySelector('img')?.src,
+    );
     const naturalWidth = () =>
       image.evaluate((el) => {
         const img = el instanceof HTMLImageElement ? el : el.querySelector('img');
         return img?.complete ? img.naturalWidth : 0;
       });
-    await expect
-      .poll(naturalWidth, { message: `the product image ${src ?? '(no src)'} loads` })
-      .toBeGreaterThan(0);
+    await expect.poll(naturalWidth, { message: `the product image ${src ?? '(no src)'} loads` }).toBeGreaterThan(0);
   });
 
   test('has no accessibility violations', async ({ page, request }) => {
@@ -32,7 +32,7 @@ test.describe('product page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('an unknown barcode gives the shop\'s 404 page', async ({ page }) => {
+  test("an unknown barcode gives the shop's 404 page", async ({ page }) => {
     const response = await page.goto('/app/product/0000000000000/');
     expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');

@@ -24,25 +24,39 @@ test.describe('search', () => {
     expect(Date.now() - stopped, 'tomatoes shown within ~1 s of the last key').toBeLessThan(1500);
     // After the debounce the API's results carry the store's prices.
     await expect(results.getByRole('link', { name: /Pomodor.*€/ }).first()).toBeVisible();
-    await expect(results.getByRole('link', { name: /Vedi tutti i risultati/ })).toHaveAttribute('href', /\/app\/search\?q=pomo$/);
+    await expect(results.getByRole('link', { name: /Vedi tutti i risultati/ })).toHaveAttribute(
+      'href',
+      /\/app\/search\?q=pomo$/,
+    );
     await expectNoAxeViolations(page);
 
     await box.press('Escape');
     await expect(results).toHaveCount(0);
   });
 
-  test("the search page lists the store's products for a text; 'pomodori' finds 'pomodoro'", async ({ page, request }) => {
+  test("the search page lists the store's products for a text; 'pomodori' finds 'pomodoro'", async ({
+    page,
+    request,
+  }) => {
     const expected = await products(request, 'q=pomodori&s=24');
     expect(expected.totalElements).toBeGreaterThan(0);
     await page.goto('/app/search?q=pomodori');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risultati per «pomodori»');
     await expect(page.getByRole('banner').getByRole('searchbox')).toHaveValue('pomodori');
     await expect(page.locator('.listing .product-card')).toHaveCount(Math.min(24, expected.totalElements));
-    await expect(page.locator('.listing .product-card').getByRole('link', { name: /pomodoro/i }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('.listing .product-card')
+        .getByRole('link', { name: /pomodoro/i })
+        .first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
-  test('back from a product of the second page of results returns to it, with the same results loaded', async ({ page, request }) => {
+  test('back from a product of the second page of results returns to it, with the same results loaded', async ({
+    page,
+    request,
+  }) => {
     const second = await products(request, 'q=bio&s=24&p=1');
     expect(second.totalElements, "more than a page of results for 'bio'").toBeGreaterThan(24);
     const results = page.locator('.listing .product-card');
@@ -75,11 +89,18 @@ test.describe('search', () => {
     const tag = tags[0]!;
     const expected = await apiData<ApiPage<ApiProduct>>(request, `/cli/ecommerce/products/1109/?tag=${tag.id}&s=24`);
     await page.goto('/app/');
-    await page.getByRole('region', { name: 'Scegli per caratteristica' }).getByRole('link', { name: tag.description, exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Scegli per caratteristica' })
+      .getByRole('link', { name: tag.description, exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/app/search\\?tag=${tag.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Prodotti ${tag.description}`);
-    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(`${expected.totalElements} prodotti`);
-    await expect(page.locator('.listing .product-card').first().getByRole('heading')).toHaveText(expected.data[0]!.description);
+    await expect(page.getByRole('status').filter({ hasText: /prodott/ })).toHaveText(
+      `${expected.totalElements} prodotti`,
+    );
+    await expect(page.locator('.listing .product-card').first().getByRole('heading')).toHaveText(
+      expected.data[0]!.description,
+    );
   });
 
   test('the suggestions shown first keep their places when the server answers after them', async ({ page }) => {
@@ -114,10 +135,20 @@ test.describe('search', () => {
     expect(after.slice(0, shown.length)).toEqual(shown);
   });
 
-  test('each suggestion names its brand and price, so same-named products are told apart', async ({ page, request }) => {
+  test('each suggestion names its brand and price, so same-named products are told apart', async ({
+    page,
+    request,
+  }) => {
     type Branded = ApiProduct & { brand: string | null; available: boolean };
     const all = (await products(request, 'p=0&s=100')).data as Branded[];
-    const twins = all.filter((p) => p.available && p.brand && all.some((o) => o !== p && o.available && o.brand && o.description === p.description && o.netPrice !== p.netPrice));
+    const twins = all.filter(
+      (p) =>
+        p.available &&
+        p.brand &&
+        all.some(
+          (o) => o !== p && o.available && o.brand && o.description === p.description && o.netPrice !== p.netPrice,
+        ),
+    );
     const first = twins[0];
     expect(first, 'two products of the same name at different prices in the demo catalogue').toBeTruthy();
     const pair = twins.filter((p) => p.description === first!.description);

@@ -47,6 +47,8 @@ const AXE_BUDGET_MS = 30_000;
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   test.info().setTimeout(test.info().timeout + AXE_BUDGET_MS);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(found, 'axe violations').toEqual([]);
 }

@@ -4,10 +4,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiCall, logIn, PASSWORD, signedUpShopper, uniqueEmail } from './cart.helpers.ts';
 
-test("store staff see a shopper's pending profile deletion request with its deadline", async ({ page, request }, info) => {
+test("store staff see a shopper's pending profile deletion request with its deadline", async ({
+  page,
+  request,
+}, info) => {
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'eliminami'));
   expect((await apiCall(request, shopper, '/cli/profiles/deleteRequest', {})).responseCode).toBe(0);
-  const staff = (await (await request.post('/cli/profiles/login', { data: { username: 'operatore.1110@spesaonline.local', password: 'Operatore-2026' } })).json()) as {
+  const staff = (await (
+    await request.post('/cli/profiles/login', {
+      data: { username: 'operatore.1110@spesaonline.local', password: 'Operatore-2026' },
+    })
+  ).json()) as {
     data: { jwt: string; profile: Record<string, unknown> };
   };
   await logIn(page, { email: 'operatore.1110@spesaonline.local', ...staff.data });
@@ -30,7 +37,11 @@ test('a shopper on the staff page sees no deletion requests', async ({ page, req
 });
 
 async function staffPage(page: Page, request: APIRequestContext) {
-  const staff = (await (await request.post('/cli/profiles/login', { data: { username: 'operatore.1110@spesaonline.local', password: 'Operatore-2026' } })).json()) as {
+  const staff = (await (
+    await request.post('/cli/profiles/login', {
+      data: { username: 'operatore.1110@spesaonline.local', password: 'Operatore-2026' },
+    })
+  ).json()) as {
     data: { jwt: string; profile: Record<string, unknown> };
   };
   await logIn(page, { email: 'operatore.1110@spesaonline.local', ...staff.data });
@@ -38,7 +49,11 @@ async function staffPage(page: Page, request: APIRequestContext) {
   return page.getByRole('region', { name: 'Richieste di eliminazione del profilo' });
 }
 
-test("store staff delete a requested profile after confirming; the shopper's credentials no longer log in", async ({ page, browser, request }, info) => {
+test("store staff delete a requested profile after confirming; the shopper's credentials no longer log in", async ({
+  page,
+  browser,
+  request,
+}, info) => {
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'cancellami'));
   expect((await apiCall(request, shopper, '/cli/profiles/deleteRequest', {})).responseCode).toBe(0);
   const section = await staffPage(page, request);
@@ -61,7 +76,9 @@ test("store staff delete a requested profile after confirming; the shopper's cre
 
   // The shopper, in their own browser, can no longer log in with the old credentials.
   const { baseURL, viewport, isMobile, hasTouch } = info.project.use;
-  const context = await browser.newContext(Object.fromEntries(Object.entries({ baseURL, viewport, isMobile, hasTouch }).filter(([, v]) => v !== undefined)));
+  const context = await browser.newContext(
+    Object.fromEntries(Object.entries({ baseURL, viewport, isMobile, hasTouch }).filter(([, v]) => v !== undefined)),
+  );
   const own = await context.newPage();
   await own.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
   await own.goto('/app/');
@@ -78,7 +95,10 @@ test("store staff delete a requested profile after confirming; the shopper's cre
   await context.close();
 });
 
-test('store staff close a request that cannot be carried out, with the reason the shopper receives', async ({ page, request }, info) => {
+test('store staff close a request that cannot be carried out, with the reason the shopper receives', async ({
+  page,
+  request,
+}, info) => {
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'nonancora'));
   expect((await apiCall(request, shopper, '/cli/profiles/deleteRequest', {})).responseCode).toBe(0);
   const section = await staffPage(page, request);
@@ -93,9 +113,13 @@ test('store staff close a request that cannot be carried out, with the reason th
   await dialog.getByRole('button', { name: 'Chiudi la richiesta' }).click();
   await expect(dialog).toBeHidden();
   await expect(entry).toHaveCount(0);
-  const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(shopper.email)}`)).json()) as { messages: { subject: string; text: string }[] };
-  expect(outbox.messages.find((m) => m.subject === 'La tua richiesta di eliminazione del profilo non è stata eseguita')!.text)
-    .toContain('Motivo: Risulta un reso ancora da rimborsare: passa da un punto vendita.');
+  const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(shopper.email)}`)).json()) as {
+    messages: { subject: string; text: string }[];
+  };
+  expect(
+    outbox.messages.find((m) => m.subject === 'La tua richiesta di eliminazione del profilo non è stata eseguita')!
+      .text,
+  ).toContain('Motivo: Risulta un reso ancora da rimborsare: passa da un punto vendita.');
   // The profile still works.
   expect((await apiCall(request, shopper, '/cli/profiles/login')).responseCode).toBe(0);
 });

@@ -13,16 +13,30 @@ import { expectNoAxeViolations } from './shop.fixtures.ts';
 const STORE = 1109;
 const OPERATOR = { email: `operatore.${STORE}@spesaonline.local`, password: 'Operatore-2026' }; // README, Store staff
 
-interface OrderRow { id: number; barcode: string; description: string; um: 'PZ' | 'KG'; netPrice: number; amount: number | null; weight: number | null }
+interface OrderRow {
+  id: number;
+  barcode: string;
+  description: string;
+  um: 'PZ' | 'KG';
+  netPrice: number;
+  amount: number | null;
+  weight: number | null;
+}
 interface BookedOrder {
   id: number;
   number: string;
   status: string;
-  cart: { items: OrderRow[]; fees: { value: number }[]; total: number; delivery: { timeSlot: { validFrom: string; validTo: string } } };
+  cart: {
+    items: OrderRow[];
+    fees: { value: number }[];
+    total: number;
+    delivery: { timeSlot: { validFrom: string; validTo: string } };
+  };
 }
 
 const cents = (euroAmount: number) => Math.round(euroAmount * 100);
-const rome = (iso: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options }).format(new Date(iso));
+const rome = (iso: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', ...options }).format(new Date(iso));
 /** 'Lunedì 23 novembre' and '09:00–11:00', as a store worker reads the day and slot. */
 function dayAndSlot(slot: { validFrom: string; validTo: string }): { day: string; time: string } {
   const day = rome(slot.validFrom, { weekday: 'long', day: 'numeric', month: 'long' });
@@ -34,19 +48,65 @@ function dayAndSlot(slot: { validFrom: string; validTo: string }): { day: string
  * An IN_STORE order at the store with 3 kg of a weighed product, 2 pieces of a second product
  * and 1 of a third, paid by Bancomat at pickup, booked in a free slot of a day chosen at random.
  */
-async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order: BookedOrder; weighed: OrderRow; piece: OrderRow; missing: OrderRow }> {
+async function bookedWeighedOrder(
+  page: Page,
+  shopper: Shopper,
+): Promise<{ order: BookedOrder; weighed: OrderRow; piece: OrderRow; missing: OrderRow }> {
   const request = page.request;
   const products = await storeProducts(request, STORE);
   // The shopper orders 3 kg in the product's steps; the store weighs what it picks (2,35 kg).
   const whole = (kg: number, step: number) => Math.abs(kg / step - Math.round(kg / step)) < 1e-6;
-  const weighed = products.find((p) => p.um === 'KG' && whole(3, p.umStep) && (p.minWeight ?? 0) <= 2 && (p.maxAmount ?? 5) >= 3 && p.netPrice >= 8 && p.netPrice <= 15);
-  const [piece, missing] = products.filter((p) => p.um === 'PZ' && p.netPrice >= 1 && p.netPrice <= 10 && !/acqua/i.test(p.description));
+  const weighed = products.find(
+    (p) =>
+      p.um === 'KG' &&
+      whole(3, p.umStep) &&
+      (p.minWeight ?? 0) <= 2 &&
+      (p.maxAmount ?? 5) >= 3 &&
+      p.netPrice >= 8 &&
+      p.netPrice <= 15,
+  );
+  const [piece, missing] = products.filter(
+    (p) => p.um === 'PZ' && p.netPrice >= 1 && p.netPrice <= 10 && !/acqua/i.test(p.description),
+  );
   expect(weighed, 'a weighed product at 8–15 €/kg (3 kg and 2 pieces reach the 25 € minimum)').toBeTruthy();
   expect(missing, 'two products sold by the piece').toBeTruthy();
-  const cart = (await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', { storeId: STORE, deliveryMode: 'IN_STORE', terminalType: 'WEB' })).data;
-  expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: weighed!.barcode, weight: 3, preview: false })).responseCode).toBe(0);
-  expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 2, preview: false })).responseCode).toBe(0);
-  expect((await apiCall(request, shopper, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: missing!.barcode, amount: 1, preview: false })).responseCode).toBe(0);
+  const cart = (
+    await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: STORE,
+      deliveryMode: 'IN_STORE',
+      terminalType: 'WEB',
+    })
+  ).data;
+  expect(
+    (
+      await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
+        cartId: cart.id,
+        barcode: weighed!.barcode,
+        weight: 3,
+        preview: false,
+      })
+    ).responseCode,
+  ).toBe(0);
+  expect(
+    (
+      await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
+        cartId: cart.id,
+        barcode: piece!.barcode,
+        amount: 2,
+        preview: false,
+      })
+    ).responseCode,
+  ).toBe(0);
+  expect(
+    (
+      await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
+        cartId: cart.id,
+        barcode: missing!.barcode,
+        amount: 1,
+        preview: false,
+      })
+    ).responseCode,
+  ).toBe(0);
   const { orderId: id } = await bookCart(request, shopper, cart.id, 'BANCOMAT');
   const order = (await apiCall<BookedOrder>(request, shopper, `/cli/ecommerce/orders/${id}/fetch`)).data;
   expect(order.status).toBe('TO_BE_PREPARED');
@@ -57,7 +117,9 @@ async function bookedWeighedOrder(page: Page, shopper: Shopper): Promise<{ order
 test.describe('the store staff screen', () => {
   test.setTimeout(120_000);
 
-  test("the store's operator prepares a weighed order with less weight, and the shopper sees the prepared total", async ({ page }, info) => {
+  test("the store's operator prepares a weighed order with less weight, and the shopper sees the prepared total", async ({
+    page,
+  }, info) => {
     const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'negozio'));
     const { order, weighed, piece, missing } = await bookedWeighedOrder(page, shopper);
     const fees = order.cart.fees.reduce((sum, f) => sum + cents(f.value), 0);
@@ -87,7 +149,13 @@ test.describe('the store staff screen', () => {
     await expect(weighedRow).toContainText(`Ordinato 3 kg · ${euro(weighed.netPrice)}/kg`);
     // Only the steps the status allows are offered.
     await expect(card.getByRole('button', { name: 'Conferma e avvia la preparazione' })).toBeVisible();
-    for (const notYet of ['Pronto per il ritiro', 'Emetti scontrino', 'Chiudi come ritirato', 'Affida alla consegna', 'Salva quantità preparate']) {
+    for (const notYet of [
+      'Pronto per il ritiro',
+      'Emetti scontrino',
+      'Chiudi come ritirato',
+      'Affida alla consegna',
+      'Salva quantità preparate',
+    ]) {
       await expect(card.getByRole('button', { name: notYet })).toHaveCount(0);
     }
     await page.screenshot({ path: info.outputPath(`staff-${info.project.name}.png`) });
@@ -102,7 +170,9 @@ test.describe('the store staff screen', () => {
     await expect(weight).toHaveValue('3');
     await weight.fill('tre');
     await card.getByRole('button', { name: 'Salva quantità preparate' }).click();
-    await expect(card.getByRole('alert')).toHaveText(`Quantità non valida per ${weighed.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`);
+    await expect(card.getByRole('alert')).toHaveText(
+      `Quantità non valida per ${weighed.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`,
+    );
     await weight.fill('2,35');
     await expect(weighedRow).toContainText(euro(weighedCents / 100));
     const missingRow = card.getByRole('listitem').filter({ hasText: missing.description });
@@ -139,12 +209,16 @@ test.describe('the store staff screen', () => {
     await mine.getByRole('button', { name: 'Dettagli' }).click();
     await expect(mine.getByRole('heading', { name: 'Prodotti preparati' })).toBeVisible();
     const table = mine.getByRole('table', { name: `Prodotti dell'ordine ${order.number}` });
-    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText("2,35 kg");
-    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(euro(weighedCents / 100));
+    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText('2,35 kg');
+    await expect(table.getByRole('row').filter({ hasText: weighed.description })).toContainText(
+      euro(weighedCents / 100),
+    );
     await expect(table.getByRole('row').filter({ hasText: piece.description })).toContainText(euro(pieceCents / 100));
     await expect(table.getByRole('row').filter({ hasText: missing.description })).toContainText(`Non disponibile`);
     await expect(table.getByRole('row').filter({ hasText: missing.description })).toContainText(euro(0));
-    await expect(table.getByRole('row', { name: /Totale prodotti preparati/ })).toContainText(euro((weighedCents + pieceCents) / 100));
+    await expect(table.getByRole('row', { name: /Totale prodotti preparati/ })).toContainText(
+      euro((weighedCents + pieceCents) / 100),
+    );
     await expect(table.getByRole('row', { name: /^Totale preparato/ })).toContainText(euro(preparedCents / 100));
     await expect(mine.getByText(`Importo addebitato: ${euro(preparedCents / 100)}`)).toBeVisible();
   });
@@ -152,7 +226,9 @@ test.describe('the store staff screen', () => {
   test('a shopper opening the staff page is told it is for store staff, and sees no order', async ({ page }, info) => {
     const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'curioso'));
     const storeCalls: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/cli/ops/')) storeCalls.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/cli/ops/')) storeCalls.push(r.url());
+    });
     await logIn(page, shopper);
     await page.goto('/app/staff');
     await expect(page.getByRole('alert')).toContainText('Questa pagina è riservata al personale dei punti vendita.');
@@ -161,6 +237,8 @@ test.describe('the store staff screen', () => {
     await expect(page.getByLabel('Stato')).toHaveCount(0);
     expect(storeCalls).toEqual([]);
     // And the store's API refuses the shopper's session anyway.
-    expect((await page.request.get('/cli/ops/orders', { headers: { Authorization: `Bearer ${shopper.jwt}` } })).status()).toBe(403);
+    expect(
+      (await page.request.get('/cli/ops/orders', { headers: { Authorization: `Bearer ${shopper.jwt}` } })).status(),
+    ).toBe(403);
   });
 });

@@ -34,7 +34,9 @@ test.describe('store locator', () => {
     });
     const search = page.getByRole('searchbox', { name: 'Cerca per nome, città o indirizzo' });
     // When the last key reached the page, by the page's own clock (the same machine's).
-    await search.evaluate((el) => el.addEventListener('input', () => ((window as unknown as { lastInputAt: number }).lastInputAt = Date.now())));
+    await search.evaluate((el) =>
+      el.addEventListener('input', () => ((window as unknown as { lastInputAt: number }).lastInputAt = Date.now())),
+    );
     await search.pressSequentially('Taranto', { delay: 60 });
     const typedAt = await page.evaluate(() => (window as unknown as { lastInputAt: number }).lastInputAt);
     // Well inside the pause the list has not changed (checked only when this machine was quick enough to look in time).
@@ -73,8 +75,14 @@ test.describe('store locator', () => {
     await expect(details.getByRole('heading', { name: 'Orari di apertura' })).toBeVisible();
     await expect(details.getByRole('row', { name: /Lunedì/ })).toBeVisible();
     await expect(details.getByRole('row', { name: /Domenica/ })).toContainText('Chiuso');
-    await expect(details.getByRole('link', { name: '0883 331102', exact: true })).toHaveAttribute('href', 'tel:0883331102');
-    await expect(details.getByRole('link', { name: /@spesaonline\.example/ }).first()).toHaveAttribute('href', /^mailto:/);
+    await expect(details.getByRole('link', { name: '0883 331102', exact: true })).toHaveAttribute(
+      'href',
+      'tel:0883331102',
+    );
+    await expect(details.getByRole('link', { name: /@spesaonline\.example/ }).first()).toHaveAttribute(
+      'href',
+      /^mailto:/,
+    );
     await expect(details.getByRole('heading', { name: 'Reparti' })).toBeVisible();
 
     // Choosing on the map works the other way round (Bitonto may first be in a group of stores: open it).
@@ -84,7 +92,10 @@ test.describe('store locator', () => {
       await page.locator('.store-marker[data-store-id="1103"]').click({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await expect(page.locator('.store-marker[data-store-id="1103"]')).toHaveClass(/store-marker--selected/);
-    await expect(page.locator('.store-item[data-store-id="1103"]').getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.store-item[data-store-id="1103"]').getByRole('button')).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -92,7 +103,9 @@ test.describe('store locator', () => {
     await openLocator(page);
     // Every marker on the map is a target of 24 px at least, apart from the others (WCAG 2.5.8).
     const targets = page.locator('.store-map').locator('.store-marker, .store-cluster');
-    const boxes = (await targets.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) as DOMRect[];
+    const boxes = (await targets.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().toJSON()),
+    )) as DOMRect[];
     for (const [i, a] of boxes.entries()) {
       expect(a.width).toBeGreaterThanOrEqual(24);
       for (const b of boxes.slice(i + 1)) {
@@ -115,7 +128,10 @@ test.describe('store locator', () => {
         await still.focus();
         await page.keyboard.press('Enter');
       }
-      for (const store of names) await expect(page.getByRole('button', { name: new RegExp(`^${store}, `) }).and(page.locator('.store-marker'))).toBeVisible({ timeout: 2_000 });
+      for (const store of names)
+        await expect(
+          page.getByRole('button', { name: new RegExp(`^${store}, `) }).and(page.locator('.store-marker')),
+        ).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
   });
 
@@ -129,7 +145,10 @@ test.describe('store locator', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(item.getByRole('heading', { name: 'Orari di apertura' })).toBeVisible();
-    await expect(item.getByRole('link', { name: /Pagina del punto vendita/ })).toHaveAttribute('href', '/app/stores/1104/');
+    await expect(item.getByRole('link', { name: /Pagina del punto vendita/ })).toHaveAttribute(
+      'href',
+      '/app/stores/1104/',
+    );
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(item.getByRole('heading', { name: 'Orari di apertura' })).toBeHidden();
@@ -178,7 +197,10 @@ test.describe('store locator without JavaScript', () => {
   test('lists every store with a link to its page', async ({ page }) => {
     await page.goto('/app/stores/');
     await expect(storeItems(page)).toHaveCount(11);
-    await expect(page.getByRole('link', { name: 'Taranto Tre Carrare', exact: true })).toHaveAttribute('href', '/app/stores/1107/');
+    await expect(page.getByRole('link', { name: 'Taranto Tre Carrare', exact: true })).toHaveAttribute(
+      'href',
+      '/app/stores/1107/',
+    );
   });
 });
 

@@ -19,15 +19,22 @@ const OFF_TEXT = 'Il pagamento online non è attivo al momento';
 let shop: StartedShop | undefined;
 
 const env = (port: number, payments: string) => ({
-  PORT: String(port), DATA_DIR: join(work, 'pglite'), DATABASE_URL: '', SITE_DIR: siteDir, SITE_BUILD: 'on',
-  CATALOGUE_PRODUCTS: '50', REBUILD_INTERVAL_MINUTES: '0', ENABLED_PAYMENTS: payments,
+  PORT: String(port),
+  DATA_DIR: join(work, 'pglite'),
+  DATABASE_URL: '',
+  SITE_DIR: siteDir,
+  SITE_BUILD: 'on',
+  CATALOGUE_PRODUCTS: '50',
+  REBUILD_INTERVAL_MINUTES: '0',
+  ENABLED_PAYMENTS: payments,
 });
 
 afterAll(async () => {
   await shop?.stop();
   rmSync(work, { recursive: true, force: true });
   for (const entry of readdirSync(join(root, '.build'))) {
-    if (entry.startsWith(`site-${basename(siteDir)}-`)) rmSync(join(root, '.build', entry), { recursive: true, force: true });
+    if (entry.startsWith(`site-${basename(siteDir)}-`))
+      rmSync(join(root, '.build', entry), { recursive: true, force: true });
   }
 });
 
@@ -52,7 +59,10 @@ describe('restarting the shop with a feature flag changed', () => {
       await page.goto(`${base}/app/`);
       await page.evaluate((user) => localStorage.setItem('spesa.user', JSON.stringify(user)), customer);
       await page.goto(`${base}/app/profile/payments/`);
-      await page.getByRole('link', { name: 'Pagamenti', exact: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await page
+        .getByRole('link', { name: 'Pagamenti', exact: true })
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       expect(await page.getByText(OFF_TEXT).count()).toBe(0);
     } finally {
       await browser.close();

@@ -19,30 +19,55 @@ let port = 0;
 let shop: StartedShop | undefined;
 
 function run(command: string, args: string[]): Promise<number | null> {
-  const [file, argv] = isRoot ? ['su', ['postgres', '-c', [command, ...args].map((a) => `'${a}'`).join(' ')]] : [command, args];
+  const [file, argv] = isRoot
+    ? ['su', ['postgres', '-c', [command, ...args].map((a) => `'${a}'`).join(' ')]]
+    : [command, args];
   return new Promise((resolve) => spawn(file, argv as string[], { stdio: 'ignore' }).once('exit', resolve));
 }
 const pgCtl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
 
 beforeAll(async () => {
-  const versions = readdirSync('/usr/lib/postgresql').filter((v) => existsSync(join('/usr/lib/postgresql', v, 'bin', 'initdb'))).sort();
+  const versions = readdirSync('/usr/lib/postgresql')
+    .filter((v) => existsSync(join('/usr/lib/postgresql', v, 'bin', 'initdb')))
+    .sort();
   bin = join('/usr/lib/postgresql', versions.at(-1)!, 'bin');
   if (isRoot) {
-    const id = (flag: string) => new Promise<number>((resolve) => {
-      const p = spawn('id', [flag, 'postgres']);
-      let out = '';
-      p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      p.once('exit', () => resolve(Number(out.trim())));
-    });
+    const id = (flag: string) =>
+      new Promise<number>((resolve) => {
+        const p = spawn('id', [flag, 'postgres']);
+        let out = '';
+        p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        p.once('exit', () => resolve(Number(out.trim())));
+      });
     chownSync(dir, await id('-u'), await id('-g'));
   }
   port = await freePort();
-  expect(await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])).toBe(0);
+  expect(
+    await run(join(bin, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'app',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]),
+  ).toBe(0);
   expect(await pgCtl('-o', `-h 127.0.0.1 -p ${port} -k ${dir}`, '-l', join(dir, 'server.log'), '-w', 'start')).toBe(0);
-  shop = await startShop({
-    DATABASE_URL: `postgres://app@127.0.0.1:${port}/postgres`, SITE_BUILD: 'off', NODE_ENV: 'development',
-    CATALOGUE_PRODUCTS: '120', REBUILD_INTERVAL_MINUTES: '0', IP_RATE_LIMIT_MULTIPLIER: '1000', CATALOGUE_CACHE_ENTRIES: '0',
-  }, 180_000);
+  shop = await startShop(
+    {
+      DATABASE_URL: `postgres://app@127.0.0.1:${port}/postgres`,
+      SITE_BUILD: 'off',
+      NODE_ENV: 'development',
+      CATALOGUE_PRODUCTS: '120',
+      REBUILD_INTERVAL_MINUTES: '0',
+      IP_RATE_LIMIT_MULTIPLIER: '1000',
+      CATALOGUE_CACHE_ENTRIES: '0',
+    },
+    180_000,
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -55,10 +80,17 @@ describe('a PostgreSQL restart in the middle of a burst', () => {
   it('keeps the API running: 503 in the envelope meanwhile, 200 again after, no acknowledged write lost', async () => {
     const base = shop!.url;
     const { jwt } = await shopper(base, 'restart@example.it');
-    const cart = await cli<{ id: number }>(base, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }, jwt);
+    const cart = await cli<{ id: number }>(
+      base,
+      '/cli/ecommerce/cart/open',
+      { storeId: 1109, deliveryMode: 'IN_STORE' },
+      jwt,
+    );
     type Page = { data: { barcode: string; um: string; available: boolean; description: string }[] };
     const pieces = (await cli<Page>(base, '/cli/ecommerce/products/1109/?s=100')).data
-      .filter((p) => p.um === 'PZ' && p.available && !/acqua/i.test(p.description)).map((p) => p.barcode).slice(0, 30);
+      .filter((p) => p.um === 'PZ' && p.available && !/acqua/i.test(p.description))
+      .map((p) => p.barcode)
+      .slice(0, 30);
 
     const statuses = new Map<number, number>();
     const acknowledged = new Map<string, number>();
@@ -67,12 +99,16 @@ describe('a PostgreSQL restart in the middle of a burst', () => {
     const note = async (res: Response) => {
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const body = (await res.json()) as { responseCode: number; errorMessage?: string };
-      if (res.status === 503 && (body.responseCode !== 4000 || !/non disponibile/.test(body.errorMessage ?? ''))) bad.push(JSON.stringify(body));
+      if (res.status === 503 && (body.responseCode !== 4000 || !/non disponibile/.test(body.errorMessage ?? '')))
+        bad.push(JSON.stringify(body));
       if (res.status !== 200 && res.status !== 503) bad.push(`${res.status} ${JSON.stringify(body)}`);
       return body;
     };
     const reader = async () => {
-      while (!stop) await note(await fetch(`${base}/cli/ecommerce/products/1109/?category=01&p=0`)).catch((e: unknown) => bad.push(`read: ${String(e)}`));
+      while (!stop)
+        await note(await fetch(`${base}/cli/ecommerce/products/1109/?category=01&p=0`)).catch((e: unknown) =>
+          bad.push(`read: ${String(e)}`),
+        );
     };
     const writer = async () => {
       let n = 0;
@@ -82,7 +118,8 @@ describe('a PostgreSQL restart in the middle of a burst', () => {
         n++;
         try {
           const res = await fetch(`${base}/cli/ecommerce/cart/store`, {
-            method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` },
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` },
             body: JSON.stringify({ cartId: cart.id, barcode, amount }),
           });
           const body = await note(res);
@@ -111,7 +148,12 @@ describe('a PostgreSQL restart in the middle of a burst', () => {
     }
     expect(back).toBe(200);
     // Every write the API acknowledged is in the cart, with its last acknowledged amount.
-    const current = await cli<{ items: { barcode: string; amount: number | null }[] }>(base, '/cli/ecommerce/cart/current', undefined, jwt);
+    const current = await cli<{ items: { barcode: string; amount: number | null }[] }>(
+      base,
+      '/cli/ecommerce/cart/current',
+      undefined,
+      jwt,
+    );
     const inCart = new Map(current.items.map((i) => [i.barcode, i.amount]));
     for (const [barcode, amount] of acknowledged) expect(inCart.get(barcode), barcode).toBe(amount);
     expect(acknowledged.size).toBeGreaterThan(0);

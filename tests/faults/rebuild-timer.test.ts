@@ -23,13 +23,26 @@ let shop: ChildProcess | undefined;
 let shopLog = '';
 
 const env = () => ({
-  ...process.env, DATABASE_URL: databaseUrl, SITE_DIR: siteDir, CATALOGUE_PRODUCTS: String(PRODUCTS),
-  PORT: String(port), HOST: '127.0.0.1', REBUILD_INTERVAL_MINUTES: '0.05', SITE_BUILD: 'on',
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  SITE_DIR: siteDir,
+  CATALOGUE_PRODUCTS: String(PRODUCTS),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  REBUILD_INTERVAL_MINUTES: '0.05',
+  SITE_BUILD: 'on',
 });
-const page = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.text()).catch(() => '');
+const page = (path: string) =>
+  fetch(`http://127.0.0.1:${port}${path}`)
+    .then((r) => r.text())
+    .catch(() => '');
 
 const feed = generateCatalogue({ products: PRODUCTS });
-const product = feed.products.find((p) => /^[^&<>"']+$/.test(p.description) && feed.prices.some((price) => price.storeId === 1109 && price.barcode === p.barcode))!;
+const product = feed.products.find(
+  (p) =>
+    /^[^&<>"']+$/.test(p.description) &&
+    feed.prices.some((price) => price.storeId === 1109 && price.barcode === p.barcode),
+)!;
 const newDescription = `${product.description} della casa`;
 
 beforeAll(async () => {
@@ -55,17 +68,25 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
   // The shop's builds land in .build/site-<name>-<stamp>.
   for (const entry of readdirSync(join(root, '.build'))) {
-    if (entry.startsWith(`site-${basename(siteDir)}-`)) rmSync(join(root, '.build', entry), { recursive: true, force: true });
+    if (entry.startsWith(`site-${basename(siteDir)}-`))
+      rmSync(join(root, '.build', entry), { recursive: true, force: true });
   }
 }, 60_000);
 
 describe('a running shop after a catalogue import', () => {
   it('shows the new description on the static product page by itself, then builds nothing more', async () => {
-    const changed = { ...feed, products: feed.products.map((p) => (p.barcode === product.barcode ? { ...p, description: newDescription } : p)) };
+    const changed = {
+      ...feed,
+      products: feed.products.map((p) => (p.barcode === product.barcode ? { ...p, description: newDescription } : p)),
+    };
     const feedFile = join(work, 'catalogo.json');
     writeFileSync(feedFile, JSON.stringify(changed));
     const imported = await new Promise<number | null>((resolve) => {
-      spawn(process.execPath, ['scripts/catalogue-import.ts', feedFile], { cwd: root, env: env(), stdio: 'ignore' }).once('exit', resolve);
+      spawn(process.execPath, ['scripts/catalogue-import.ts', feedFile], {
+        cwd: root,
+        env: env(),
+        stdio: 'ignore',
+      }).once('exit', resolve);
     });
     expect(imported).toBe(0);
     const started = Date.now();

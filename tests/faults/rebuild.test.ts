@@ -27,14 +27,28 @@ let shop: ChildProcess | undefined;
 let shopLog = '';
 
 const env = () => ({
-  ...process.env, DATABASE_URL: databaseUrl, SITE_DIR: siteDir, CATALOGUE_PRODUCTS: String(PRODUCTS),
-  PORT: String(port), HOST: '127.0.0.1', REBUILD_INTERVAL_MINUTES: '0', SITE_BUILD: 'on',
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  SITE_DIR: siteDir,
+  CATALOGUE_PRODUCTS: String(PRODUCTS),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  REBUILD_INTERVAL_MINUTES: '0',
+  SITE_BUILD: 'on',
 });
 
 /** Runs one of the project's scripts as `npm run` does, with its output kept for the failure message. */
-function script(file: string, args: string[] = [], extra: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+function script(
+  file: string,
+  args: string[] = [],
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...env(), ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file, ...args], {
+      cwd: root,
+      env: { ...env(), ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -49,7 +63,11 @@ async function get(path: string): Promise<{ status: number; body: string }> {
 
 const feed = generateCatalogue({ products: PRODUCTS });
 // A product of the default store whose name needs no HTML escaping.
-const product = feed.products.find((p) => /^[^&<>"']+$/.test(p.description) && feed.prices.some((price) => price.storeId === 1109 && price.barcode === p.barcode))!;
+const product = feed.products.find(
+  (p) =>
+    /^[^&<>"']+$/.test(p.description) &&
+    feed.prices.some((price) => price.storeId === 1109 && price.barcode === p.barcode),
+)!;
 const leaf = feed.categories.find((c) => c.id === product.categoryId)!;
 const aisle = feed.categories.find((c) => c.id === leaf.parentId)!;
 const department = feed.categories.find((c) => c.id === aisle.parentId)!;
@@ -75,7 +93,9 @@ beforeAll(async () => {
   while (Date.now() < deadline && shop.exitCode === null) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/app/`)).status === 200) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the shop did not serve its site:\n${shopLog}`);
@@ -87,7 +107,8 @@ afterAll(async () => {
   await dropDatabase();
   rmSync(work, { recursive: true, force: true });
   for (const entry of readdirSync(join(root, '.build'))) {
-    if (entry.startsWith(`site-${basename(siteDir)}-`)) rmSync(join(root, '.build', entry), { recursive: true, force: true });
+    if (entry.startsWith(`site-${basename(siteDir)}-`))
+      rmSync(join(root, '.build', entry), { recursive: true, force: true });
   }
 });
 
@@ -98,13 +119,18 @@ describe('importing a changed description and rebuilding beside a running shop',
     expect(before.body).toContain(`<h1>${product.description}</h1>`);
 
     // A feed that differs in one product's description only.
-    const changed = { ...feed, products: feed.products.map((p) => (p.barcode === product.barcode ? { ...p, description: newDescription } : p)) };
+    const changed = {
+      ...feed,
+      products: feed.products.map((p) => (p.barcode === product.barcode ? { ...p, description: newDescription } : p)),
+    };
     const feedFile = join(work, 'catalogo.json');
     writeFileSync(feedFile, JSON.stringify(changed));
     const imported = await script('scripts/catalogue-import.ts', [feedFile]);
     expect(imported.code, imported.output).toBe(0);
     // The live API answers the new description at once; the static page still shows the old one.
-    const live = (await (await fetch(`http://127.0.0.1:${port}/cli/ecommerce/products/barcode/${product.barcode}?store=1109`)).json()) as { data: { description: string } };
+    const live = (await (
+      await fetch(`http://127.0.0.1:${port}/cli/ecommerce/products/barcode/${product.barcode}?store=1109`)
+    ).json()) as { data: { description: string } };
     expect(live.data.description).toBe(newDescription);
     expect((await get(`/app/product/${product.barcode}/`)).body).toContain(`<h1>${product.description}</h1>`);
 
@@ -123,7 +149,10 @@ describe('importing a changed description and rebuilding beside a running shop',
           // Whole means its stylesheet and scripts are there too.
           const asset = /(?:href|src)="(\/app\/_astro\/[^"]+)"/.exec(page.body)?.[1];
           if (!asset) failures.push(`${path}: no asset referenced`);
-          else if ((await fetch(`http://127.0.0.1:${port}${asset}`).then((r) => r.arrayBuffer().then(() => r.status))) !== 200) failures.push(`${asset} of ${path} missing`);
+          else if (
+            (await fetch(`http://127.0.0.1:${port}${asset}`).then((r) => r.arrayBuffer().then(() => r.status))) !== 200
+          )
+            failures.push(`${asset} of ${path} missing`);
           if (path.startsWith('/app/product/')) {
             if (page.body.includes(`<h1>${newDescription}</h1>`)) seen.new++;
             else if (page.body.includes(`<h1>${product.description}</h1>`)) seen.old++;
@@ -167,7 +196,9 @@ describe('npm run rebuild beside a shop running on PGlite', () => {
     writeFileSync(`${dataDir}.lock`, String(process.pid));
     const result = await script('scripts/rebuild.ts', [], { DATABASE_URL: '', DATA_DIR: dataDir });
     expect(result.code).toBe(1);
-    expect(result.output).toContain(`the database in ${dataDir} is in use by the running shop (process ${process.pid})`);
+    expect(result.output).toContain(
+      `the database in ${dataDir} is in use by the running shop (process ${process.pid})`,
+    );
     expect(result.output).toContain('REBUILD_INTERVAL_MINUTES');
     expect(result.output).toContain('DATABASE_URL');
     expect(result.output).not.toMatch(/^\s+at /m);

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
 import { VERSION_FRESH_MS } from '#src/server/catalogue-version.ts';
-import { cli, freshDatabase, projectRoot, shopper, startShop, type StartedShop } from '../../scripts/bench-shop.helpers.ts';
+import {
+  cli,
+  freshDatabase,
+  projectRoot,
+  shopper,
+  startShop,
+  type StartedShop,
+} from '../../scripts/bench-shop.helpers.ts';
 
 const PRODUCTS = 120;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -22,8 +29,13 @@ const work = mkdtempSync(join(tmpdir(), 'spesa-scale-out-'));
 beforeAll(async () => {
   database = await freshDatabase(process.env['DATABASE_URL']!, 'spesa_scaleout');
   const env = {
-    DATABASE_URL: database.url, SITE_BUILD: 'off', NODE_ENV: 'development', CATALOGUE_PRODUCTS: String(PRODUCTS),
-    JWT_SECRET: 'one-secret-shared-by-both-api-processes', REBUILD_INTERVAL_MINUTES: '0', IP_RATE_LIMIT_MULTIPLIER: '1000',
+    DATABASE_URL: database.url,
+    SITE_BUILD: 'off',
+    NODE_ENV: 'development',
+    CATALOGUE_PRODUCTS: String(PRODUCTS),
+    JWT_SECRET: 'one-secret-shared-by-both-api-processes',
+    REBUILD_INTERVAL_MINUTES: '0',
+    IP_RATE_LIMIT_MULTIPLIER: '1000',
     CATALOGUE_CACHE_ENTRIES: '1000',
   };
   [a, b] = await Promise.all([startShop(env, 180_000), startShop(env, 180_000)]);
@@ -37,7 +49,9 @@ afterAll(async () => {
 
 const post = async (base: string, path: string, body: unknown, token?: string) => {
   const res = await fetch(`${base}${path}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { responseCode: number; data: any } };
 };
@@ -54,24 +68,61 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
 
 describe('two API processes on one database', () => {
   it('split a slot race between them and book exactly its capacity', async () => {
-    const [piece] = await sql<{ barcode: string }>(`SELECT p.barcode FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
+    const [piece] = await sql<{
+      barcode: string;
+    }>(`SELECT p.barcode FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
       WHERE sp.available AND p.um = 'PZ' AND NOT p.water_pack AND sp.price_cents BETWEEN 200 AND 1000 ORDER BY p.id LIMIT 1`);
-    const shoppers = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
-      const base = i % 2 === 0 ? a.url : b.url;
-      const { jwt } = await shopper(base, `gara${i}@example.it`);
-      const cart = await cli<{ id: number }>(base, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }, jwt);
-      await cli(base, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 30 }, jwt);
-      return { base, jwt, cartId: cart.id };
-    }));
-    const days = await cli<{ day: string; available: boolean }[]>(a.url, `/cli/ecommerce/slots/${shoppers[0]!.cartId}/days`, undefined, shoppers[0]!.jwt);
+    const shoppers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const base = i % 2 === 0 ? a.url : b.url;
+        const { jwt } = await shopper(base, `gara${i}@example.it`);
+        const cart = await cli<{ id: number }>(
+          base,
+          '/cli/ecommerce/cart/open',
+          { storeId: 1109, deliveryMode: 'IN_STORE' },
+          jwt,
+        );
+        await cli(base, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 30 }, jwt);
+        return { base, jwt, cartId: cart.id };
+      }),
+    );
+    const days = await cli<{ day: string; available: boolean }[]>(
+      a.url,
+      `/cli/ecommerce/slots/${shoppers[0]!.cartId}/days`,
+      undefined,
+      shoppers[0]!.jwt,
+    );
     const day = days.find((d) => d.available)!.day;
-    const slots = await cli<{ id: number; available: boolean }[]>(a.url, `/cli/ecommerce/slots/${shoppers[0]!.cartId}?day=${day}`, undefined, shoppers[0]!.jwt);
+    const slots = await cli<{ id: number; available: boolean }[]>(
+      a.url,
+      `/cli/ecommerce/slots/${shoppers[0]!.cartId}?day=${day}`,
+      undefined,
+      shoppers[0]!.jwt,
+    );
     const slot = slots.find((s) => s.available)!;
     await sql('UPDATE slots SET capacity = 3, booked = 0 WHERE id = $1', [slot.id]);
-    const answers = await Promise.all(shoppers.map((s) => post(s.base, '/cli/ecommerce/cart/freeze', {
-      cartId: s.cartId, timeSlotId: slot.id, profileEmail: 'anna@example.it', profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi',
-      paymentMode: 'CASH', notes: '', invoice: false, enableProductsReplacement: true, clientWeb: true,
-    }, s.jwt)));
+    const answers = await Promise.all(
+      shoppers.map((s) =>
+        post(
+          s.base,
+          '/cli/ecommerce/cart/freeze',
+          {
+            cartId: s.cartId,
+            timeSlotId: slot.id,
+            profileEmail: 'anna@example.it',
+            profileMobilePhone: '3331234567',
+            firstName: 'Anna',
+            lastName: 'Rossi',
+            paymentMode: 'CASH',
+            notes: '',
+            invoice: false,
+            enableProductsReplacement: true,
+            clientWeb: true,
+          },
+          s.jwt,
+        ),
+      ),
+    );
     expect(answers.filter((r) => r.body.responseCode === 0)).toHaveLength(3);
     expect(answers.every((r) => r.status === 200)).toBe(true);
     const [row] = await sql<{ booked: number }>('SELECT booked FROM slots WHERE id = $1', [slot.id]);
@@ -82,7 +133,14 @@ describe('two API processes on one database', () => {
     await shopper(a.url, 'tentativi@example.it');
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      statuses.push((await post(i % 2 === 0 ? a.url : b.url, '/cli/profiles/login', { username: 'tentativi@example.it', password: `Sbagliata${i}!x` })).status);
+      statuses.push(
+        (
+          await post(i % 2 === 0 ? a.url : b.url, '/cli/profiles/login', {
+            username: 'tentativi@example.it',
+            password: `Sbagliata${i}!x`,
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
     expect(statuses[8]).toBe(429);
@@ -90,9 +148,13 @@ describe('two API processes on one database', () => {
 
   it('refuse on one a session logged out on the other', async () => {
     const { jwt } = await shopper(a.url, 'uscita@example.it');
-    expect((await fetch(`${b.url}/cli/profiles/login`, { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(200);
+    expect((await fetch(`${b.url}/cli/profiles/login`, { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(
+      200,
+    );
     expect((await post(a.url, '/cli/profiles/logout', {}, jwt)).body.responseCode).toBe(0);
-    expect((await fetch(`${b.url}/cli/profiles/login`, { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(401);
+    expect((await fetch(`${b.url}/cli/profiles/login`, { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(
+      401,
+    );
   });
 
   it('see a catalogue import at the next catalogue read of each, the cache too', async () => {
@@ -100,7 +162,10 @@ describe('two API processes on one database', () => {
     const product = feed.products.find((p) => feed.prices.some((x) => x.barcode === p.barcode && x.storeId === 1109))!;
     const read = async (base: string) => {
       const res = await fetch(`${base}/cli/ecommerce/products/barcode/${product.barcode}`);
-      return { cache: res.headers.get('x-cache'), description: ((await res.json()) as { data: { description: string } }).data.description };
+      return {
+        cache: res.headers.get('x-cache'),
+        description: ((await res.json()) as { data: { description: string } }).data.description,
+      };
     };
     // Both processes have the answer in their cache.
     await read(a.url);
@@ -110,9 +175,13 @@ describe('two API processes on one database', () => {
     product.description = `${product.description} (nuova ricetta)`;
     const file = join(work, 'feed.json');
     writeFileSync(file, JSON.stringify(feed));
-    const code = await new Promise<number | null>((resolve) => spawn(process.execPath, ['scripts/catalogue-import.ts', file], {
-      cwd: projectRoot, env: { ...process.env, DATABASE_URL: database.url }, stdio: 'ignore',
-    }).once('exit', resolve));
+    const code = await new Promise<number | null>((resolve) =>
+      spawn(process.execPath, ['scripts/catalogue-import.ts', file], {
+        cwd: projectRoot,
+        env: { ...process.env, DATABASE_URL: database.url },
+        stdio: 'ignore',
+      }).once('exit', resolve),
+    );
     expect(code).toBe(0);
     // Each process reads the version at most every VERSION_FRESH_MS: past that, its next read has the import.
     await new Promise((resolve) => setTimeout(resolve, VERSION_FRESH_MS + 20));

@@ -19,19 +19,36 @@ describe('three API processes started at once on an empty database', () => {
   it('all come up, serve, and the database holds one catalogue and each migration once', async () => {
     database = await freshDatabase(process.env['DATABASE_URL']!, 'spesa_together');
     const env = {
-      DATABASE_URL: database.url, SITE_BUILD: 'off', NODE_ENV: 'development', CATALOGUE_PRODUCTS: String(PRODUCTS),
-      JWT_SECRET: 'shared-secret-of-the-three-processes', REBUILD_INTERVAL_MINUTES: '0',
+      DATABASE_URL: database.url,
+      SITE_BUILD: 'off',
+      NODE_ENV: 'development',
+      CATALOGUE_PRODUCTS: String(PRODUCTS),
+      JWT_SECRET: 'shared-secret-of-the-three-processes',
+      REBUILD_INTERVAL_MINUTES: '0',
     };
-    const started = await Promise.allSettled([startShop(env, 180_000), startShop(env, 180_000), startShop(env, 180_000)]);
+    const started = await Promise.allSettled([
+      startShop(env, 180_000),
+      startShop(env, 180_000),
+      startShop(env, 180_000),
+    ]);
     for (const s of started) if (s.status === 'fulfilled') shops.push(s.value);
-    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ready'))).toEqual(['ready', 'ready', 'ready']);
+    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ready'))).toEqual([
+      'ready',
+      'ready',
+      'ready',
+    ]);
 
-    const totals = await Promise.all(shops.map(async (shop) => {
-      expect((await fetch(`${shop.url}/cli/health`)).status).toBe(200);
-      const body = (await (await fetch(`${shop.url}/cli/ecommerce/products/1109/?s=1`)).json()) as { responseCode: number; data: { totalElements: number } };
-      expect(body.responseCode).toBe(0);
-      return body.data.totalElements;
-    }));
+    const totals = await Promise.all(
+      shops.map(async (shop) => {
+        expect((await fetch(`${shop.url}/cli/health`)).status).toBe(200);
+        const body = (await (await fetch(`${shop.url}/cli/ecommerce/products/1109/?s=1`)).json()) as {
+          responseCode: number;
+          data: { totalElements: number };
+        };
+        expect(body.responseCode).toBe(0);
+        return body.data.totalElements;
+      }),
+    );
     expect(new Set(totals).size).toBe(1);
     expect(totals[0]).toBeGreaterThan(0);
 

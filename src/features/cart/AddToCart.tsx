@@ -68,11 +68,27 @@ export default function AddToCart({ product, large = false }: { product: Buyable
   const changed = inCart && value !== saved;
   return (
     <div className={`buy${large ? ' buy--large' : ''}`}>
-      <QuantityCounter product={product} value={value} inCart={inCart} onChange={change} onRemove={() => void remove()} disabled={busy} />
+      <QuantityCounter
+        product={product}
+        value={value}
+        inCart={inCart}
+        onChange={change}
+        onRemove={() => void remove()}
+        disabled={busy}
+      />
       {(!inCart || changed) && (
-        <button type="button" className="button button-primary buy__button" onClick={() => void submit()} disabled={busy}>
+        <button
+          type="button"
+          className="button button-primary buy__button"
+          onClick={() => void submit()}
+          disabled={busy}
+        >
           {inCart ? 'Aggiorna' : 'Aggiungi'}
-          <span className="visually-hidden"> {product.description}{inCart ? ' nel carrello' : ' al carrello'}</span>
+          <span className="visually-hidden">
+            {' '}
+            {product.description}
+            {inCart ? ' nel carrello' : ' al carrello'}
+          </span>
         </button>
       )}
       {inCart && !changed && <p className="buy__in-cart">Nel carrello</p>}

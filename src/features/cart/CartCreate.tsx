@@ -13,7 +13,12 @@ function CreateForm() {
       .catch(() => null)
       .then((cart) => (cart ? window.location.replace(cartPaths.home) : setReady(true)));
   }, []);
-  if (!ready) return <p className="cart-loading" role="status">Caricamento…</p>;
+  if (!ready)
+    return (
+      <p className="cart-loading" role="status">
+        Caricamento…
+      </p>
+    );
   return (
     <DeliveryForm
       submitLabel="Crea il carrello"

@@ -42,7 +42,14 @@ export function CartRow({ item }: { item: CartItem }) {
   const lowest = lowestPriceLine(item);
   return (
     <li className={`cart-row${item.available ? '' : ' cart-row--out'}`}>
-      <img className="cart-row__image" src={item.imageUrl ?? `${base}/no-image.svg`} alt="" width="80" height="80" loading="lazy" />
+      <img
+        className="cart-row__image"
+        src={item.imageUrl ?? `${base}/no-image.svg`}
+        alt=""
+        width="80"
+        height="80"
+        loading="lazy"
+      />
       <div className="cart-row__main">
         <h3 className="cart-row__title">
           <a href={`${base}/product/${item.barcode}`}>{item.description}</a>
@@ -77,14 +84,29 @@ export function CartRow({ item }: { item: CartItem }) {
         {!item.available && <p className="cart-row__out">Momentaneamente non disponibile</p>}
       </div>
       <div className="cart-row__qty">
-        <QuantityCounter product={item} value={value} inCart onChange={change} onRemove={() => void remove()} disabled={busy || !item.available} />
+        <QuantityCounter
+          product={item}
+          value={value}
+          inCart
+          onChange={change}
+          onRemove={() => void remove()}
+          disabled={busy || !item.available}
+        />
       </div>
       <p className="cart-row__total">
         <span className="visually-hidden">Totale riga: </span>
         {formatEuro(item.rowNetPrice)}
       </p>
       <button type="button" className="cart-row__remove" onClick={() => void remove()} disabled={busy}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
         </svg>
         <span className="visually-hidden">Rimuovi {item.description}</span>

@@ -15,10 +15,17 @@ function UpdateForm() {
       .catch(() => null)
       .then((c) => !c && window.location.replace(cartPaths.create));
   }, []);
-  if (!loaded || !cart) return <p className="cart-loading" role="status">Caricamento…</p>;
+  if (!loaded || !cart)
+    return (
+      <p className="cart-loading" role="status">
+        Caricamento…
+      </p>
+    );
   // The cart's description already starts with its mode ('Ritiro in negozio · Superstore Bari'): the mode once, then where.
   const mode = modeLabels[cart.deliveryMode];
-  const where = cart.storeDescription.startsWith(`${mode} · `) ? cart.storeDescription.slice(mode.length + 3) : cart.storeDescription;
+  const where = cart.storeDescription.startsWith(`${mode} · `)
+    ? cart.storeDescription.slice(mode.length + 3)
+    : cart.storeDescription;
   return (
     <>
       <p className="cart-update__now">
@@ -29,7 +36,11 @@ function UpdateForm() {
         initial={{ deliveryMode: cart.deliveryMode, storeId: cart.storeId, addressId: cart.addressId }}
         submitLabel="Aggiorna il carrello"
         onSubmit={async (input) => {
-          await move({ deliveryMode: input.deliveryMode, storeId: input.storeId ?? cart.storeId, ...(input.addressId ? { addressId: input.addressId } : {}) });
+          await move({
+            deliveryMode: input.deliveryMode,
+            storeId: input.storeId ?? cart.storeId,
+            ...(input.addressId ? { addressId: input.addressId } : {}),
+          });
           showToast('Carrello aggiornato', 'success');
           window.location.assign(cartPaths.cart);
         }}
@@ -39,5 +50,9 @@ function UpdateForm() {
 }
 
 export default function CartUpdate() {
-  return <RequireShopper reason="Per modificare il carrello accedi con il tuo account.">{() => <UpdateForm />}</RequireShopper>;
+  return (
+    <RequireShopper reason="Per modificare il carrello accedi con il tuo account.">
+      {() => <UpdateForm />}
+    </RequireShopper>
+  );
 }

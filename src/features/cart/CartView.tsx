@@ -68,7 +68,11 @@ function Totals({ cart }: { cart: Cart }) {
           <dd>{formatEuro(cart.minNetTotal)}</dd>
         </div>
       </dl>
-      {below && cart.itemsCount > 0 && <p className="cart-totals__below">Mancano {formatEuro(cart.minNetTotal - cart.netTotal)} per raggiungere l'ordine minimo.</p>}
+      {below && cart.itemsCount > 0 && (
+        <p className="cart-totals__below">
+          Mancano {formatEuro(cart.minNetTotal - cart.netTotal)} per raggiungere l'ordine minimo.
+        </p>
+      )}
     </div>
   );
 }
@@ -118,7 +122,12 @@ function CartScreen({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (loaded && !cart) window.location.replace(cartPaths.create);
   }, [loaded, cart]);
-  if (!cart) return <p className="cart-loading" role="status">Caricamento del carrello…</p>;
+  if (!cart)
+    return (
+      <p className="cart-loading" role="status">
+        Caricamento del carrello…
+      </p>
+    );
   return (
     <div className="cart-layout">
       <section className="cart-items" aria-labelledby="cart-items-title">
@@ -155,5 +164,9 @@ function CartScreen({ user }: { user: SessionUser }) {
 }
 
 export default function CartView() {
-  return <RequireShopper reason="Per vedere il carrello accedi con il tuo account.">{(user) => <CartScreen user={user} />}</RequireShopper>;
+  return (
+    <RequireShopper reason="Per vedere il carrello accedi con il tuo account.">
+      {(user) => <CartScreen user={user} />}
+    </RequireShopper>
+  );
 }

@@ -6,14 +6,40 @@ import { changedItems, type CartItem } from '#src/shared/contract/cart.ts';
 import { ChangedItems } from './ChangedItems.tsx';
 
 const item = (over: Partial<CartItem>): CartItem => ({
-  id: 1, ref: 'R1', barcode: '8001234567890', description: 'Latte intero 1 l', imageUrl: null, um: 'PZ', purchaseUm: 'PZ',
-  amount: 2, weight: null, umStep: 1, minWeight: null, maxAmount: 30, price: 1.39, netPrice: 1.39, rowNetPrice: 2.78,
-  promotions: [], vatConfigurationId: null, attrib3: null, available: true, status: 'ok', operatorAmount: null, operatorTotal: null, ...over,
+  id: 1,
+  ref: 'R1',
+  barcode: '8001234567890',
+  description: 'Latte intero 1 l',
+  imageUrl: null,
+  um: 'PZ',
+  purchaseUm: 'PZ',
+  amount: 2,
+  weight: null,
+  umStep: 1,
+  minWeight: null,
+  maxAmount: 30,
+  price: 1.39,
+  netPrice: 1.39,
+  rowNetPrice: 2.78,
+  promotions: [],
+  vatConfigurationId: null,
+  attrib3: null,
+  available: true,
+  status: 'ok',
+  operatorAmount: null,
+  operatorTotal: null,
+  ...over,
 });
 
 describe('the changed-items popup', () => {
   it("marks updated items 'Variazione prezzo' with the new price and removed ones 'Momentaneamente non disponibile'", () => {
-    const answer = { responseCode: 4105, data: { updated: [item({ netPrice: 1.49 })], removed: [item({ barcode: '8009999999999', description: 'Mozzarella', available: false, status: 'danger' })] } };
+    const answer = {
+      responseCode: 4105,
+      data: {
+        updated: [item({ netPrice: 1.49 })],
+        removed: [item({ barcode: '8009999999999', description: 'Mozzarella', available: false, status: 'danger' })],
+      },
+    };
     const data = changedItems.parse(answer.data);
     const html = renderToStaticMarkup(createElement(ChangedItems, data));
     const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -23,9 +49,22 @@ describe('the changed-items popup', () => {
 
   it('says a row dropped for the 5 water packs of an order was dropped for that limit, not that it is unavailable', () => {
     const limit = "Superato il numero massimo di confezioni d'acqua per ordine (5).";
-    const answer = { updated: [], removed: [item({ description: 'Acqua minerale naturale 6 x 0,5 L', available: false, status: 'danger', removedReason: limit })] };
+    const answer = {
+      updated: [],
+      removed: [
+        item({
+          description: 'Acqua minerale naturale 6 x 0,5 L',
+          available: false,
+          status: 'danger',
+          removedReason: limit,
+        }),
+      ],
+    };
     const html = renderToStaticMarkup(createElement(ChangedItems, changedItems.parse(answer)));
-    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').replace(/&#x27;/g, "'");
+    const text = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/&#x27;/g, "'");
     expect(text).toContain(`Acqua minerale naturale 6 x 0,5 L ${limit} Rimosso dal carrello`);
     expect(text).not.toContain('Momentaneamente non disponibile');
   });

@@ -54,7 +54,8 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
   }, []);
 
   useEffect(() => {
-    if (flags.SHOW_STATE_DROPDOWN) api.data('get', '/cli/stores/states', stateList).then(setStates, () => setStates([]));
+    if (flags.SHOW_STATE_DROPDOWN)
+      api.data('get', '/cli/stores/states', stateList).then(setStates, () => setStates([]));
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per mode; the address list it loads once must not run it again when it arrives
@@ -62,7 +63,8 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
     if (!mode) return;
     setError(null);
     if (needsAddress(mode)) {
-      if (addresses === null) api.data('get', '/cli/profiles/addresses', z.array(shippingAddress)).then(setAddresses, () => setAddresses([]));
+      if (addresses === null)
+        api.data('get', '/cli/profiles/addresses', z.array(shippingAddress)).then(setAddresses, () => setAddresses([]));
       return;
     }
     setStores(null);
@@ -82,11 +84,14 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
     if (!mode) return setError('Scegli la modalità di consegna.');
     const withAddress = needsAddress(mode);
     if (withAddress && !addressId) return setError('Scegli un indirizzo di consegna.');
-    if (!withAddress && !(storeId && stores?.some((s) => s.id === storeId))) return setError('Scegli un punto vendita.');
+    if (!withAddress && !(storeId && stores?.some((s) => s.id === storeId)))
+      return setError('Scegli un punto vendita.');
     setError(null);
     setBusy(true);
     try {
-      await onSubmit(withAddress ? { deliveryMode: mode, addressId: addressId! } : { deliveryMode: mode, storeId: storeId! });
+      await onSubmit(
+        withAddress ? { deliveryMode: mode, addressId: addressId! } : { deliveryMode: mode, storeId: storeId! },
+      );
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Errore generico.';
       setError(message);
@@ -138,7 +143,13 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
             <div className="choice-list">
               {stores.map((s) => (
                 <label key={s.id} className="choice">
-                  <input type="radio" name="storeId" value={s.id} checked={storeId === s.id} onChange={() => setStoreId(s.id)} />
+                  <input
+                    type="radio"
+                    name="storeId"
+                    value={s.id}
+                    checked={storeId === s.id}
+                    onChange={() => setStoreId(s.id)}
+                  />
                   <span>
                     <strong>{s.name}</strong>
                     <small>
@@ -163,7 +174,13 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
             <div className="choice-list">
               {addresses.map((a) => (
                 <label key={a.id} className="choice">
-                  <input type="radio" name="addressId" value={a.id} checked={addressId === a.id} onChange={() => setAddressId(a.id)} />
+                  <input
+                    type="radio"
+                    name="addressId"
+                    value={a.id}
+                    checked={addressId === a.id}
+                    onChange={() => setAddressId(a.id)}
+                  />
                   <span>
                     <strong>
                       {a.address} {a.streetNumber}

@@ -18,7 +18,13 @@ export function OpenCarts({ current }: { current: Cart }) {
       <h2 id="open-carts-title" className="visually-hidden">
         I tuoi carrelli aperti
       </h2>
-      <button type="button" className="link-button" aria-expanded={open} aria-controls="open-carts-list" onClick={() => void toggle()}>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls="open-carts-list"
+        onClick={() => void toggle()}
+      >
         {open ? 'Nascondi i carrelli aperti' : 'I tuoi carrelli aperti'}
       </button>
       <div id="open-carts-list" hidden={!open}>

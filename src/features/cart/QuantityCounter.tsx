@@ -1,7 +1,15 @@
 // The quantity counter (spec §4, §5): minus, the value (announced when it
 // changes), plus; 44 px buttons for a thumb. The rules live in
 // quantity-rules.ts; at the minimum of an item in the cart, minus removes it.
-import { canIncrease, decrease, formatQuantity, increase, minimumOf, minusRemoves, type Measured } from './quantity-rules.ts';
+import {
+  canIncrease,
+  decrease,
+  formatQuantity,
+  increase,
+  minimumOf,
+  minusRemoves,
+  type Measured,
+} from './quantity-rules.ts';
 
 interface QuantityCounterProps {
   product: Measured & { description: string };
@@ -12,7 +20,14 @@ interface QuantityCounterProps {
   disabled?: boolean;
 }
 
-export function QuantityCounter({ product, value, inCart, onChange, onRemove, disabled = false }: QuantityCounterProps) {
+export function QuantityCounter({
+  product,
+  value,
+  inCart,
+  onChange,
+  onRemove,
+  disabled = false,
+}: QuantityCounterProps) {
   const removes = minusRemoves(product, value, inCart) && !!onRemove;
   const atMinimum = !inCart && value <= minimumOf(product) + 1e-9;
   function minus() {
@@ -30,7 +45,15 @@ export function QuantityCounter({ product, value, inCart, onChange, onRemove, di
         disabled={disabled || atMinimum || (!removes && inCart && value <= minimumOf(product) + 1e-9)}
       >
         {removes ? (
-          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
           </svg>
         ) : (

@@ -9,12 +9,22 @@ import { useHydrated } from '#src/shop/use-hydrated.ts';
 export function RequireShopper({ reason, children }: { reason: string; children: (user: SessionUser) => ReactNode }) {
   const user = useStore($user);
   const hydrated = useHydrated();
-  if (!hydrated) return <p className="cart-loading" role="status">Caricamento…</p>;
+  if (!hydrated)
+    return (
+      <p className="cart-loading" role="status">
+        Caricamento…
+      </p>
+    );
   if (!user) {
     return (
       <div className="cart-login">
         <p>{reason}</p>
-        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openOverlay('login')}>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-haspopup="dialog"
+          onClick={() => openOverlay('login')}
+        >
           Accedi
         </button>
       </div>

@@ -9,7 +9,14 @@ import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from '#src/shop/cart-summary.store.ts';
 import { onLogin } from '#src/features/session/session.actions.ts';
 import { $user, type PendingProduct } from '#src/shop/session.store.ts';
-import { cart as cartSchema, changedItems, storeItemResponse, type Cart, type CartItem, type DeliveryMode } from '#src/shared/contract/cart.ts';
+import {
+  cart as cartSchema,
+  changedItems,
+  storeItemResponse,
+  type Cart,
+  type CartItem,
+  type DeliveryMode,
+} from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { addedMessage } from './quantity-rules.ts';
 
@@ -25,10 +32,19 @@ $cartClosed.listen((closed) => {
 });
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const cartPaths = { cart: `${base}/cart`, create: `${base}/cart/create`, update: `${base}/cart/update`, checkout: `${base}/checkout`, profile: `${base}/profile`, home: `${base}/` };
+export const cartPaths = {
+  cart: `${base}/cart`,
+  create: `${base}/cart/create`,
+  update: `${base}/cart/update`,
+  checkout: `${base}/checkout`,
+  profile: `${base}/profile`,
+  home: `${base}/`,
+};
 
 $cart.listen((cart) => {
-  setCartSummary(cart ? { netTotal: cart.netTotal, itemsCount: cart.itemsCount, storeDescription: cart.storeDescription } : null);
+  setCartSummary(
+    cart ? { netTotal: cart.netTotal, itemsCount: cart.itemsCount, storeDescription: cart.storeDescription } : null,
+  );
 });
 $user.listen((user) => {
   if (!user) {
@@ -64,7 +80,8 @@ export function loadCurrent(force = false): Promise<Cart | null> {
 }
 
 /** The cart as loaded, loading it the first time. */
-export const ensureCart = (): Promise<Cart | null> => ($cartLoaded.get() ? Promise.resolve($cart.get()) : loadCurrent());
+export const ensureCart = (): Promise<Cart | null> =>
+  $cartLoaded.get() ? Promise.resolve($cart.get()) : loadCurrent();
 
 export interface OpenCartInput {
   deliveryMode: DeliveryMode;
@@ -73,7 +90,9 @@ export interface OpenCartInput {
 }
 
 export async function openCart(input: OpenCartInput): Promise<Cart> {
-  const cart = await api.data('post', '/cli/ecommerce/cart/open', cartSchema, { json: { ...input, terminalType: 'WEB', terminalId: terminalId() } });
+  const cart = await api.data('post', '/cli/ecommerce/cart/open', cartSchema, {
+    json: { ...input, terminalType: 'WEB', terminalId: terminalId() },
+  });
   $cart.set(cart);
   $cartLoaded.set(true);
   return cart;
@@ -95,7 +114,9 @@ async function withCart<T>(work: (cart: Cart) => Promise<T>): Promise<T> {
 function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: number) {
   return withCart(async (cart) => {
     const quantityField = um === 'KG' ? { weight: quantity } : { amount: quantity };
-    const answer = await api.data('post', '/cli/ecommerce/cart/store', storeItemResponse, { json: { cartId: cart.id, barcode, ...quantityField, preview: false } });
+    const answer = await api.data('post', '/cli/ecommerce/cart/store', storeItemResponse, {
+      json: { cartId: cart.id, barcode, ...quantityField, preview: false },
+    });
     $cart.set(answer.cart);
     return answer.updatedProduct;
   });
@@ -105,9 +126,15 @@ function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: number) {
  * Adds or changes a product and says so ('Hai … nel carrello'); errors become a toast.
  * onNextPage: the page is about to be left, so the toast is shown by the next one.
  */
-export async function putInCart(barcode: string, um: 'PZ' | 'KG' | null, quantity: number, opts: { onNextPage?: boolean } = {}): Promise<boolean> {
+export async function putInCart(
+  barcode: string,
+  um: 'PZ' | 'KG' | null,
+  quantity: number,
+  opts: { onNextPage?: boolean } = {},
+): Promise<boolean> {
   // One toast per product, updated by each change of its quantity.
-  const say = (message: string, kind: 'success' | 'error') => (opts.onNextPage ? flashToast(message, kind) : showToast(message, kind, { key: `cart:${barcode}` }));
+  const say = (message: string, kind: 'success' | 'error') =>
+    opts.onNextPage ? flashToast(message, kind) : showToast(message, kind, { key: `cart:${barcode}` });
   try {
     const updated = await storeItem(barcode, um, quantity);
     say(addedMessage(updated), 'success');
@@ -120,7 +147,9 @@ export async function putInCart(barcode: string, um: 'PZ' | 'KG' | null, quantit
 
 export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Promise<boolean> {
   return withCart(async (cart) => {
-    const answer = await api.data('post', '/cli/ecommerce/cart/delete', cartSchema, { json: { cartId: cart.id, barcode: item.barcode, preview: false } });
+    const answer = await api.data('post', '/cli/ecommerce/cart/delete', cartSchema, {
+      json: { cartId: cart.id, barcode: item.barcode, preview: false },
+    });
     $cart.set(answer);
     showToast(`${item.description} rimosso dal carrello`, 'success', { key: `cart:${item.barcode}` });
     return true;
@@ -144,7 +173,9 @@ export async function review(cartId: number): Promise<void> {
 /** Abandons the cart; another open cart, if any, becomes the current one. */
 export async function abort(): Promise<Cart | null> {
   return withCart(async (cart) => {
-    const next = await api.data('post', '/cli/ecommerce/cart/abort', cartSchema.nullable(), { json: { cartId: cart.id } });
+    const next = await api.data('post', '/cli/ecommerce/cart/abort', cartSchema.nullable(), {
+      json: { cartId: cart.id },
+    });
     $cart.set(next);
     return next;
   });
@@ -152,7 +183,9 @@ export async function abort(): Promise<Cart | null> {
 
 export async function move(input: { storeId: number; deliveryMode: DeliveryMode; addressId?: number }): Promise<Cart> {
   return withCart(async (cart) => {
-    const moved = await api.data('post', '/cli/ecommerce/cart/move', cartSchema, { json: { cartId: cart.id, ...input } });
+    const moved = await api.data('post', '/cli/ecommerce/cart/move', cartSchema, {
+      json: { cartId: cart.id, ...input },
+    });
     $cart.set(moved);
     return moved;
   });
@@ -163,7 +196,9 @@ export type FreezeCheck = { kind: 'ok' } | { kind: 'changed'; updated: CartItem[
 /** freeze/check before booking: 0 goes on, 4105 lists what changed; 4208 and others throw. */
 export function freezeCheck(): Promise<FreezeCheck> {
   return withCart(async (cart) => {
-    const answer = await api.call('post', '/cli/ecommerce/cart/freeze/check', cartSchema, { json: { cartId: cart.id, preview: false } });
+    const answer = await api.call('post', '/cli/ecommerce/cart/freeze/check', cartSchema, {
+      json: { cartId: cart.id, preview: false },
+    });
     if (answer.responseCode === 0) {
       $cart.set(answer.data);
       return { kind: 'ok' };
@@ -191,7 +226,14 @@ export function takePendingForNewCart(): PendingCartProduct | null {
   try {
     const raw = sessionStorage.getItem(PENDING_KEY);
     sessionStorage.removeItem(PENDING_KEY);
-    const parsed = z.object({ barcode: z.string(), amount: z.number(), um: z.enum(['PZ', 'KG']).optional(), returnTo: z.string().optional() }).safeParse(JSON.parse(raw ?? 'null'));
+    const parsed = z
+      .object({
+        barcode: z.string(),
+        amount: z.number(),
+        um: z.enum(['PZ', 'KG']).optional(),
+        returnTo: z.string().optional(),
+      })
+      .safeParse(JSON.parse(raw ?? 'null'));
     if (!parsed.success) return null;
     const { um, returnTo, ...rest } = parsed.data;
     return { ...rest, ...(um ? { um } : {}), ...(returnTo ? { returnTo } : {}) };

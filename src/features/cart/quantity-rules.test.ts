@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addedMessage, canIncrease, decrease, formatQuantity, increase, maximumOf, minimumOf, minimumOrderMessage, minusRemoves, stepOf,
+  addedMessage,
+  canIncrease,
+  decrease,
+  formatQuantity,
+  increase,
+  maximumOf,
+  minimumOf,
+  minimumOrderMessage,
+  minusRemoves,
+  stepOf,
 } from './quantity-rules.ts';
 
 const pieces = { um: 'PZ', umStep: 1, minWeight: null, maxAmount: 10 } as const;
@@ -54,8 +63,12 @@ describe('the quantity counter', () => {
 
 describe('cart messages', () => {
   it("say what is in the cart: 'Hai {amount} {unit} {description} nel carrello'", () => {
-    expect(addedMessage({ um: 'PZ', description: 'Latte intero', amount: 2 })).toBe('Hai 2 pz Latte intero nel carrello');
-    expect(addedMessage({ um: 'KG', description: 'Mele Fuji', amount: 0.75 })).toBe('Hai 0,75 kg Mele Fuji nel carrello');
+    expect(addedMessage({ um: 'PZ', description: 'Latte intero', amount: 2 })).toBe(
+      'Hai 2 pz Latte intero nel carrello',
+    );
+    expect(addedMessage({ um: 'KG', description: 'Mele Fuji', amount: 0.75 })).toBe(
+      'Hai 0,75 kg Mele Fuji nel carrello',
+    );
   });
 
   it('name the minimum order with 2 decimals and a comma', () => {

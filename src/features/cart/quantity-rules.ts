@@ -51,7 +51,8 @@ export function decrease(p: Measured, value: number, inCart: boolean): Decrease 
 }
 
 /** Whether the minus button, pressed now, would remove the item. */
-export const minusRemoves = (p: Measured, value: number, inCart: boolean): boolean => inCart && value <= minimumOf(p) + 1e-9;
+export const minusRemoves = (p: Measured, value: number, inCart: boolean): boolean =>
+  inCart && value <= minimumOf(p) + 1e-9;
 
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
 
@@ -73,7 +74,11 @@ export function addedMessage(product: { um: 'PZ' | 'KG'; description: string; am
 
 /** Spec §5: 'l'importo minimo per prenotare è: {min}€', the amount with 2 decimals and a comma. */
 export function minimumOrderMessage(minNetTotal: number): string {
-  const amount = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(minNetTotal);
+  const amount = new Intl.NumberFormat('it-IT', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(minNetTotal);
   return `l'importo minimo per prenotare è: ${amount}€`;
 }
 

@@ -23,7 +23,11 @@ export default function BannerProducts({ bannerId, title, total, shown, children
   const storeId = useStore($shopperStoreId);
   const hydrated = useHydrated();
   const ownList = hydrated && storeId !== DEFAULT_STORE_ID;
-  const list = usePagedProducts(hydrated ? `${bannerId}|${storeId}` : null, (p) => fetchBannerProducts(bannerId, storeId, p, BANNER_PRODUCTS_PAGE_SIZE), ownList ? 0 : 1);
+  const list = usePagedProducts(
+    hydrated ? `${bannerId}|${storeId}` : null,
+    (p) => fetchBannerProducts(bannerId, storeId, p, BANNER_PRODUCTS_PAGE_SIZE),
+    ownList ? 0 : 1,
+  );
   const more = ownList ? list.total !== null && !list.done : shown < total && !list.done;
   return (
     // The page's h1 is the banner's title and the cards' titles are h3: this

@@ -11,7 +11,14 @@ import { $shopperStoreId, fetchProducts } from './catalogue.store.ts';
 import { ListingControls } from './ListingControls.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { ProductTiles } from './ProductTile.tsx';
-import { DEFAULT_FILTERS, filtersToQuery, isDefaultFilters, parseFilters, urlWithFilters, type ListingFilters } from './listing-query.ts';
+import {
+  DEFAULT_FILTERS,
+  filtersToQuery,
+  isDefaultFilters,
+  parseFilters,
+  urlWithFilters,
+  type ListingFilters,
+} from './listing-query.ts';
 import { usePagedProducts } from './use-paged-products.ts';
 
 interface CategoryListingProps {
@@ -26,7 +33,14 @@ interface CategoryListingProps {
 
 const countText = (n: number) => (n === 1 ? '1 prodotto' : `${n} prodotti`);
 
-export default function CategoryListing({ categoryId, categoryName, total, shown, tags, children }: CategoryListingProps) {
+export default function CategoryListing({
+  categoryId,
+  categoryName,
+  total,
+  shown,
+  tags,
+  children,
+}: CategoryListingProps) {
   const storeId = useStore($shopperStoreId);
   const [hydrated, setHydrated] = useState(false);
   const [filters, setFilters] = useState<ListingFilters>(DEFAULT_FILTERS);
@@ -38,7 +52,11 @@ export default function CategoryListing({ categoryId, categoryName, total, shown
   const ownList = hydrated && (storeId !== DEFAULT_STORE_ID || !isDefaultFilters(filters));
   const query = filtersToQuery(filters);
   const key = hydrated ? `${storeId}|${categoryId}|${JSON.stringify(query)}` : null;
-  const list = usePagedProducts(key, (p) => fetchProducts(storeId, { ...query, category: categoryId, p, s: PRODUCTS_PAGE_SIZE }), ownList ? 0 : 1);
+  const list = usePagedProducts(
+    key,
+    (p) => fetchProducts(storeId, { ...query, category: categoryId, p, s: PRODUCTS_PAGE_SIZE }),
+    ownList ? 0 : 1,
+  );
 
   function change(next: ListingFilters) {
     setFilters(next);

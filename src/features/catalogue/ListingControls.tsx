@@ -20,7 +20,12 @@ export function ListingControls({ filters, tags, disabled, onChange, hideTag = f
     <div className="listing-controls" role="group" aria-label="Ordina e filtra">
       <div className="listing-controls__field">
         <label htmlFor={`${id}-sort`}>Ordina per</label>
-        <select id={`${id}-sort`} value={filters.sort ?? ''} disabled={disabled} onChange={(e) => onChange({ ...filters, sort: (e.target.value || null) as SortValue | null })}>
+        <select
+          id={`${id}-sort`}
+          value={filters.sort ?? ''}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...filters, sort: (e.target.value || null) as SortValue | null })}
+        >
           <option value="">Consigliati</option>
           {SORT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
@@ -32,7 +37,12 @@ export function ListingControls({ filters, tags, disabled, onChange, hideTag = f
       {!hideTag && tags.length > 0 && (
         <div className="listing-controls__field">
           <label htmlFor={`${id}-tag`}>Caratteristiche</label>
-          <select id={`${id}-tag`} value={filters.tag ?? ''} disabled={disabled} onChange={(e) => onChange({ ...filters, tag: e.target.value ? Number(e.target.value) : null })}>
+          <select
+            id={`${id}-tag`}
+            value={filters.tag ?? ''}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...filters, tag: e.target.value ? Number(e.target.value) : null })}
+          >
             <option value="">Tutte</option>
             {tags.map((t) => (
               <option key={t.id} value={t.id}>
@@ -43,11 +53,21 @@ export function ListingControls({ filters, tags, disabled, onChange, hideTag = f
         </div>
       )}
       <label className="listing-controls__check">
-        <input type="checkbox" checked={filters.onlyPromotions} disabled={disabled} onChange={(e) => onChange({ ...filters, onlyPromotions: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={filters.onlyPromotions}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...filters, onlyPromotions: e.target.checked })}
+        />
         Solo offerte
       </label>
       <label className="listing-controls__check">
-        <input type="checkbox" checked={filters.onlyBranded} disabled={disabled} onChange={(e) => onChange({ ...filters, onlyBranded: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={filters.onlyBranded}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...filters, onlyBranded: e.target.checked })}
+        />
         Solo marchio della cooperativa
       </label>
     </div>

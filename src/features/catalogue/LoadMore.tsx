@@ -3,7 +3,17 @@
 // shoppers who prefer to ask.
 import { useEffect, useRef } from 'react';
 
-export function LoadMore({ onLoad, loading, failed, label = 'Carica altri prodotti' }: { onLoad: () => void; loading: boolean; failed: boolean; label?: string }) {
+export function LoadMore({
+  onLoad,
+  loading,
+  failed,
+  label = 'Carica altri prodotti',
+}: {
+  onLoad: () => void;
+  loading: boolean;
+  failed: boolean;
+  label?: string;
+}) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onLoad);
   latest.current = onLoad;
@@ -12,9 +22,12 @@ export function LoadMore({ onLoad, loading, failed, label = 'Carica altri prodot
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined' || failed) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [failed, loading]);

@@ -12,7 +12,22 @@ import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.t
 import { $shopperStoreId, fetchProduct } from './catalogue.store.ts';
 import { PriceView } from './PriceView.tsx';
 
-export type LiveProduct = Pick<Product, 'barcode' | 'description' | 'um' | 'umStep' | 'minWeight' | 'maxAmount' | 'available' | 'price' | 'netPrice' | 'attrib3' | 'promotions' | 'lowestPrice30Days' | 'categoryId'>;
+export type LiveProduct = Pick<
+  Product,
+  | 'barcode'
+  | 'description'
+  | 'um'
+  | 'umStep'
+  | 'minWeight'
+  | 'maxAmount'
+  | 'available'
+  | 'price'
+  | 'netPrice'
+  | 'attrib3'
+  | 'promotions'
+  | 'lowestPrice30Days'
+  | 'categoryId'
+>;
 
 export default function ProductLive({ product: built }: { product: LiveProduct }) {
   const storeId = useStore($shopperStoreId);
@@ -52,7 +67,18 @@ export default function ProductLive({ product: built }: { product: LiveProduct }
       {product.available ? (
         <>
           <p className="availability">Disponibile</p>
-          <AddToCart large product={{ barcode: product.barcode, description: product.description, um: product.um, umStep: product.umStep, minWeight: product.minWeight, maxAmount: product.maxAmount, available: product.available }} />
+          <AddToCart
+            large
+            product={{
+              barcode: product.barcode,
+              description: product.description,
+              um: product.um,
+              umStep: product.umStep,
+              minWeight: product.minWeight,
+              maxAmount: product.maxAmount,
+              available: product.available,
+            }}
+          />
         </>
       ) : (
         <p className="availability availability--out">Momentaneamente non disponibile</p>

@@ -16,7 +16,15 @@ export function ProductTile({ product }: { product: Product }) {
   const frozen = isFrozen(product);
   return (
     <article className="product-card">
-      <img className="product-card__image" src={product.imageUrl ?? `${base}/no-image.svg`} alt="" width="400" height="400" loading="lazy" decoding="async" />
+      <img
+        className="product-card__image"
+        src={product.imageUrl ?? `${base}/no-image.svg`}
+        alt=""
+        width="400"
+        height="400"
+        loading="lazy"
+        decoding="async"
+      />
       {(badge || frozen) && (
         <p className="product-card__badges" style={{ margin: 0 }}>
           {badge && (
@@ -43,7 +51,17 @@ export function ProductTile({ product }: { product: Product }) {
         {!product.available && <p className="product-card__unavailable">Momentaneamente non disponibile</p>}
       </div>
       {product.available && (
-        <AddToCart product={{ barcode: product.barcode, description: product.description, um: product.um, umStep: product.umStep, minWeight: product.minWeight, maxAmount: product.maxAmount, available: product.available }} />
+        <AddToCart
+          product={{
+            barcode: product.barcode,
+            description: product.description,
+            um: product.um,
+            umStep: product.umStep,
+            minWeight: product.minWeight,
+            maxAmount: product.maxAmount,
+            available: product.available,
+          }}
+        />
       )}
     </article>
   );

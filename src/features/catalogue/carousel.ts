@@ -47,9 +47,13 @@ export function startCarousel(root: HTMLElement): void {
   root.addEventListener('focusout', (e) => {
     if (!root.contains(e.relatedTarget as Node | null)) hold(false)();
   });
-  track.addEventListener('scroll', () => {
-    position.textContent = `${current() + 1} / ${slides.length}`;
-  }, { passive: true });
+  track.addEventListener(
+    'scroll',
+    () => {
+      position.textContent = `${current() + 1} / ${slides.length}`;
+    },
+    { passive: true },
+  );
   reduced.addEventListener('change', () => {
     if (reduced.matches) stopped = true;
     render();

@@ -19,6 +19,12 @@ export const fetchProduct = (barcode: string, storeId: number): Promise<Product>
   api.data('get', `/cli/ecommerce/products/barcode/${barcode}`, product, { searchParams: { store: storeId } });
 
 /** A banner's products for a store, 10 a page (spec §9). */
-export const fetchBannerProducts = (bannerId: number, storeId: number, page: number, size: number): Promise<Paged<Product>> =>
-  api.data('get', `/cli/cms/banners/${bannerId}/products`, productPage, { searchParams: { p: page, s: size, storeId } });
-
+export const fetchBannerProducts = (
+  bannerId: number,
+  storeId: number,
+  page: number,
+  size: number,
+): Promise<Paged<Product>> =>
+  api.data('get', `/cli/cms/banners/${bannerId}/products`, productPage, {
+    searchParams: { p: page, s: size, storeId },
+  });

@@ -3,7 +3,12 @@ import { DEFAULT_FILTERS, filtersToQuery, isDefaultFilters, parseFilters, urlWit
 
 describe('listing sort and filters', () => {
   it('reads the spec sort values and filters from the query string', () => {
-    expect(parseFilters(new URLSearchParams('sort=price-DESC&onlyPromotions=true&tag=3'))).toEqual({ sort: 'price-DESC', onlyPromotions: true, onlyBranded: false, tag: 3 });
+    expect(parseFilters(new URLSearchParams('sort=price-DESC&onlyPromotions=true&tag=3'))).toEqual({
+      sort: 'price-DESC',
+      onlyPromotions: true,
+      onlyBranded: false,
+      tag: 3,
+    });
   });
 
   it('ignores what is not a sort or a tag', () => {
@@ -11,11 +16,16 @@ describe('listing sort and filters', () => {
   });
 
   it('sends only what differs from the default', () => {
-    expect(filtersToQuery({ ...DEFAULT_FILTERS, onlyBranded: true, sort: 'description-ASC' })).toEqual({ onlyBranded: 'true', sort: 'description-ASC' });
+    expect(filtersToQuery({ ...DEFAULT_FILTERS, onlyBranded: true, sort: 'description-ASC' })).toEqual({
+      onlyBranded: 'true',
+      sort: 'description-ASC',
+    });
     expect(isDefaultFilters(DEFAULT_FILTERS)).toBe(true);
   });
 
   it('keeps other parameters of the page URL', () => {
-    expect(urlWithFilters('http://x/app/search?q=pasta&sort=price-ASC', { ...DEFAULT_FILTERS, tag: 2 })).toBe('/app/search?q=pasta&tag=2');
+    expect(urlWithFilters('http://x/app/search?q=pasta&sort=price-ASC', { ...DEFAULT_FILTERS, tag: 2 })).toBe(
+      '/app/search?q=pasta&tag=2',
+    );
   });
 });

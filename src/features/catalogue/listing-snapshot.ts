@@ -26,7 +26,8 @@ const PREFIX = LISTING_SNAPSHOT_PREFIX;
 const KEEP = 8;
 const taken = new Set<string>();
 
-const storageKey = (key: string, firstPage: number) => `${PREFIX}${window.location.pathname}${window.location.search}|${firstPage}|${key}`;
+const storageKey = (key: string, firstPage: number) =>
+  `${PREFIX}${window.location.pathname}${window.location.search}|${firstPage}|${key}`;
 
 function storage(): Storage | null {
   try {
@@ -49,7 +50,14 @@ export function manualScrollRestoration(): void {
 
 function isSnapshot(value: unknown): value is Stored {
   const v = value as Partial<Stored> | null;
-  return !!v && Array.isArray(v.products) && typeof v.next === 'number' && typeof v.done === 'boolean' && typeof v.scrollY === 'number' && (v.total === null || typeof v.total === 'number');
+  return (
+    !!v &&
+    Array.isArray(v.products) &&
+    typeof v.next === 'number' &&
+    typeof v.done === 'boolean' &&
+    typeof v.scrollY === 'number' &&
+    (v.total === null || typeof v.total === 'number')
+  );
 }
 
 /** The list as it was left, once per page load, when the shopper came back to it. */

@@ -32,8 +32,19 @@ interface ListState {
  * @param key what the list is for; null while nothing is to be loaded
  * @param firstPage the first page to ask for (1 when page 0 is already on the page)
  */
-export function usePagedProducts(key: string | null, load: (page: number) => Promise<Paged<Product>>, firstPage = 0): PagedProducts {
-  const [state, setState] = useState<ListState>({ products: [], total: null, next: firstPage, done: false, loading: false, failed: false });
+export function usePagedProducts(
+  key: string | null,
+  load: (page: number) => Promise<Paged<Product>>,
+  firstPage = 0,
+): PagedProducts {
+  const [state, setState] = useState<ListState>({
+    products: [],
+    total: null,
+    next: firstPage,
+    done: false,
+    loading: false,
+    failed: false,
+  });
   const current = useRef(key);
   const busy = useRef(false);
   const loader = useRef(load);
@@ -71,7 +82,14 @@ export function usePagedProducts(key: string | null, load: (page: number) => Pro
     busy.current = false;
     const kept = key === null ? null : takeSnapshot(key, firstPage);
     if (kept) {
-      const restored = { products: kept.products, total: kept.total, next: kept.next, done: kept.done, loading: false, failed: false };
+      const restored = {
+        products: kept.products,
+        total: kept.total,
+        next: kept.next,
+        done: kept.done,
+        loading: false,
+        failed: false,
+      };
       setState(restored);
       scrollTo.current = { state: restored, y: kept.scrollY };
       return;
@@ -95,7 +113,14 @@ export function usePagedProducts(key: string | null, load: (page: number) => Pro
     manualScrollRestoration();
     const keep = () => {
       const s = latest.current;
-      if (current.current === key) saveSnapshot(key, firstPage, { products: s.products, total: s.total, next: s.next, done: s.done, scrollY: window.scrollY });
+      if (current.current === key)
+        saveSnapshot(key, firstPage, {
+          products: s.products,
+          total: s.total,
+          next: s.next,
+          done: s.done,
+          scrollY: window.scrollY,
+        });
     };
     const hidden = () => document.visibilityState === 'hidden' && keep();
     window.addEventListener('pagehide', keep);
@@ -111,5 +136,12 @@ export function usePagedProducts(key: string | null, load: (page: number) => Pro
     fetchPage(key, state.next);
   }, [key, state.done, state.next, fetchPage]);
 
-  return { products: state.products, total: state.total, loading: state.loading, failed: state.failed, done: state.done, loadMore };
+  return {
+    products: state.products,
+    total: state.total,
+    loading: state.loading,
+    failed: state.failed,
+    done: state.done,
+    loadMore,
+  };
 }

@@ -37,7 +37,8 @@ export default function AvailabilityOverlay({ label = 'Disponibilità' }: { labe
       <ModalDialog title="Giorni e fasce orarie disponibili" isOpen={open} onClose={() => setOpen(false)} size="wide">
         {!cart ? (
           <p>
-            Le fasce orarie dipendono dal punto vendita e dalla modalità scelti: <a href={checkoutPaths.cartCreate}>crea il carrello</a> per vederle.
+            Le fasce orarie dipendono dal punto vendita e dalla modalità scelti:{' '}
+            <a href={checkoutPaths.cartCreate}>crea il carrello</a> per vederle.
           </p>
         ) : (
           <>
@@ -46,10 +47,18 @@ export default function AvailabilityOverlay({ label = 'Disponibilità' }: { labe
             </p>
             <SlotPicker cartId={cart.id} value={choice} onChange={setChoice} idPrefix="overlay" />
             <p className="checkout-choice" aria-live="polite">
-              {choice ? <>Fascia scelta: <strong>{formatSlot(choice)}</strong></> : 'Scegli un giorno e una fascia oraria.'}
+              {choice ? (
+                <>
+                  Fascia scelta: <strong>{formatSlot(choice)}</strong>
+                </>
+              ) : (
+                'Scegli un giorno e una fascia oraria.'
+              )}
             </p>
             <div className="cart-actions">
-              <button type="button" className="button" onClick={() => setOpen(false)}>Chiudi</button>
+              <button type="button" className="button" onClick={() => setOpen(false)}>
+                Chiudi
+              </button>
               <button type="button" className="button button-primary" disabled={!choice} onClick={keep}>
                 Tieni questa fascia
               </button>

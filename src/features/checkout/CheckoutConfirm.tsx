@@ -24,7 +24,9 @@ export default function CheckoutConfirm() {
     void loadCurrent(true).catch(() => null); // the booked cart is gone: the header shows the new state
     if (recent && (!code || recent.code === code)) {
       setBooked(recent);
-      orderOfCart(recent.id).then(setOrder).catch(() => null);
+      orderOfCart(recent.id)
+        .then(setOrder)
+        .catch(() => null);
     } else if (code) {
       // Paid from the orders page or another tab: the order itself says what was booked.
       orderByCode(code)
@@ -43,7 +45,9 @@ export default function CheckoutConfirm() {
     return (
       <div className="checkout-notice">
         <p>Non ci sono prenotazioni recenti in questa finestra.</p>
-        <a className="button button-primary" href={checkoutPaths.orders}>Vai ai tuoi ordini</a>
+        <a className="button button-primary" href={checkoutPaths.orders}>
+          Vai ai tuoi ordini
+        </a>
       </div>
     );
   }
@@ -54,31 +58,72 @@ export default function CheckoutConfirm() {
   return (
     <div className="checkout-confirm">
       <h1>{pending ? 'Ordine prenotato: pagamento in attesa' : 'Grazie, il tuo ordine è prenotato!'}</h1>
-      {card && !pending && order && <p className="checkout-paid" role="status">Il pagamento con carta è andato a buon fine.</p>}
+      {card && !pending && order && (
+        <p className="checkout-paid" role="status">
+          Il pagamento con carta è andato a buon fine.
+        </p>
+      )}
       <dl className="checkout-facts">
-        <div><dt>Numero ordine</dt><dd data-testid="order-number">{order?.number ?? booked.orderNumber ?? '…'}</dd></div>
-        <div><dt>Codice ordine</dt><dd>{code}</dd></div>
-        {slot && <div><dt>Giorno e fascia oraria</dt><dd>{formatSlot(slot)}</dd></div>}
-        <div><dt>{booked.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{booked.delivery.addressDescription ?? booked.storeDescription}</dd></div>
-        {booked.paymentMode && <div><dt>Pagamento</dt><dd>{paymentLabels[booked.paymentMode]}</dd></div>}
-        <div><dt>Totale</dt><dd>{formatEuro(booked.totalToPay)}</dd></div>
-        {order && <div><dt>Stato</dt><dd>{orderStatusLabels[order.status]}</dd></div>}
+        <div>
+          <dt>Numero ordine</dt>
+          <dd data-testid="order-number">{order?.number ?? booked.orderNumber ?? '…'}</dd>
+        </div>
+        <div>
+          <dt>Codice ordine</dt>
+          <dd>{code}</dd>
+        </div>
+        {slot && (
+          <div>
+            <dt>Giorno e fascia oraria</dt>
+            <dd>{formatSlot(slot)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{booked.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt>
+          <dd>{booked.delivery.addressDescription ?? booked.storeDescription}</dd>
+        </div>
+        {booked.paymentMode && (
+          <div>
+            <dt>Pagamento</dt>
+            <dd>{paymentLabels[booked.paymentMode]}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Totale</dt>
+          <dd>{formatEuro(booked.totalToPay)}</dd>
+        </div>
+        {order && (
+          <div>
+            <dt>Stato</dt>
+            <dd>{orderStatusLabels[order.status]}</dd>
+          </div>
+        )}
       </dl>
       {card && code && <PreauthAmount of={{ orderCode: code }} />}
       {pending ? (
         <p className="checkout-pending" role="status">
-          Il pagamento con carta non è ancora stato effettuato: l'ordine resta in attesa di pagamento e, se non viene pagato in tempo, viene annullato
-          automaticamente. Puoi pagarlo dalla pagina dei tuoi ordini.
+          Il pagamento con carta non è ancora stato effettuato: l'ordine resta in attesa di pagamento e, se non viene
+          pagato in tempo, viene annullato automaticamente. Puoi pagarlo dalla pagina dei tuoi ordini.
         </p>
       ) : card ? (
-        <p>Riceverai le comunicazioni sull'ordine all'indirizzo e-mail indicato. Alla consegna o al ritiro ti addebitiamo solo quanto effettivamente preparato.</p>
+        <p>
+          Riceverai le comunicazioni sull'ordine all'indirizzo e-mail indicato. Alla consegna o al ritiro ti addebitiamo
+          solo quanto effettivamente preparato.
+        </p>
       ) : (
-        <p>Riceverai le comunicazioni sull'ordine all'indirizzo e-mail indicato. Pagherai al ritiro o alla consegna solo quanto effettivamente preparato.</p>
+        <p>
+          Riceverai le comunicazioni sull'ordine all'indirizzo e-mail indicato. Pagherai al ritiro o alla consegna solo
+          quanto effettivamente preparato.
+        </p>
       )}
       <PreauthNote />
       <div className="checkout-actions">
-        <a className="button button-primary" href={checkoutPaths.orders}>Vai ai tuoi ordini</a>
-        <a className="button" href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/`}>Torna alla home</a>
+        <a className="button button-primary" href={checkoutPaths.orders}>
+          Vai ai tuoi ordini
+        </a>
+        <a className="button" href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/`}>
+          Torna alla home
+        </a>
       </div>
     </div>
   );

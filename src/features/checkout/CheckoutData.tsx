@@ -9,8 +9,24 @@ import type { BillingAddress } from '#src/shared/contract/addresses.ts';
 import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { BILLING_INCOMPLETE, billingComplete, canConfirm, contactProblem, offeredModes, paymentLabels, type CheckoutData, type PaymentMode } from './checkout-rules.ts';
-import { $checkout, checkoutFor, checkoutPaths, loadBillingAddresses, loadPaymentModes, saveData } from './checkout.store.ts';
+import {
+  BILLING_INCOMPLETE,
+  billingComplete,
+  canConfirm,
+  contactProblem,
+  offeredModes,
+  paymentLabels,
+  type CheckoutData,
+  type PaymentMode,
+} from './checkout-rules.ts';
+import {
+  $checkout,
+  checkoutFor,
+  checkoutPaths,
+  loadBillingAddresses,
+  loadPaymentModes,
+  saveData,
+} from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
 
 type ContactField = 'profileEmail' | 'profileMobilePhone' | 'firstName' | 'lastName';
@@ -22,8 +38,15 @@ const contactFields: { field: ContactField; label: string; type: string; autoCom
 ];
 
 const fromProfile = (user: SessionUser): CheckoutData => ({
-  profileEmail: user.profile.email, profileMobilePhone: user.profile.mobilePhone ?? '', firstName: user.profile.firstName, lastName: user.profile.lastName,
-  notes: '', invoice: false, billingAddressId: null, enableProductsReplacement: null, paymentMode: null,
+  profileEmail: user.profile.email,
+  profileMobilePhone: user.profile.mobilePhone ?? '',
+  firstName: user.profile.firstName,
+  lastName: user.profile.lastName,
+  notes: '',
+  invoice: false,
+  billingAddressId: null,
+  enableProductsReplacement: null,
+  paymentMode: null,
 });
 
 function Choice({ legend, children }: { legend: string; children: ReactNode }) {
@@ -47,7 +70,9 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the payment modes depend on the cart's store and mode only, not on every other change of the cart
   useEffect(() => {
-    loadPaymentModes(cart).then((m) => setModes(offeredModes(m))).catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
+    loadPaymentModes(cart)
+      .then((m) => setModes(offeredModes(m)))
+      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
   }, [cart.storeId, cart.deliveryMode]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an invoice is asked for; billing is what it sets, not a reason to run again
   useEffect(() => {
@@ -70,7 +95,9 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
     return (
       <div className="checkout-notice">
         <p>Prima scegli il giorno e la fascia oraria.</p>
-        <a className="button button-primary" href={checkoutPaths.slots}>Scegli giorno e fascia oraria</a>
+        <a className="button button-primary" href={checkoutPaths.slots}>
+          Scegli giorno e fascia oraria
+        </a>
       </div>
     );
   }
@@ -126,18 +153,35 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
                 onChange={(e) => update({ [field]: e.target.value })}
                 onBlur={() => checkField(field)}
               />
-              {errors[field] && <p id={`checkout-${field}-error`} className="form-error">{errors[field]}</p>}
+              {errors[field] && (
+                <p id={`checkout-${field}-error`} className="form-error">
+                  {errors[field]}
+                </p>
+              )}
             </div>
           ))}
         </div>
       </Choice>
       <div className="checkout-field">
         <label htmlFor="checkout-notes">Note per la consegna (facoltative)</label>
-        <textarea id="checkout-notes" rows={3} maxLength={500} value={data.notes} onChange={(e) => update({ notes: e.target.value })} />
+        <textarea
+          id="checkout-notes"
+          rows={3}
+          maxLength={500}
+          value={data.notes}
+          onChange={(e) => update({ notes: e.target.value })}
+        />
       </div>
       <Choice legend="Fattura">
         <label className="checkout-check">
-          <input type="checkbox" checked={data.invoice} onChange={(e) => { update({ invoice: e.target.checked }); setInvoiceError(null); }} />
+          <input
+            type="checkbox"
+            checked={data.invoice}
+            onChange={(e) => {
+              update({ invoice: e.target.checked });
+              setInvoiceError(null);
+            }}
+          />
           Richiedo la fattura
         </label>
         {data.invoice && (
@@ -145,7 +189,8 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
             {billing === null && <p role="status">Caricamento degli indirizzi di fatturazione…</p>}
             {billing?.length === 0 && (
               <p>
-                Non hai indirizzi di fatturazione. <a href={checkoutPaths.billing}>Aggiungi un indirizzo di fatturazione</a>
+                Non hai indirizzi di fatturazione.{' '}
+                <a href={checkoutPaths.billing}>Aggiungi un indirizzo di fatturazione</a>
               </p>
             )}
             {billing?.map((b) => (
@@ -154,40 +199,65 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
                   type="radio"
                   name="checkout-billing"
                   checked={data.billingAddressId === b.id}
-                  onChange={() => { update({ billingAddressId: b.id }); setInvoiceError(billingComplete(b) ? null : BILLING_INCOMPLETE); }}
+                  onChange={() => {
+                    update({ billingAddressId: b.id });
+                    setInvoiceError(billingComplete(b) ? null : BILLING_INCOMPLETE);
+                  }}
                 />
                 <span>
                   <strong>{b.companyName || 'Senza ragione sociale'}</strong>
                   {b.vatCode && <> · P. IVA {b.vatCode}</>}
                   <br />
-                  {[b.address, b.streetNumber].filter(Boolean).join(' ')}, {[b.zip, b.city, b.county && `(${b.county})`].filter(Boolean).join(' ')}
+                  {[b.address, b.streetNumber].filter(Boolean).join(' ')},{' '}
+                  {[b.zip, b.city, b.county && `(${b.county})`].filter(Boolean).join(' ')}
                 </span>
               </label>
             ))}
           </div>
         )}
-        <p className="form-error" role="alert">{invoiceError}</p>
+        <p className="form-error" role="alert">
+          {invoiceError}
+        </p>
       </Choice>
       <Choice legend="Se un prodotto non è disponibile, accetti un prodotto sostitutivo simile?">
         <div className="checkout-options checkout-options--row">
           <label className="checkout-option">
-            <input type="radio" name="checkout-replacement" checked={data.enableProductsReplacement === true} onChange={() => update({ enableProductsReplacement: true })} />
+            <input
+              type="radio"
+              name="checkout-replacement"
+              checked={data.enableProductsReplacement === true}
+              onChange={() => update({ enableProductsReplacement: true })}
+            />
             Sì, accetto la sostituzione
           </label>
           <label className="checkout-option">
-            <input type="radio" name="checkout-replacement" checked={data.enableProductsReplacement === false} onChange={() => update({ enableProductsReplacement: false })} />
+            <input
+              type="radio"
+              name="checkout-replacement"
+              checked={data.enableProductsReplacement === false}
+              onChange={() => update({ enableProductsReplacement: false })}
+            />
             No, nessuna sostituzione
           </label>
         </div>
       </Choice>
       <Choice legend="Modalità di pagamento">
-        {loadError && <p className="form-error" role="alert">{loadError}</p>}
+        {loadError && (
+          <p className="form-error" role="alert">
+            {loadError}
+          </p>
+        )}
         {modes === null && !loadError && <p role="status">Caricamento delle modalità di pagamento…</p>}
         {modes?.length === 0 && <p>Nessuna modalità di pagamento disponibile per questo punto vendita.</p>}
         <div className="checkout-options checkout-options--row">
           {modes?.map((mode) => (
             <label key={mode} className="checkout-option">
-              <input type="radio" name="checkout-payment" checked={data.paymentMode === mode} onChange={() => update({ paymentMode: mode })} />
+              <input
+                type="radio"
+                name="checkout-payment"
+                checked={data.paymentMode === mode}
+                onChange={() => update({ paymentMode: mode })}
+              />
               {paymentLabels[mode]}
               {mode === 'XPAY' && <span className="checkout-hint"> (pagamento online dopo la prenotazione)</span>}
             </label>
@@ -195,12 +265,16 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
         </div>
       </Choice>
       <div className="checkout-actions">
-        <a className="button" href={checkoutPaths.slots}>Indietro</a>
+        <a className="button" href={checkoutPaths.slots}>
+          Indietro
+        </a>
         <button type="submit" className="button button-primary" disabled={!canConfirm(data)}>
           Conferma i dati
         </button>
       </div>
-      {!canConfirm(data) && <p className="checkout-hint">Per continuare scegli se accetti la sostituzione e la modalità di pagamento.</p>}
+      {!canConfirm(data) && (
+        <p className="checkout-hint">Per continuare scegli se accetti la sostituzione e la modalità di pagamento.</p>
+      )}
     </form>
   );
 }

@@ -25,13 +25,23 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
     return (
       <div className="checkout-notice">
         <p>Accedi per prenotare la tua spesa.</p>
-        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openOverlay('login')}>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-haspopup="dialog"
+          onClick={() => openOverlay('login')}
+        >
           Accedi
         </button>
       </div>
     );
   }
-  if (failed) return <p className="checkout-error" role="alert">Errore di comunicazione col server</p>;
+  if (failed)
+    return (
+      <p className="checkout-error" role="alert">
+        Errore di comunicazione col server
+      </p>
+    );
   if (!loaded) return <p role="status">Caricamento del carrello…</p>;
   if (!cart || cart.itemsCount === 0) {
     return (
@@ -68,7 +78,11 @@ export function CheckoutSteps({ current }: { current: 0 | 1 | 2 }) {
     <nav aria-label="Passaggi della prenotazione">
       <ol className="checkout-steps">
         {steps.map((step, i) => (
-          <li key={step.href} className={i === current ? 'is-current' : i < current ? 'is-done' : undefined} aria-current={i === current ? 'step' : undefined}>
+          <li
+            key={step.href}
+            className={i === current ? 'is-current' : i < current ? 'is-done' : undefined}
+            aria-current={i === current ? 'step' : undefined}
+          >
             {i < current ? <a href={step.href}>{step.label}</a> : <span>{step.label}</span>}
           </li>
         ))}
@@ -81,7 +95,9 @@ export function CheckoutSteps({ current }: { current: 0 | 1 | 2 }) {
 export function StoreLine({ cart }: { cart: Cart }) {
   return (
     <p className="checkout-store">
-      <span className="checkout-store__label">{cart.delivery.addressDescription ? 'Consegna a:' : 'Punto vendita:'}</span>{' '}
+      <span className="checkout-store__label">
+        {cart.delivery.addressDescription ? 'Consegna a:' : 'Punto vendita:'}
+      </span>{' '}
       <strong>{cart.delivery.addressDescription ?? cart.storeDescription}</strong>
       {cart.delivery.addressDescription && <span> ({cart.storeDescription})</span>}
     </p>

@@ -16,13 +16,24 @@ function Slots({ cart }: { cart: Cart }) {
       <StoreLine cart={cart} />
       <SlotPicker cartId={cart.id} value={slot} onChange={(s) => chooseSlot(cart.id, s)} idPrefix="checkout" />
       <p className="checkout-choice" aria-live="polite">
-        {slot ? <>Hai scelto: <strong>{formatSlot(slot)}</strong></> : 'Scegli un giorno e una fascia oraria per continuare.'}
+        {slot ? (
+          <>
+            Hai scelto: <strong>{formatSlot(slot)}</strong>
+          </>
+        ) : (
+          'Scegli un giorno e una fascia oraria per continuare.'
+        )}
       </p>
       <div className="checkout-actions">
         <a className="button" href={checkoutPaths.cart}>
           Torna al carrello
         </a>
-        <button type="button" className="button button-primary" disabled={!slot} onClick={() => window.location.assign(checkoutPaths.data)}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!slot}
+          onClick={() => window.location.assign(checkoutPaths.data)}
+        >
           Avanti
         </button>
       </div>

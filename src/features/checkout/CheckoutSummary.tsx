@@ -24,7 +24,11 @@ import { PayBookedOrder } from './PayBookedOrder.tsx';
 import { CardReminder } from '#src/features/payments/CardReminder.tsx';
 import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
 
-const SLOT_PROBLEMS: number[] = [ErrorCode.BOOKING_CUTOFF_EXCEEDED, ErrorCode.SLOT_FULL, ErrorCode.DELIVERY_CREATION_FAILED];
+const SLOT_PROBLEMS: number[] = [
+  ErrorCode.BOOKING_CUTOFF_EXCEEDED,
+  ErrorCode.SLOT_FULL,
+  ErrorCode.DELIVERY_CREATION_FAILED,
+];
 // The delivery address was edited or deleted since the cart was opened: booking checks it again (spec §8 42, 2222).
 const ADDRESS_PROBLEMS: number[] = [ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS, ErrorCode.HOME_DELIVERY_NOT_ACTIVE];
 const addressesHref = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/profile/addresses`;
@@ -39,7 +43,13 @@ function cartAmounts(cart: Cart) {
 }
 
 const cartLines = (items: CartItem[]) =>
-  items.map((i) => ({ id: i.id, description: i.description, quantity: formatQuantity(i.um, cartQuantity(i)), total: i.rowNetPrice, ...(i.available ? {} : { note: 'Non disponibile' }) }));
+  items.map((i) => ({
+    id: i.id,
+    description: i.description,
+    quantity: formatQuantity(i.um, cartQuantity(i)),
+    total: i.rowNetPrice,
+    ...(i.available ? {} : { note: 'Non disponibile' }),
+  }));
 
 function Summary({ cart }: { cart: Cart }) {
   useStore($checkout);
@@ -53,7 +63,9 @@ function Summary({ cart }: { cart: Cart }) {
     return (
       <div className="checkout-notice">
         <p>Mancano dei dati della prenotazione.</p>
-        <a className="button button-primary" href={slot ? checkoutPaths.data : checkoutPaths.slots}>{slot ? 'Completa i dati' : 'Scegli giorno e fascia oraria'}</a>
+        <a className="button button-primary" href={slot ? checkoutPaths.data : checkoutPaths.slots}>
+          {slot ? 'Completa i dati' : 'Scegli giorno e fascia oraria'}
+        </a>
       </div>
     );
   }
@@ -65,7 +77,8 @@ function Summary({ cart }: { cart: Cart }) {
     setAddressProblem(null);
     try {
       const result = await freeze(cart, slot, data);
-      if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code) return $payingOrder.set(result.cart.code);
+      if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code)
+        return $payingOrder.set(result.cart.code);
       if (result.kind === 'booked') return window.location.assign(checkoutPaths.confirm);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
@@ -86,19 +99,48 @@ function Summary({ cart }: { cart: Cart }) {
       <section className="checkout-section" aria-labelledby="summary-delivery">
         <h2 id="summary-delivery">Ritiro o consegna</h2>
         <dl className="checkout-facts">
-          <div><dt>Giorno e fascia oraria</dt><dd>{formatSlot(slot)}</dd></div>
-          <div><dt>{cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{cart.delivery.addressDescription ?? cart.storeDescription}</dd></div>
-          <div><dt>Pagamento</dt><dd>{paymentLabels[data.paymentMode]}</dd></div>
-          <div><dt>Contatto</dt><dd>{data.firstName} {data.lastName} · {data.profileEmail} · {data.profileMobilePhone}</dd></div>
-          <div><dt>Sostituzione prodotti</dt><dd>{data.enableProductsReplacement ? 'Sì' : 'No'}</dd></div>
-          <div><dt>Fattura</dt><dd>{data.invoice ? 'Sì' : 'No'}</dd></div>
-          {data.notes.trim() && <div><dt>Note</dt><dd>{data.notes}</dd></div>}
+          <div>
+            <dt>Giorno e fascia oraria</dt>
+            <dd>{formatSlot(slot)}</dd>
+          </div>
+          <div>
+            <dt>{cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt>
+            <dd>{cart.delivery.addressDescription ?? cart.storeDescription}</dd>
+          </div>
+          <div>
+            <dt>Pagamento</dt>
+            <dd>{paymentLabels[data.paymentMode]}</dd>
+          </div>
+          <div>
+            <dt>Contatto</dt>
+            <dd>
+              {data.firstName} {data.lastName} · {data.profileEmail} · {data.profileMobilePhone}
+            </dd>
+          </div>
+          <div>
+            <dt>Sostituzione prodotti</dt>
+            <dd>{data.enableProductsReplacement ? 'Sì' : 'No'}</dd>
+          </div>
+          <div>
+            <dt>Fattura</dt>
+            <dd>{data.invoice ? 'Sì' : 'No'}</dd>
+          </div>
+          {data.notes.trim() && (
+            <div>
+              <dt>Note</dt>
+              <dd>{data.notes}</dd>
+            </div>
+          )}
         </dl>
         <a href={checkoutPaths.data}>Modifica i dati</a>
       </section>
       <section className="checkout-section" aria-labelledby="summary-items">
         <h2 id="summary-items">Prodotti e importi</h2>
-        <OrderLines caption="Prodotti del carrello e importi" lines={cartLines(cart.items)} amounts={cartAmounts(cart)} />
+        <OrderLines
+          caption="Prodotti del carrello e importi"
+          lines={cartLines(cart.items)}
+          amounts={cartAmounts(cart)}
+        />
         <PreauthNote />
       </section>
       {data.paymentMode === 'XPAY' && (
@@ -118,8 +160,15 @@ function Summary({ cart }: { cart: Cart }) {
         </p>
       )}
       <div className="checkout-actions">
-        <a className="button" href={checkoutPaths.data}>Indietro</a>
-        <button type="button" className="button button-primary checkout-final" disabled={busy || !!slotProblem} onClick={() => void book()}>
+        <a className="button" href={checkoutPaths.data}>
+          Indietro
+        </a>
+        <button
+          type="button"
+          className="button button-primary checkout-final"
+          disabled={busy || !!slotProblem}
+          onClick={() => void book()}
+        >
           {BINDING_ORDER}
         </button>
       </div>
@@ -128,11 +177,18 @@ function Summary({ cart }: { cart: Cart }) {
           ? `Premendo «${BINDING_ORDER}» l'ordine diventa vincolante: subito dopo paghi con la carta, su cui viene pre-autorizzato l'importo indicato.`
           : `Premendo «${BINDING_ORDER}» l'ordine diventa vincolante e ti impegni a pagarlo al ritiro o alla consegna.`}
       </p>
-      <ModalDialog title="Attenzione!" role="alertdialog" isOpen={changed !== null} onClose={() => window.location.assign(checkoutPaths.cart)}>
+      <ModalDialog
+        title="Attenzione!"
+        role="alertdialog"
+        isOpen={changed !== null}
+        onClose={() => window.location.assign(checkoutPaths.cart)}
+      >
         {changed && <ChangedItems {...changed} />}
         <p>Controlla il carrello e prenota di nuovo.</p>
         <div className="cart-actions">
-          <a className="button button-primary" href={checkoutPaths.cart}>Torna al carrello</a>
+          <a className="button button-primary" href={checkoutPaths.cart}>
+            Torna al carrello
+          </a>
         </div>
       </ModalDialog>
     </>

@@ -22,13 +22,17 @@ export function PayBookedOrder({ orderCode }: { orderCode: string }) {
       <div className="checkout-notice">
         <h2>Ordine prenotato: ora il pagamento con carta</h2>
         <p>
-          L'ordine (codice {orderCode}) è in attesa di pagamento. Completa il pagamento nella finestra sicura del circuito della tua carta; se la chiudi, puoi
-          pagare da qui o dalla pagina dei tuoi ordini.
+          L'ordine (codice {orderCode}) è in attesa di pagamento. Completa il pagamento nella finestra sicura del
+          circuito della tua carta; se la chiudi, puoi pagare da qui o dalla pagina dei tuoi ordini.
         </p>
         <PreauthAmount of={{ orderCode }} />
         <div className="checkout-actions">
-          <a className="button" href={checkoutPaths.orders}>Vai ai tuoi ordini</a>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay(orderCode)}>Paga ora</button>
+          <a className="button" href={checkoutPaths.orders}>
+            Vai ai tuoi ordini
+          </a>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay(orderCode)}>
+            Paga ora
+          </button>
         </div>
       </div>
       {dialog}

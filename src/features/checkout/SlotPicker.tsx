@@ -56,9 +56,19 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
     // Reload only when the day changes.
   }, [cartId, day]);
 
-  if (error) return <p className="checkout-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="checkout-error" role="alert">
+        {error}
+      </p>
+    );
   if (!days) return <p role="status">Caricamento delle disponibilità…</p>;
-  if (!days.some((d) => d.available)) return <p className="checkout-no-slots" role="alert">{NO_SLOTS}</p>;
+  if (!days.some((d) => d.available))
+    return (
+      <p className="checkout-no-slots" role="alert">
+        {NO_SLOTS}
+      </p>
+    );
 
   function pickDay(next: string) {
     setDay(next);
@@ -75,14 +85,26 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
             const id = `${idPrefix}-day-${d.day}`;
             return (
               <div key={d.day} className="day-strip__day">
-                <input type="radio" id={id} name={`${idPrefix}-day`} value={d.day} checked={day === d.day} disabled={!d.available} onChange={() => pickDay(d.day)} />
+                <input
+                  type="radio"
+                  id={id}
+                  name={`${idPrefix}-day`}
+                  value={d.day}
+                  checked={day === d.day}
+                  disabled={!d.available}
+                  onChange={() => pickDay(d.day)}
+                />
                 <label htmlFor={id}>
                   <span className="visually-hidden">
                     {parts.weekday} {parts.date}
                     {d.available ? '' : ', non disponibile'}
                   </span>
-                  <span aria-hidden="true" className="day-strip__weekday">{parts.short}</span>
-                  <span aria-hidden="true" className="day-strip__date">{parts.shortDate}</span>
+                  <span aria-hidden="true" className="day-strip__weekday">
+                    {parts.short}
+                  </span>
+                  <span aria-hidden="true" className="day-strip__date">
+                    {parts.shortDate}
+                  </span>
                 </label>
               </div>
             );
@@ -91,7 +113,9 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
       </fieldset>
       {day && (
         <fieldset className="slot-list" aria-busy={slots === null}>
-          <legend>Scegli la fascia oraria di {dayParts(day).weekday} {dayParts(day).date}</legend>
+          <legend>
+            Scegli la fascia oraria di {dayParts(day).weekday} {dayParts(day).date}
+          </legend>
           {slots === null && <p role="status">Caricamento delle fasce orarie…</p>}
           {slots?.length === 0 && <p>Nessuna fascia oraria per questo giorno.</p>}
           <div className="slot-list__slots">

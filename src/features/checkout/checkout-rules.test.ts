@@ -3,12 +3,31 @@ import type { BillingAddress } from '#src/shared/contract/addresses.ts';
 import { billingComplete, canConfirm, contactProblem, offeredModes, type CheckoutData } from './checkout-rules.ts';
 
 const billing: BillingAddress = {
-  id: 1, vatCode: '01234567890', ssnCode: null, companyName: 'Forno Rossi srl', address: 'Via Sparano', streetNumber: '10', zip: '70121',
-  city: 'Bari', county: 'BA', nation: 'IT', phone: '0801234567', fax: null, pec: null, recipientCode: null,
+  id: 1,
+  vatCode: '01234567890',
+  ssnCode: null,
+  companyName: 'Forno Rossi srl',
+  address: 'Via Sparano',
+  streetNumber: '10',
+  zip: '70121',
+  city: 'Bari',
+  county: 'BA',
+  nation: 'IT',
+  phone: '0801234567',
+  fax: null,
+  pec: null,
+  recipientCode: null,
 };
 const data: CheckoutData = {
-  profileEmail: 'anna@example.it', profileMobilePhone: '3331234567', firstName: 'Anna', lastName: 'Rossi', notes: '',
-  invoice: false, billingAddressId: null, enableProductsReplacement: null, paymentMode: null,
+  profileEmail: 'anna@example.it',
+  profileMobilePhone: '3331234567',
+  firstName: 'Anna',
+  lastName: 'Rossi',
+  notes: '',
+  invoice: false,
+  billingAddressId: null,
+  enableProductsReplacement: null,
+  paymentMode: null,
 };
 
 describe('checkout rules (spec §5)', () => {

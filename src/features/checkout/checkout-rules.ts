@@ -11,7 +11,8 @@ export const paymentLabels: Record<PaymentMode, string> = {
 };
 
 export const BILLING_INCOMPLETE = 'Indirizzo di fatturazione incompleto!';
-export const NO_SLOTS = 'A causa della forte richiesta al momento non ci sono fasce orarie disponibili. Ti invitiamo a riprovare più tardi.';
+export const NO_SLOTS =
+  'A causa della forte richiesta al momento non ci sono fasce orarie disponibili. Ti invitiamo a riprovare più tardi.';
 export const BINDING_ORDER = 'Ordine con obbligo di pagamento';
 
 /** What the shopper fills in on /checkout/data (spec §3 Checkout info). */
@@ -27,7 +28,16 @@ export interface CheckoutData {
   paymentMode: PaymentMode | null;
 }
 
-const BILLING_REQUIRED = ['vatCode', 'companyName', 'address', 'streetNumber', 'zip', 'city', 'county', 'phone'] as const;
+const BILLING_REQUIRED = [
+  'vatCode',
+  'companyName',
+  'address',
+  'streetNumber',
+  'zip',
+  'city',
+  'county',
+  'phone',
+] as const;
 
 /** spec §5: an invoice needs a billing address with all of these filled. */
 export function billingComplete(address: BillingAddress | undefined | null): boolean {
@@ -43,7 +53,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The first problem with the contact data, or null; messages as in the profile rules (spec §5). */
 export function contactProblem(data: CheckoutData): { field: keyof CheckoutData; message: string } | null {
   if (!EMAIL.test(data.profileEmail.trim())) return { field: 'profileEmail', message: 'Indirizzo email non valido' };
-  if (!/^\d{10}$/.test(data.profileMobilePhone.trim())) return { field: 'profileMobilePhone', message: 'Numero di cellulare non valido' };
+  if (!/^\d{10}$/.test(data.profileMobilePhone.trim()))
+    return { field: 'profileMobilePhone', message: 'Numero di cellulare non valido' };
   if (!data.firstName.trim()) return { field: 'firstName', message: 'Campo obbligatorio' };
   if (!data.lastName.trim()) return { field: 'lastName', message: 'Campo obbligatorio' };
   return null;

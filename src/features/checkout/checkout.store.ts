@@ -73,21 +73,34 @@ export function saveData(cartId: number, data: CheckoutData): void {
 }
 
 export const loadDays = (cartId: number) => api.data('get', `/cli/ecommerce/slots/${cartId}/days`, z.array(slotDay));
-export const loadSlots = (cartId: number, day: string) => api.data('get', `/cli/ecommerce/slots/${cartId}`, z.array(slotSchema), { searchParams: { day } });
+export const loadSlots = (cartId: number, day: string) =>
+  api.data('get', `/cli/ecommerce/slots/${cartId}`, z.array(slotSchema), { searchParams: { day } });
 export const loadPaymentModes = (cart: Pick<Cart, 'deliveryMode' | 'storeId'>) =>
-  api.data('get', `/cli/ecommerce/configuration/deliveryMode/${cart.deliveryMode}`, z.array(z.string()), { searchParams: { storeId: cart.storeId } });
+  api.data('get', `/cli/ecommerce/configuration/deliveryMode/${cart.deliveryMode}`, z.array(z.string()), {
+    searchParams: { storeId: cart.storeId },
+  });
 export const loadBillingAddresses = () => api.data('get', '/cli/profiles/billing/addresses', z.array(billingAddress));
 
-export type FreezeResult = { kind: 'booked'; cart: Cart } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] };
+export type FreezeResult =
+  | { kind: 'booked'; cart: Cart }
+  | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] };
 
 /** Books the cart (cart/freeze). 0: the order exists; 4105: what changed; other codes throw ApiError. */
 export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): Promise<FreezeResult> {
   const answer = await api.call('post', '/cli/ecommerce/cart/freeze', cartSchema, {
     json: {
-      cartId: cart.id, timeSlotId: slot.id, profileEmail: data.profileEmail.trim(), profileMobilePhone: data.profileMobilePhone.trim(),
-      firstName: data.firstName.trim(), lastName: data.lastName.trim(), paymentMode: data.paymentMode, notes: data.notes.trim() || null,
-      invoice: data.invoice, billingAddressId: data.invoice ? data.billingAddressId : null,
-      enableProductsReplacement: data.enableProductsReplacement, clientWeb: true,
+      cartId: cart.id,
+      timeSlotId: slot.id,
+      profileEmail: data.profileEmail.trim(),
+      profileMobilePhone: data.profileMobilePhone.trim(),
+      firstName: data.firstName.trim(),
+      lastName: data.lastName.trim(),
+      paymentMode: data.paymentMode,
+      notes: data.notes.trim() || null,
+      invoice: data.invoice,
+      billingAddressId: data.invoice ? data.billingAddressId : null,
+      enableProductsReplacement: data.enableProductsReplacement,
+      clientWeb: true,
     },
   });
   if (answer.responseCode !== 0) {
@@ -109,7 +122,9 @@ export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, cartSchema);
 /** An order by its code (the card payment comes back with ?orderCode=): the newest pages hold it. */
 export async function orderByCode(code: string, pages = 10): Promise<Order | null> {
   for (let p = 0; p < pages; p++) {
-    const page = await api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p } });
+    const page = await api.data('get', '/cli/ecommerce/orders', orderPage, {
+      searchParams: { s: ORDERS_PAGE_SIZE, p },
+    });
     const found = page.data.find((o) => o.code === code);
     if (found) return found;
     if (p + 1 >= page.totalPages) break;
@@ -119,6 +134,8 @@ export async function orderByCode(code: string, pages = 10): Promise<Order | nul
 
 /** The order made from a booked cart: the newest orders hold it. */
 export async function orderOfCart(cartId: number): Promise<Order | null> {
-  const page = await api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: 0 } });
+  const page = await api.data('get', '/cli/ecommerce/orders', orderPage, {
+    searchParams: { s: ORDERS_PAGE_SIZE, p: 0 },
+  });
   return page.data.find((o) => o.cart.id === cartId) ?? null;
 }

@@ -41,10 +41,21 @@ export default function FavouriteButton({ barcode, description, large = false }:
       disabled={busy}
       onClick={() => void toggle()}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" fill={on ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill={on ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
         <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 7.9 3.8 4.5 7.2 4.5c2 0 3.4 1.1 4.8 2.8 1.4-1.7 2.8-2.8 4.8-2.8 3.4 0 5.5 3.4 4.4 6.6-1.7 4.8-9.2 9.4-9.2 9.4z" />
       </svg>
-      {large ? <span className="favourite__label">{label}</span> : <span className="visually-hidden">{`${label}: ${description}`}</span>}
+      {large ? (
+        <span className="favourite__label">{label}</span>
+      ) : (
+        <span className="visually-hidden">{`${label}: ${description}`}</span>
+      )}
     </button>
   );
 }

@@ -26,7 +26,14 @@ function FavouriteList() {
   useEffect(() => {
     if (!barcodes) return;
     let live = true;
-    void Promise.all(barcodes.split(',').map((b) => fetchProduct(b, storeId).then((p) => [b, p] as const, () => [b, null] as const))).then((entries) => {
+    void Promise.all(
+      barcodes.split(',').map((b) =>
+        fetchProduct(b, storeId).then(
+          (p) => [b, p] as const,
+          () => [b, null] as const,
+        ),
+      ),
+    ).then((entries) => {
       if (live) setProducts(new Map(entries));
     });
     return () => {
@@ -51,7 +58,13 @@ function FavouriteList() {
       <h2 className="visually-hidden">I tuoi prodotti preferiti</h2>
       <ul className="product-grid">
         {favourites.map((f) => (
-          <li key={f.barcode}>{products.get(f.barcode) ? <ProductTile product={products.get(f.barcode)!} /> : <PlainFavourite favourite={f} loading={!products.has(f.barcode)} />}</li>
+          <li key={f.barcode}>
+            {products.get(f.barcode) ? (
+              <ProductTile product={products.get(f.barcode)!} />
+            ) : (
+              <PlainFavourite favourite={f} loading={!products.has(f.barcode)} />
+            )}
+          </li>
         ))}
       </ul>
     </>
@@ -61,17 +74,28 @@ function FavouriteList() {
 function PlainFavourite({ favourite, loading }: { favourite: Favourite; loading: boolean }) {
   return (
     <article className="product-card">
-      <img className="product-card__image" src={favourite.imageUrl ?? `${base}/no-image.svg`} alt="" width="400" height="400" loading="lazy" />
+      <img
+        className="product-card__image"
+        src={favourite.imageUrl ?? `${base}/no-image.svg`}
+        alt=""
+        width="400"
+        height="400"
+        loading="lazy"
+      />
       <h3 className="product-card__title">
         <a className="product-card__link" href={`${base}/product/${favourite.barcode}`}>
           {favourite.description}
         </a>
       </h3>
-      <p className="product-card__unavailable">{loading ? 'Caricamento del prezzo…' : 'Non in vendita nel tuo punto vendita'}</p>
+      <p className="product-card__unavailable">
+        {loading ? 'Caricamento del prezzo…' : 'Non in vendita nel tuo punto vendita'}
+      </p>
     </article>
   );
 }
 
 export default function FavouritesView() {
-  return <RequireShopper reason="Accedi per vedere i tuoi prodotti preferiti.">{() => <FavouriteList />}</RequireShopper>;
+  return (
+    <RequireShopper reason="Accedi per vedere i tuoi prodotti preferiti.">{() => <FavouriteList />}</RequireShopper>
+  );
 }

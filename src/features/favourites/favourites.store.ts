@@ -51,9 +51,14 @@ $user.listen((user) => {
 export async function setFavourite(product: { barcode: string; description: string }, on: boolean): Promise<boolean> {
   writes += 1;
   try {
-    const list = await api.data('post', `/cli/slists/products/favorite/${on ? 'add' : 'delete'}`, favouriteList, { json: { barcode: product.barcode } });
+    const list = await api.data('post', `/cli/slists/products/favorite/${on ? 'add' : 'delete'}`, favouriteList, {
+      json: { barcode: product.barcode },
+    });
     $favourites.set(list);
-    showToast(on ? `${product.description} aggiunto ai preferiti` : `${product.description} rimosso dai preferiti`, 'success');
+    showToast(
+      on ? `${product.description} aggiunto ai preferiti` : `${product.description} rimosso dai preferiti`,
+      'success',
+    );
     return true;
   } catch (error) {
     showToast(error instanceof ApiError ? error.message : 'Errore di comunicazione col server', 'error');

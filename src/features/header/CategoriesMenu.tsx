@@ -9,16 +9,40 @@ export interface MenuCategory {
   href: string;
 }
 
-export default function CategoriesMenu({ categories, favoritesHref }: { categories: MenuCategory[]; favoritesHref: string }) {
+export default function CategoriesMenu({
+  categories,
+  favoritesHref,
+}: {
+  categories: MenuCategory[];
+  favoritesHref: string;
+}) {
   const overlay = useStore($overlay);
   return (
     <>
-      <button type="button" className="header-action" aria-haspopup="dialog" aria-label="Categorie" onClick={() => openOverlay('categories')}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <button
+        type="button"
+        className="header-action"
+        aria-haspopup="dialog"
+        aria-label="Categorie"
+        onClick={() => openOverlay('categories')}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
-      <ModalOverlay className="overlay" isDismissable isOpen={overlay === 'categories'} onOpenChange={(open) => !open && $overlay.set(null)}>
+      <ModalOverlay
+        className="overlay"
+        isDismissable
+        isOpen={overlay === 'categories'}
+        onOpenChange={(open) => !open && $overlay.set(null)}
+      >
         <Modal className="overlay-panel overlay-panel--side">
           <Dialog className="overlay-dialog" aria-label="Categorie">
             <div className="overlay-head">

@@ -7,10 +7,12 @@ const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const MAX_LIST_AMOUNT = 999;
 
 /** The row's unit as the product sells it: a list row's amount is pieces or kilograms, as in the cart. */
-const unitOf = (item: ShoppingList['items'][number]): string => (item.um === 'KG' ? 'kg' : item.um === 'PZ' ? 'pz' : '');
+const unitOf = (item: ShoppingList['items'][number]): string =>
+  item.um === 'KG' ? 'kg' : item.um === 'PZ' ? 'pz' : '';
 
 export function ListItems({ list }: { list: ShoppingList }) {
-  if (list.items.length === 0) return <p className="empty">La lista è vuota: aggiungi prodotti o voci personalizzate.</p>;
+  if (list.items.length === 0)
+    return <p className="empty">La lista è vuota: aggiungi prodotti o voci personalizzate.</p>;
   return (
     <ul className="list-items">
       {list.items.map((item) => (
@@ -21,19 +23,39 @@ export function ListItems({ list }: { list: ShoppingList }) {
             {item.type === 'CUSTOM' && <small>Prodotto personalizzato</small>}
           </span>
           <div className="qty" role="group" aria-label={`Quantità di ${item.description}`}>
-            <button type="button" className="qty__button" aria-label="Diminuisci quantità" disabled={item.amount <= 1} onClick={() => void updateItem(list.id, item.id, item.amount - 1)}>
+            <button
+              type="button"
+              className="qty__button"
+              aria-label="Diminuisci quantità"
+              disabled={item.amount <= 1}
+              onClick={() => void updateItem(list.id, item.id, item.amount - 1)}
+            >
               <span aria-hidden="true">−</span>
             </button>
             <output className="qty__value" aria-live="polite" aria-atomic="true">
               {item.amount}
               {unitOf(item) && ` ${unitOf(item)}`}
             </output>
-            <button type="button" className="qty__button" aria-label="Aumenta quantità" disabled={item.amount >= MAX_LIST_AMOUNT} onClick={() => void updateItem(list.id, item.id, item.amount + 1)}>
+            <button
+              type="button"
+              className="qty__button"
+              aria-label="Aumenta quantità"
+              disabled={item.amount >= MAX_LIST_AMOUNT}
+              onClick={() => void updateItem(list.id, item.id, item.amount + 1)}
+            >
               <span aria-hidden="true">+</span>
             </button>
           </div>
           <button type="button" className="cart-row__remove" onClick={() => void deleteItem(list.id, item)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
             </svg>
             <span className="visually-hidden">Rimuovi {item.description} dalla lista</span>

@@ -34,7 +34,9 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
     const timer = setTimeout(async () => {
       setSearching(true);
       const page = await api
-        .data('get', `/cli/ecommerce/products/${storeId ?? DEFAULT_STORE_ID}/`, productPage, { searchParams: { q: query, p: 0, s: 12 } })
+        .data('get', `/cli/ecommerce/products/${storeId ?? DEFAULT_STORE_ID}/`, productPage, {
+          searchParams: { q: query, p: 0, s: 12 },
+        })
         .catch(() => null);
       if (!live) return;
       setResults(page?.data ?? []);
@@ -57,8 +59,20 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
       <div className="list-search">
         <label htmlFor={`${id}-q`}>Cerca un prodotto o scrivi cosa ti serve</label>
         <div className="list-search__row">
-          <input id={`${id}-q`} type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" aria-describedby={`${id}-hint`} />
-          <button type="button" className="button" disabled={query.length < SEARCH_MIN} onClick={async () => (await addCustom(listId, query)) && setText('')}>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+            aria-describedby={`${id}-hint`}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={query.length < SEARCH_MIN}
+            onClick={async () => (await addCustom(listId, query)) && setText('')}
+          >
             Aggiungi come prodotto personalizzato
           </button>
         </div>
@@ -66,7 +80,13 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
           Almeno {SEARCH_MIN} caratteri.
         </p>
         <div role="status" aria-live="polite" className="list-search__status">
-          {searching ? 'Ricerca in corso…' : results && results.length === 0 ? 'Nessun prodotto trovato' : results ? `${results.length} prodotti trovati` : ''}
+          {searching
+            ? 'Ricerca in corso…'
+            : results && results.length === 0
+              ? 'Nessun prodotto trovato'
+              : results
+                ? `${results.length} prodotti trovati`
+                : ''}
         </div>
         {results && results.length > 0 && (
           <ul className="list-search__results">
@@ -75,7 +95,10 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
                 <img src={p.imageUrl ?? `${base}/no-image.svg`} alt="" width="48" height="48" loading="lazy" />
                 <span className="list-search__name">
                   {p.description}
-                  <small>{formatEuro(p.netPrice)}{p.um === 'KG' ? ' al kg' : ''}</small>
+                  <small>
+                    {formatEuro(p.netPrice)}
+                    {p.um === 'KG' ? ' al kg' : ''}
+                  </small>
                 </span>
                 <button type="button" className="button" onClick={() => void addProduct(listId, p)}>
                   Aggiungi<span className="visually-hidden"> {p.description}</span>

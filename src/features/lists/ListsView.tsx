@@ -11,11 +11,32 @@ import { RequireShopper } from '#src/features/cart/RequireShopper.tsx';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import { ListItems } from './ListItems.tsx';
 import { ListSearch } from './ListSearch.tsx';
-import { $lists, copyList, createList, deleteList, listAddedToCart, listNothingAdded, listToCart, loadLists, notAddedHeading, renameList } from './lists.store.ts';
+import {
+  $lists,
+  copyList,
+  createList,
+  deleteList,
+  listAddedToCart,
+  listNothingAdded,
+  listToCart,
+  loadLists,
+  notAddedHeading,
+  renameList,
+} from './lists.store.ts';
 
 type Pending = { kind: 'rename' | 'copy' | 'delete' | 'no-cart' | 'search' } | null;
 
-function TitleForm({ label, initial, submit, onDone }: { label: string; initial: string; submit: (title: string) => Promise<unknown>; onDone: () => void }) {
+function TitleForm({
+  label,
+  initial,
+  submit,
+  onDone,
+}: {
+  label: string;
+  initial: string;
+  submit: (title: string) => Promise<unknown>;
+  onDone: () => void;
+}) {
   const id = useId();
   const [title, setTitle] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +48,14 @@ function TitleForm({ label, initial, submit, onDone }: { label: string; initial:
   return (
     <form className="panel-form" onSubmit={onSubmit} noValidate>
       <label htmlFor={`${id}-title`}>Nome della lista</label>
-      <input id={`${id}-title`} value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={`${id}-title`}
+        value={title}
+        maxLength={60}
+        onChange={(e) => setTitle(e.target.value)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error && (
         <p id={`${id}-error`} className="form-error">
           {error}
@@ -68,7 +96,12 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
         </p>
       </div>
       <div className="list-actions">
-        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => setPending({ kind: 'search' })}>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-haspopup="dialog"
+          onClick={() => setPending({ kind: 'search' })}
+        >
           Aggiungi prodotti
         </button>
         <button type="button" className="button" onClick={() => void toCart()} disabled={list.items.length === 0}>
@@ -99,12 +132,26 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
       )}
       <ListItems list={list} />
 
-      <ListSearch listId={list.id} listTitle={list.title} storeId={cart?.storeId ?? null} isOpen={pending?.kind === 'search'} onClose={close} />
+      <ListSearch
+        listId={list.id}
+        listTitle={list.title}
+        storeId={cart?.storeId ?? null}
+        isOpen={pending?.kind === 'search'}
+        onClose={close}
+      />
       <ModalDialog title="Rinomina la lista" isOpen={pending?.kind === 'rename'} onClose={close}>
-        <TitleForm label="Rinomina" initial={list.title} submit={(title) => renameList(list.id, title)} onDone={close} />
+        <TitleForm
+          label="Rinomina"
+          initial={list.title}
+          submit={(title) => renameList(list.id, title)}
+          onDone={close}
+        />
       </ModalDialog>
       <ModalDialog title="Copia la lista" isOpen={pending?.kind === 'copy'} onClose={close}>
-        <TitleForm label="Copia" initial={`Copia di ${list.title}`.slice(0, 60)} submit={async (title) => {
+        <TitleForm
+          label="Copia"
+          initial={`Copia di ${list.title}`.slice(0, 60)}
+          submit={async (title) => {
             const made = await copyList(list.id, title);
             if (made) onSelect(made.id);
             return made;
@@ -154,7 +201,12 @@ function ListsScreen() {
     void loadLists();
     ensureCart().catch(() => null);
   }, []);
-  if (!lists) return <p className="cart-loading" role="status">Caricamento delle liste…</p>;
+  if (!lists)
+    return (
+      <p className="cart-loading" role="status">
+        Caricamento delle liste…
+      </p>
+    );
   const current = lists.find((l) => l.id === selected) ?? lists[0];
 
   async function create(event: FormEvent) {
@@ -173,7 +225,11 @@ function ListsScreen() {
         <ul>
           {lists.map((l) => (
             <li key={l.id}>
-              <button type="button" aria-current={l.id === current?.id ? 'true' : undefined} onClick={() => setSelected(l.id)}>
+              <button
+                type="button"
+                aria-current={l.id === current?.id ? 'true' : undefined}
+                onClick={() => setSelected(l.id)}
+              >
                 <span>{l.title}</span>
                 <span className="lists-nav__count">{l.itemsCount}</span>
               </button>
@@ -196,5 +252,9 @@ function ListsScreen() {
 }
 
 export default function ListsView() {
-  return <RequireShopper reason="Per vedere le tue liste della spesa accedi con il tuo account.">{() => <ListsScreen />}</RequireShopper>;
+  return (
+    <RequireShopper reason="Per vedere le tue liste della spesa accedi con il tuo account.">
+      {() => <ListsScreen />}
+    </RequireShopper>
+  );
 }

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart } from '#src/features/cart/cart.store.ts';
-import { listToCartResult, shoppingList, type ListToCartResult, type ShoppingList } from '#src/shared/contract/lists.ts';
+import {
+  listToCartResult,
+  shoppingList,
+  type ListToCartResult,
+  type ShoppingList,
+} from '#src/shared/contract/lists.ts';
 
 export const $lists = atom<ShoppingList[] | null>(null);
 const lists = z.array(shoppingList);
@@ -20,7 +25,9 @@ export const notAddedHeading = 'Non aggiunti al carrello:';
  * are missing instead of reading only 'Lista della spesa aggiunta al carrello'.
  */
 export async function listToCart(listId: number, cartId: number): Promise<ListToCartResult['notAdded']> {
-  const { notAdded, ...cart } = await api.data('post', '/cli/ecommerce/cart/list', listToCartResult, { json: { smartListId: listId, cartId } });
+  const { notAdded, ...cart } = await api.data('post', '/cli/ecommerce/cart/list', listToCartResult, {
+    json: { smartListId: listId, cartId },
+  });
   $cart.set(cart);
   return notAdded;
 }
@@ -79,14 +86,36 @@ export const deleteList = (id: number) =>
   }, 'Lista eliminata');
 
 export const addProduct = (id: number, product: { barcode: string; description: string }) =>
-  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/create', shoppingList, { json: { id, barcode: product.barcode, amount: 1 } })), `${product.description} aggiunto alla lista`);
+  attempt(
+    async () =>
+      replaceList(
+        await api.data('post', '/cli/slists/items/create', shoppingList, {
+          json: { id, barcode: product.barcode, amount: 1 },
+        }),
+      ),
+    `${product.description} aggiunto alla lista`,
+  );
 
 /** A custom item (spec §5): free text of at least 3 characters, amount 1. */
 export const addCustom = (id: number, description: string) =>
-  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/create', shoppingList, { json: { id, type: 'CUSTOM', description, amount: 1 } })), `${description} aggiunto alla lista`);
+  attempt(
+    async () =>
+      replaceList(
+        await api.data('post', '/cli/slists/items/create', shoppingList, {
+          json: { id, type: 'CUSTOM', description, amount: 1 },
+        }),
+      ),
+    `${description} aggiunto alla lista`,
+  );
 
 export const updateItem = (id: number, itemId: number, amount: number) =>
-  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/update', shoppingList, { json: { id, itemId, amount } })));
+  attempt(async () =>
+    replaceList(await api.data('post', '/cli/slists/items/update', shoppingList, { json: { id, itemId, amount } })),
+  );
 
 export const deleteItem = (id: number, item: { id: number; description: string }) =>
-  attempt(async () => replaceList(await api.data('post', '/cli/slists/items/delete', shoppingList, { json: { id, itemId: item.id } })), `${item.description} rimosso dalla lista`);
+  attempt(
+    async () =>
+      replaceList(await api.data('post', '/cli/slists/items/delete', shoppingList, { json: { id, itemId: item.id } })),
+    `${item.description} rimosso dalla lista`,
+  );

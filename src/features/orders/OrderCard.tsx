@@ -24,17 +24,32 @@ function Detail({ order }: { order: Order }) {
   const rows = shownRows(order);
   const prepared = preparedTotals(order);
   const lines = rows.items.map((i) => ({
-    id: i.id, description: i.description, quantity: formatQuantity(i.um, cartQuantity(i)), total: i.rowNetPrice,
+    id: i.id,
+    description: i.description,
+    quantity: formatQuantity(i.um, cartQuantity(i)),
+    total: i.rowNetPrice,
     ...(rows.kind === 'prepared' && !i.available ? { note: 'Non disponibile' } : {}),
   }));
   const amounts = prepared
-    ? [{ label: 'Totale prodotti preparati', value: prepared.netTotal }, ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })), { label: 'Totale preparato', value: prepared.total, strong: true }]
-    : [{ label: 'Totale prodotti', value: order.cart.netTotal }, ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })), { label: 'Totale', value: order.cart.total, strong: true }];
+    ? [
+        { label: 'Totale prodotti preparati', value: prepared.netTotal },
+        ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })),
+        { label: 'Totale preparato', value: prepared.total, strong: true },
+      ]
+    : [
+        { label: 'Totale prodotti', value: order.cart.netTotal },
+        ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })),
+        { label: 'Totale', value: order.cart.total, strong: true },
+      ];
   return (
     <div className="order-detail">
       <h3>{rows.kind === 'prepared' ? 'Prodotti preparati' : 'Prodotti ordinati'}</h3>
       <OrderLines caption={`Prodotti dell'ordine ${order.number}`} lines={lines} amounts={amounts} />
-      {prepared && prepared.payed !== null && <p>Importo addebitato: <strong>{formatEuro(prepared.payed)}</strong></p>}
+      {prepared && prepared.payed !== null && (
+        <p>
+          Importo addebitato: <strong>{formatEuro(prepared.payed)}</strong>
+        </p>
+      )}
     </div>
   );
 }
@@ -83,52 +98,139 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
     <article className="order-card" aria-labelledby={`order-${order.id}-title`}>
       <header className="order-card__head">
         <h2 id={`order-${order.id}-title`}>Ordine {order.number}</h2>
-        <span className={`order-status order-status--${statusTone(order.status)}`}>{orderStatusLabels[order.status]}</span>
+        <span className={`order-status order-status--${statusTone(order.status)}`}>
+          {orderStatusLabels[order.status]}
+        </span>
       </header>
       <dl className="order-card__facts">
-        <div><dt>Data ordine</dt><dd>{formatDateTime(order.createdAt)}</dd></div>
-        {slot && <div><dt>Giorno e fascia</dt><dd>{formatSlot(slot)}</dd></div>}
-        <div><dt>{order.cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt><dd>{order.cart.delivery.addressDescription ?? order.cart.storeDescription}</dd></div>
-        {order.cart.paymentMode && <div><dt>Pagamento</dt><dd>{paymentLabels[order.cart.paymentMode]}</dd></div>}
-        <div><dt>Codice</dt><dd>{order.code}</dd></div>
-        <div><dt>Totale</dt><dd>{formatEuro(order.cart.total)}</dd></div>
-        {prepared && <div><dt>Totale preparato</dt><dd>{formatEuro(prepared.total)}</dd></div>}
-        {order.cardPayment && cardPaymentFacts(order.cardPayment).map((f) => <div key={f.label}><dt>{f.label}</dt><dd>{formatEuro(f.value)}</dd></div>)}
+        <div>
+          <dt>Data ordine</dt>
+          <dd>{formatDateTime(order.createdAt)}</dd>
+        </div>
+        {slot && (
+          <div>
+            <dt>Giorno e fascia</dt>
+            <dd>{formatSlot(slot)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{order.cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt>
+          <dd>{order.cart.delivery.addressDescription ?? order.cart.storeDescription}</dd>
+        </div>
+        {order.cart.paymentMode && (
+          <div>
+            <dt>Pagamento</dt>
+            <dd>{paymentLabels[order.cart.paymentMode]}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Codice</dt>
+          <dd>{order.code}</dd>
+        </div>
+        <div>
+          <dt>Totale</dt>
+          <dd>{formatEuro(order.cart.total)}</dd>
+        </div>
+        {prepared && (
+          <div>
+            <dt>Totale preparato</dt>
+            <dd>{formatEuro(prepared.total)}</dd>
+          </div>
+        )}
+        {order.cardPayment &&
+          cardPaymentFacts(order.cardPayment).map((f) => (
+            <div key={f.label}>
+              <dt>{f.label}</dt>
+              <dd>{formatEuro(f.value)}</dd>
+            </div>
+          ))}
       </dl>
       {canPayNow(order.status) && (
         <p className="order-card__pay">
           {flags.ENABLED_PAYMENTS ? (
-            <button type="button" className="button button-primary" disabled={payment.busy} onClick={() => void payment.pay(order.code)}>Paga ora</button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={payment.busy}
+              onClick={() => void payment.pay(order.code)}
+            >
+              Paga ora
+            </button>
           ) : (
             <>
-              <button type="button" className="button button-primary" disabled aria-describedby={`order-${order.id}-pay-off`}>Paga ora</button>
-              <span id={`order-${order.id}-pay-off`} className="checkout-hint">Il pagamento online non è attivo al momento: puoi annullare l'ordine e prenotarlo pagando al ritiro.</span>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled
+                aria-describedby={`order-${order.id}-pay-off`}
+              >
+                Paga ora
+              </button>
+              <span id={`order-${order.id}-pay-off`} className="checkout-hint">
+                Il pagamento online non è attivo al momento: puoi annullare l'ordine e prenotarlo pagando al ritiro.
+              </span>
             </>
           )}
         </p>
       )}
       <div className="order-card__actions">
-        <button type="button" className="button" aria-expanded={open} aria-controls={detailId} onClick={() => void toggle()}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open}
+          aria-controls={detailId}
+          onClick={() => void toggle()}
+        >
           {open ? 'Nascondi dettagli' : 'Dettagli'}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void copy()}>Copia nel carrello</button>
+        <button type="button" className="button" disabled={busy} onClick={() => void copy()}>
+          Copia nel carrello
+        </button>
         {canAbort(order.status) && (
-          <button type="button" className="button order-card__abort" disabled={busy} onClick={() => setConfirming(true)}>Annulla ordine</button>
+          <button
+            type="button"
+            className="button order-card__abort"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Annulla ordine
+          </button>
         )}
       </div>
-      <div id={detailId} hidden={!open}>{open && <Detail order={order} />}</div>
+      <div id={detailId} hidden={!open}>
+        {open && <Detail order={order} />}
+      </div>
       {payment.dialog}
-      <ModalDialog title="Annullare l'ordine?" role="alertdialog" isOpen={confirming} onClose={() => setConfirming(false)}>
-        <p>Vuoi annullare l'ordine {order.number}{slot ? ` per ${formatSlot(slot)}` : ''}? La fascia oraria prenotata verrà liberata.</p>
+      <ModalDialog
+        title="Annullare l'ordine?"
+        role="alertdialog"
+        isOpen={confirming}
+        onClose={() => setConfirming(false)}
+      >
+        <p>
+          Vuoi annullare l'ordine {order.number}
+          {slot ? ` per ${formatSlot(slot)}` : ''}? La fascia oraria prenotata verrà liberata.
+        </p>
         <div className="cart-actions">
-          <button type="button" className="button" onClick={() => setConfirming(false)}>No, mantieni l'ordine</button>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void abort()}>Sì, annulla l'ordine</button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            No, mantieni l'ordine
+          </button>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void abort()}>
+            Sì, annulla l'ordine
+          </button>
         </div>
       </ModalDialog>
-      <ModalDialog title="Attenzione!" role="alertdialog" isOpen={changed !== null} onClose={() => window.location.assign(orderPaths.cart)}>
+      <ModalDialog
+        title="Attenzione!"
+        role="alertdialog"
+        isOpen={changed !== null}
+        onClose={() => window.location.assign(orderPaths.cart)}
+      >
         {changed && <ChangedItems {...changed} />}
         <div className="cart-actions">
-          <a className="button button-primary" href={orderPaths.cart}>Vai al carrello</a>
+          <a className="button button-primary" href={orderPaths.cart}>
+            Vai al carrello
+          </a>
         </div>
       </ModalDialog>
     </article>

@@ -32,22 +32,31 @@ function Orders() {
     setPage(next);
     document.getElementById('orders-list')?.scrollIntoView({ block: 'start' });
   }
-  const replace = (updated: Order) => setOrders((p) => (p ? { ...p, data: p.data.map((o) => (o.id === updated.id ? updated : o)) } : p));
+  const replace = (updated: Order) =>
+    setOrders((p) => (p ? { ...p, data: p.data.map((o) => (o.id === updated.id ? updated : o)) } : p));
 
-  if (error) return <p className="checkout-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="checkout-error" role="alert">
+        {error}
+      </p>
+    );
   if (!orders) return <p role="status">Caricamento degli ordini…</p>;
   if (orders.totalElements === 0) {
     return (
       <div className="orders-empty">
         <p>Non hai ancora effettuato ordini.</p>
-        <a className="button button-primary" href={orderPaths.home}>Inizia la spesa</a>
+        <a className="button button-primary" href={orderPaths.home}>
+          Inizia la spesa
+        </a>
       </div>
     );
   }
   return (
     <div id="orders-list" className="orders">
       <p className="orders-count" aria-live="polite">
-        {orders.totalElements === 1 ? '1 ordine' : `${orders.totalElements} ordini`} · pagina {orders.number + 1} di {orders.totalPages}
+        {orders.totalElements === 1 ? '1 ordine' : `${orders.totalElements} ordini`} · pagina {orders.number + 1} di{' '}
+        {orders.totalPages}
       </p>
       <ul className="orders-list">
         {orders.data.map((o) => (
@@ -69,7 +78,14 @@ export default function OrdersView() {
     return (
       <div className="checkout-notice">
         <p>Accedi per vedere i tuoi ordini.</p>
-        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openOverlay('login')}>Accedi</button>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-haspopup="dialog"
+          onClick={() => openOverlay('login')}
+        >
+          Accedi
+        </button>
       </div>
     );
   }

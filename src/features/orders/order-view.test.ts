@@ -4,14 +4,38 @@ import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows } from './order-view.ts';
 
 const item = (id: number, weight: number): CartItem => ({
-  id, ref: 'r', barcode: '8000000000001', description: 'Pane di Altamura', imageUrl: null, um: 'KG', purchaseUm: 'KG', amount: null, weight,
-  umStep: 0.5, minWeight: null, maxAmount: null, price: 4, netPrice: 4, rowNetPrice: 4 * weight, promotions: [], vatConfigurationId: null,
-  attrib3: null, available: true, status: 'ok', operatorAmount: null, operatorTotal: null,
+  id,
+  ref: 'r',
+  barcode: '8000000000001',
+  description: 'Pane di Altamura',
+  imageUrl: null,
+  um: 'KG',
+  purchaseUm: 'KG',
+  amount: null,
+  weight,
+  umStep: 0.5,
+  minWeight: null,
+  maxAmount: null,
+  price: 4,
+  netPrice: 4,
+  rowNetPrice: 4 * weight,
+  promotions: [],
+  vatConfigurationId: null,
+  attrib3: null,
+  available: true,
+  status: 'ok',
+  operatorAmount: null,
+  operatorTotal: null,
 });
 
 function order(status: OrderStatus, withOperator = true): Order {
   return {
-    id: 1, number: 'W00000001', code: '123456', status, deliveryDate: null, createdAt: '2026-05-12T08:00:00.000Z',
+    id: 1,
+    number: 'W00000001',
+    code: '123456',
+    status,
+    deliveryDate: null,
+    createdAt: '2026-05-12T08:00:00.000Z',
     cart: { items: [item(1, 1)] } as Order['cart'],
     operatorCart: withOperator ? { netTotal: 3.2, total: 3.2, itemsCount: 1, payed: null } : null,
     preparedCartItems: status === 'TO_BE_PREPARED' ? [] : [item(1, 0.8)],
@@ -21,7 +45,8 @@ function order(status: OrderStatus, withOperator = true): Order {
 
 describe('an order by status (spec §4)', () => {
   it('shows the original rows until it is prepared, and when aborted or waiting for payment', () => {
-    for (const s of ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'] as const) expect(shownRows(order(s)).kind).toBe('original');
+    for (const s of ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'] as const)
+      expect(shownRows(order(s)).kind).toBe('original');
     expect(shownRows(order('COLLECTED'))).toMatchObject({ kind: 'prepared', items: [{ weight: 0.8 }] });
   });
   it('shows the ordered rows of an order the store cancelled before picking anything', () => {
@@ -36,7 +61,9 @@ describe('an order by status (spec §4)', () => {
     expect(preparedTotals(order('DELIVERED', false))).toBeNull();
   });
   it('allows abort while TO_BE_PREPARED or PAYMENT_PENDING, pay-now only while PAYMENT_PENDING', () => {
-    expect(['TO_BE_PREPARED', 'PAYMENT_PENDING', 'IN_PREPARATION', 'ABORTED'].map((s) => canAbort(s as OrderStatus))).toEqual([true, true, false, false]);
+    expect(
+      ['TO_BE_PREPARED', 'PAYMENT_PENDING', 'IN_PREPARATION', 'ABORTED'].map((s) => canAbort(s as OrderStatus)),
+    ).toEqual([true, true, false, false]);
     expect(canPayNow('PAYMENT_PENDING')).toBe(true);
     expect(canPayNow('TO_BE_PREPARED')).toBe(false);
   });
@@ -44,7 +71,9 @@ describe('an order by status (spec §4)', () => {
 
 describe('the card payment of an order (DESIGN.md §4)', () => {
   it('shows the hold while it is only authorised', () => {
-    expect(cardPaymentFacts({ status: 'AUTHORISED', authorised: 31.46, captured: null })).toEqual([{ label: 'Importo pre-autorizzato', value: 31.46 }]);
+    expect(cardPaymentFacts({ status: 'AUTHORISED', authorised: 31.46, captured: null })).toEqual([
+      { label: 'Importo pre-autorizzato', value: 31.46 },
+    ]);
   });
   it('after the capture shows what was charged and the rest of the hold released, to the cent', () => {
     expect(cardPaymentFacts({ status: 'CAPTURED', authorised: 31.46, captured: 29.17 })).toEqual([
@@ -52,7 +81,10 @@ describe('the card payment of an order (DESIGN.md §4)', () => {
       { label: 'Importo addebitato', value: 29.17 },
       { label: 'Importo rilasciato', value: 2.29 },
     ]);
-    expect(cardPaymentFacts({ status: 'CAPTURED', authorised: 20.1, captured: 20.1 }).map((f) => f.label)).toEqual(['Importo pre-autorizzato', 'Importo addebitato']);
+    expect(cardPaymentFacts({ status: 'CAPTURED', authorised: 20.1, captured: 20.1 }).map((f) => f.label)).toEqual([
+      'Importo pre-autorizzato',
+      'Importo addebitato',
+    ]);
   });
   it('a voided hold is released whole', () => {
     expect(cardPaymentFacts({ status: 'VOIDED', authorised: 12.5, captured: null })).toEqual([

@@ -14,12 +14,14 @@ const NOT_YET_PREPARED: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION'];
  */
 export function shownRows(order: Order): { kind: 'original' | 'prepared'; items: CartItem[] } {
   const neverPicked = order.status === 'CANCELLED' && order.preparedCartItems.every((i) => i.operatorAmount === null);
-  if (ORIGINAL_ROWS.includes(order.status) || neverPicked || order.preparedCartItems.length === 0) return { kind: 'original', items: order.cart.items };
+  if (ORIGINAL_ROWS.includes(order.status) || neverPicked || order.preparedCartItems.length === 0)
+    return { kind: 'original', items: order.cart.items };
   return { kind: 'prepared', items: order.preparedCartItems };
 }
 
 /** Totals of the prepared items: when an operator cart exists and the order is past preparation. */
-export const preparedTotals = (order: Order): Order['operatorCart'] => (order.operatorCart && !NOT_YET_PREPARED.includes(order.status) ? order.operatorCart : null);
+export const preparedTotals = (order: Order): Order['operatorCart'] =>
+  order.operatorCart && !NOT_YET_PREPARED.includes(order.status) ? order.operatorCart : null;
 
 export const canAbort = (status: OrderStatus): boolean => status === 'TO_BE_PREPARED' || status === 'PAYMENT_PENDING';
 export const canPayNow = (status: OrderStatus): boolean => status === 'PAYMENT_PENDING';
@@ -28,7 +30,8 @@ export const canPayNow = (status: OrderStatus): boolean => status === 'PAYMENT_P
 export function statusTone(status: OrderStatus): 'wait' | 'progress' | 'done' | 'stopped' {
   if (status === 'PAYMENT_PENDING' || status === 'TO_BE_PREPARED') return 'wait';
   if (status === 'COLLECTED' || status === 'DELIVERED') return 'done';
-  if (status === 'ABORTED' || status === 'CANCELLED' || status === 'NOT_COLLECTED' || status === 'REFUSED') return 'stopped';
+  if (status === 'ABORTED' || status === 'CANCELLED' || status === 'NOT_COLLECTED' || status === 'REFUSED')
+    return 'stopped';
   return 'progress';
 }
 
@@ -42,5 +45,9 @@ export function cardPaymentFacts(payment: CardPayment): { label: string; value: 
   if (payment.status === 'VOIDED') return [held, { label: 'Importo rilasciato', value: payment.authorised }];
   if (payment.status === 'AUTHORISED' || payment.captured === null) return [held];
   const released = toCents(payment.authorised) - toCents(payment.captured);
-  return [held, { label: 'Importo addebitato', value: payment.captured }, ...(released > 0 ? [{ label: 'Importo rilasciato', value: toEuro(released) }] : [])];
+  return [
+    held,
+    { label: 'Importo addebitato', value: payment.captured },
+    ...(released > 0 ? [{ label: 'Importo rilasciato', value: toEuro(released) }] : []),
+  ];
 }

@@ -6,15 +6,21 @@ import { order as orderSchema, orderPage, ORDERS_PAGE_SIZE } from '#src/shared/c
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 export const orderPaths = { cart: `${base}/cart`, home: `${base}/` };
 
-export const loadOrders = (page: number) => api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: page } });
+export const loadOrders = (page: number) =>
+  api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: page } });
 export const fetchOrder = (id: number) => api.data('get', `/cli/ecommerce/orders/${id}/fetch`, orderSchema);
-export const abortOrder = (orderId: number) => api.data('post', '/cli/ecommerce/cart/abort', orderSchema, { json: { orderId } });
+export const abortOrder = (orderId: number) =>
+  api.data('post', '/cli/ecommerce/cart/abort', orderSchema, { json: { orderId } });
 
 const copyChanged = changedItems.extend({ cart: cartSchema });
 
 /** cart/copy: 0 → the cart is ready; 4105 → it is ready, but some items changed or are gone (spec §4). */
-export async function copyOrder(orderId: number): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
-  const answer = await api.call('post', '/cli/ecommerce/cart/copy', cartSchema, { json: { orderId, terminalType: 'WEB' } });
+export async function copyOrder(
+  orderId: number,
+): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
+  const answer = await api.call('post', '/cli/ecommerce/cart/copy', cartSchema, {
+    json: { orderId, terminalType: 'WEB' },
+  });
   if (answer.responseCode === 0) return { kind: 'copied' };
   const { updated, removed } = copyChanged.parse(answer.data);
   return { kind: 'changed', updated, removed };

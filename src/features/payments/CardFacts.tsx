@@ -7,7 +7,10 @@ export function CardFacts({ card }: { card: PaymentMethod }) {
   return (
     <dl className="payment-facts" data-testid="linked-card">
       {cardFacts(card).map((f) => (
-        <div key={f.label}><dt>{f.label}</dt><dd>{f.value}</dd></div>
+        <div key={f.label}>
+          <dt>{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
       ))}
     </dl>
   );

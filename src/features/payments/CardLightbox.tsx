@@ -6,7 +6,17 @@ import { useEffect, useRef } from 'react';
 import { lightboxResult, type LightboxOutcome } from './payment-rules.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
-export function CardLightbox({ url, providerOrigin, onResult, onClose }: { url: string; providerOrigin: string; onResult: (esito: LightboxOutcome) => void; onClose: () => void }) {
+export function CardLightbox({
+  url,
+  providerOrigin,
+  onResult,
+  onClose,
+}: {
+  url: string;
+  providerOrigin: string;
+  onResult: (esito: LightboxOutcome) => void;
+  onClose: () => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     function onMessage(event: MessageEvent) {
@@ -20,7 +30,9 @@ export function CardLightbox({ url, providerOrigin, onResult, onClose }: { url: 
 
   return (
     <ModalDialog title="Associa la tua carta" size="frame" isOpen onClose={onClose}>
-      <p className="payment-frame-note">Inserisci i dati della carta nella pagina sicura del circuito: non viene addebitato alcun importo.</p>
+      <p className="payment-frame-note">
+        Inserisci i dati della carta nella pagina sicura del circuito: non viene addebitato alcun importo.
+      </p>
       <iframe ref={frame} className="payment-frame" title="Associazione carta, pagina sicura del circuito" src={url} />
     </ModalDialog>
   );

@@ -7,12 +7,16 @@ import './payments.css';
 export function CardReminder() {
   const [missing, setMissing] = useState(false);
   useEffect(() => {
-    loadMethods().then((methods) => setMissing(!linkedCard(methods)), () => setMissing(false));
+    loadMethods().then(
+      (methods) => setMissing(!linkedCard(methods)),
+      () => setMissing(false),
+    );
   }, []);
   if (!missing) return null;
   return (
     <p className="payment-notice" role="note">
-      Non hai ancora associato una carta: dopo la prenotazione ti chiederemo di associarla e potrai pagare subito l'ordine.
+      Non hai ancora associato una carta: dopo la prenotazione ti chiederemo di associarla e potrai pagare subito
+      l'ordine.
     </p>
   );
 }

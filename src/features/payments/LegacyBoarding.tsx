@@ -27,18 +27,35 @@ function Boarding() {
   return (
     <>
       <p>
-        Per verificare la carta viene richiesta un'autorizzazione di {formatEuro(toEuro(VERIFICATION_AMOUNT_CENTS))}, solo per convalidarla: l'importo non ti verrà
-        addebitato.
+        Per verificare la carta viene richiesta un'autorizzazione di {formatEuro(toEuro(VERIFICATION_AMOUNT_CENTS))},
+        solo per convalidarla: l'importo non ti verrà addebitato.
       </p>
-      <p>Premendo «Procedi» si apre, in una nuova scheda, la pagina sicura del circuito di pagamento dove inserire i dati della carta.</p>
-      {error && <p className="form-alert" role="alert">{error}</p>}
-      <form method="post" action={form?.serverUrl} target="_blank" onSubmit={posted} className="payment-actions payment-actions--start" rel="noopener">
-        {form && legacyFormFields(form).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <p>
+        Premendo «Procedi» si apre, in una nuova scheda, la pagina sicura del circuito di pagamento dove inserire i dati
+        della carta.
+      </p>
+      {error && (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <form
+        method="post"
+        action={form?.serverUrl}
+        target="_blank"
+        onSubmit={posted}
+        className="payment-actions payment-actions--start"
+        rel="noopener"
+      >
+        {form &&
+          legacyFormFields(form).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <button type="submit" className="button button-primary" disabled={!form}>
           Procedi<span className="visually-hidden"> (si apre in una nuova scheda)</span>
         </button>
       </form>
-      {sent && <p role="status">Completa la verifica nella nuova scheda; poi troverai l'esito nella pagina dei pagamenti.</p>}
+      {sent && (
+        <p role="status">Completa la verifica nella nuova scheda; poi troverai l'esito nella pagina dei pagamenti.</p>
+      )}
     </>
   );
 }

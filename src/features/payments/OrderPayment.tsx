@@ -42,14 +42,17 @@ export function useOrderPayment() {
         window.location.assign(withOrder(paymentPaths.cards, orderCode));
         return 'no-card';
       }
-      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
+        showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
       return 'error';
     } finally {
       setBusy(false);
     }
   }
 
-  const dialog = payment ? <ThreeDSecureDialog key={payment.orderCode} html={payment.html} onClose={() => setPayment(null)} /> : null;
+  const dialog = payment ? (
+    <ThreeDSecureDialog key={payment.orderCode} html={payment.html} onClose={() => setPayment(null)} />
+  ) : null;
   return { pay, busy, dialog };
 }
 

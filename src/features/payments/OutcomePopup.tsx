@@ -6,7 +6,19 @@ import './payments.css';
 /** An outcome popup; a success one closes by itself after 3 s (spec §9) unless it offers an action. */
 const SUCCESS_POPUP_MS = 3000;
 
-export function OutcomePopup({ title, text, tone, onClose, children }: { title: string; text?: string; tone: 'success' | 'error'; onClose: () => void; children?: ReactNode }) {
+export function OutcomePopup({
+  title,
+  text,
+  tone,
+  onClose,
+  children,
+}: {
+  title: string;
+  text?: string;
+  tone: 'success' | 'error';
+  onClose: () => void;
+  children?: ReactNode;
+}) {
   const autoClose = tone === 'success' && !children;
   useEffect(() => {
     if (!autoClose) return;
@@ -19,7 +31,9 @@ export function OutcomePopup({ title, text, tone, onClose, children }: { title: 
         {text && <p>{text}</p>}
         {children}
         <div className="payment-actions">
-          <button type="button" className="button" onClick={onClose}>Chiudi</button>
+          <button type="button" className="button" onClick={onClose}>
+            Chiudi
+          </button>
         </div>
       </div>
     </ModalDialog>

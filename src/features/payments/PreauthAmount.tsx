@@ -17,23 +17,37 @@ export function PreauthAmount({ of }: { of: QuoteOf }) {
   useEffect(() => {
     let current = true;
     setFailed(false);
-    loadQuote(of).then((q) => current && setQuote(q), () => current && setFailed(true));
+    loadQuote(of).then(
+      (q) => current && setQuote(q),
+      () => current && setFailed(true),
+    );
     return () => {
       current = false;
     };
   }, [key]);
 
-  if (failed) return <p className="checkout-hint">Non è stato possibile calcolare l'importo da pre-autorizzare: lo vedrai nella pagina del pagamento.</p>;
+  if (failed)
+    return (
+      <p className="checkout-hint">
+        Non è stato possibile calcolare l'importo da pre-autorizzare: lo vedrai nella pagina del pagamento.
+      </p>
+    );
   if (!quote) return <p role="status">Calcolo dell'importo da pre-autorizzare…</p>;
   return (
     <section className="payment-preauth" aria-labelledby={`preauth-${key}`} data-testid="preauth-amount">
       <h3 id={`preauth-${key}`}>Pre-autorizzazione sulla carta</h3>
       <dl>
         {quoteLines(quote).map((line, i, all) => (
-          <div key={line.label} className={i === all.length - 1 ? 'payment-preauth__total' : undefined}><dt>{line.label}</dt><dd>{line.value}</dd></div>
+          <div key={line.label} className={i === all.length - 1 ? 'payment-preauth__total' : undefined}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
         ))}
       </dl>
-      <p className="checkout-hint">L'importo viene solo bloccato sulla carta: alla consegna o al ritiro ti addebitiamo quanto effettivamente preparato e il resto viene rilasciato.</p>
+      <p className="checkout-hint">
+        L'importo viene solo bloccato sulla carta: alla consegna o al ritiro ti addebitiamo quanto effettivamente
+        preparato e il resto viene rilasciato.
+      </p>
     </section>
   );
 }

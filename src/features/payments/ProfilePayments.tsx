@@ -9,7 +9,14 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { RequireLogin } from '#src/features/profile/LoginGate.tsx';
 import { linkedCard, loadLightboxConfig, removeCard, startBoarding } from './payments.api.ts';
-import { ASSOCIATION_KO, ASSOCIATION_KO_TEXT, ASSOCIATION_OK, REMOVAL_OK, orderCodeOf, type LightboxOutcome } from './payment-rules.ts';
+import {
+  ASSOCIATION_KO,
+  ASSOCIATION_KO_TEXT,
+  ASSOCIATION_OK,
+  REMOVAL_OK,
+  orderCodeOf,
+  type LightboxOutcome,
+} from './payment-rules.ts';
 import { CardFacts } from './CardFacts.tsx';
 import { CardLightbox } from './CardLightbox.tsx';
 import { useOrderPayment } from './OrderPayment.tsx';
@@ -19,7 +26,8 @@ import { useCard } from './use-card.ts';
 
 type Outcome = 'associated' | 'failed' | 'removed';
 const fail = (e: unknown) => {
-  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403))
+    showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
 };
 
 function PayOrder({ orderCode, hasCard }: { orderCode: string; hasCard: boolean }) {
@@ -30,7 +38,9 @@ function PayOrder({ orderCode, hasCard }: { orderCode: string; hasCard: boolean 
       {hasCard ? (
         <>
           <p>La tua carta è associata: puoi pagare l'ordine adesso.</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay(orderCode)}>Paga ora l'ordine</button>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay(orderCode)}>
+            Paga ora l'ordine
+          </button>
         </>
       ) : (
         <p>Nessuna carta associata: associa una carta qui sotto per pagare l'ordine online.</p>
@@ -63,12 +73,15 @@ function Cards() {
     }
   }
 
-  const onResult = useCallback(async (esito: LightboxOutcome) => {
-    setLightbox(null);
-    if (esito === 'ANNULLO') return; // the shopper closed the lightbox
-    const list = await reload();
-    setOutcome(list && linkedCard(list) ? 'associated' : 'failed');
-  }, [reload]);
+  const onResult = useCallback(
+    async (esito: LightboxOutcome) => {
+      setLightbox(null);
+      if (esito === 'ANNULLO') return; // the shopper closed the lightbox
+      const list = await reload();
+      setOutcome(list && linkedCard(list) ? 'associated' : 'failed');
+    },
+    [reload],
+  );
 
   async function remove() {
     setBusy(true);
@@ -84,7 +97,12 @@ function Cards() {
     }
   }
 
-  if (error && !methods) return <p className="form-alert" role="alert">{error}</p>;
+  if (error && !methods)
+    return (
+      <p className="form-alert" role="alert">
+        {error}
+      </p>
+    );
   if (!methods) return <p role="status">Caricamento della carta…</p>;
   return (
     <>
@@ -94,34 +112,86 @@ function Cards() {
         {card ? (
           <>
             <CardFacts card={card} />
-            <button type="button" className="button button-danger" aria-haspopup="dialog" onClick={() => setConfirming('remove')}>Rimuovi carta</button>
+            <button
+              type="button"
+              className="button button-danger"
+              aria-haspopup="dialog"
+              onClick={() => setConfirming('remove')}
+            >
+              Rimuovi carta
+            </button>
           </>
         ) : (
           <>
-            <p>Associa una carta per pagare online le tue spese: i dati della carta restano al circuito di pagamento, il negozio non li conosce.</p>
-            <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => setConfirming('associate')}>Associa carta</button>
+            <p>
+              Associa una carta per pagare online le tue spese: i dati della carta restano al circuito di pagamento, il
+              negozio non li conosce.
+            </p>
+            <button
+              type="button"
+              className="button button-primary"
+              aria-haspopup="dialog"
+              onClick={() => setConfirming('associate')}
+            >
+              Associa carta
+            </button>
           </>
         )}
       </section>
-      <ModalDialog title={confirming === 'remove' ? 'Rimuovere la carta?' : 'Associare una carta?'} role="alertdialog" isOpen={confirming !== null} dismissable={!busy} onClose={() => setConfirming(null)}>
+      <ModalDialog
+        title={confirming === 'remove' ? 'Rimuovere la carta?' : 'Associare una carta?'}
+        role="alertdialog"
+        isOpen={confirming !== null}
+        dismissable={!busy}
+        onClose={() => setConfirming(null)}
+      >
         <p>
           {confirming === 'remove'
             ? 'La carta non sarà più utilizzabile per pagare online. Potrai associarne una nuova quando vuoi.'
             : 'Si aprirà la pagina sicura del circuito di pagamento, dove inserire i dati della carta. Non verrà addebitato alcun importo.'}
         </p>
         <div className="payment-actions">
-          <button type="button" className="button" disabled={busy} onClick={() => setConfirming(null)} autoFocus>Annulla</button>
+          <button type="button" className="button" disabled={busy} onClick={() => setConfirming(null)} autoFocus>
+            Annulla
+          </button>
           {confirming === 'remove' ? (
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>Sì, rimuovi la carta</button>
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>
+              Sì, rimuovi la carta
+            </button>
           ) : (
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void openLightbox()}>Sì, associa una carta</button>
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void openLightbox()}>
+              Sì, associa una carta
+            </button>
           )}
         </div>
       </ModalDialog>
-      {lightbox && <CardLightbox url={lightbox.url} providerOrigin={lightbox.providerOrigin} onResult={(esito) => void onResult(esito)} onClose={() => setLightbox(null)} />}
-      {outcome === 'associated' && <OutcomePopup title={ASSOCIATION_OK} text="La carta è pronta per i tuoi pagamenti online." tone="success" onClose={() => setOutcome(null)} />}
-      {outcome === 'removed' && <OutcomePopup title={REMOVAL_OK} text="La carta non è più associata al tuo profilo." tone="success" onClose={() => setOutcome(null)} />}
-      {outcome === 'failed' && <OutcomePopup title={ASSOCIATION_KO} text={ASSOCIATION_KO_TEXT} tone="error" onClose={() => setOutcome(null)} />}
+      {lightbox && (
+        <CardLightbox
+          url={lightbox.url}
+          providerOrigin={lightbox.providerOrigin}
+          onResult={(esito) => void onResult(esito)}
+          onClose={() => setLightbox(null)}
+        />
+      )}
+      {outcome === 'associated' && (
+        <OutcomePopup
+          title={ASSOCIATION_OK}
+          text="La carta è pronta per i tuoi pagamenti online."
+          tone="success"
+          onClose={() => setOutcome(null)}
+        />
+      )}
+      {outcome === 'removed' && (
+        <OutcomePopup
+          title={REMOVAL_OK}
+          text="La carta non è più associata al tuo profilo."
+          tone="success"
+          onClose={() => setOutcome(null)}
+        />
+      )}
+      {outcome === 'failed' && (
+        <OutcomePopup title={ASSOCIATION_KO} text={ASSOCIATION_KO_TEXT} tone="error" onClose={() => setOutcome(null)} />
+      )}
     </>
   );
 }
@@ -132,8 +202,8 @@ export default function ProfilePayments() {
       {() => (
         <>
           <p className="payment-intro">
-            La carta che associ può essere usata solo per i pagamenti su questo sito e sull'app mobile della spesa online. Al momento dell'associazione non viene
-            addebitato nulla.
+            La carta che associ può essere usata solo per i pagamenti su questo sito e sull'app mobile della spesa
+            online. Al momento dell'associazione non viene addebitato nulla.
           </p>
           <Cards />
         </>

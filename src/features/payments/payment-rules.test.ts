@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RESULT_EVENT, type LegacyBoardingForm } from '#src/shared/contract/payments.ts';
-import { boardingOutcome, cardFacts, legacyFormFields, lightboxResult, orderCodeOf, quoteLines, threeDsLanding } from './payment-rules.ts';
+import {
+  boardingOutcome,
+  cardFacts,
+  legacyFormFields,
+  lightboxResult,
+  orderCodeOf,
+  quoteLines,
+  threeDsLanding,
+} from './payment-rules.ts';
 
 const provider = 'https://int-ecommerce.nexi.it';
 
@@ -15,8 +23,14 @@ describe('the lightbox result event (spec §4 Card state)', () => {
     expect(lightboxResult(provider, null, provider)).toBeNull();
   });
   it('knows a shopper who closed it (ANNULLO) and a refusal (KO)', () => {
-    expect(lightboxResult(provider, { type: PAYMENT_RESULT_EVENT, esito: 'ANNULLO' }, provider)).toEqual({ esito: 'ANNULLO', codTrans: null });
-    expect(lightboxResult(provider, { type: PAYMENT_RESULT_EVENT, esito: 'KO', codTrans: 7 }, provider)).toEqual({ esito: 'KO', codTrans: null });
+    expect(lightboxResult(provider, { type: PAYMENT_RESULT_EVENT, esito: 'ANNULLO' }, provider)).toEqual({
+      esito: 'ANNULLO',
+      codTrans: null,
+    });
+    expect(lightboxResult(provider, { type: PAYMENT_RESULT_EVENT, esito: 'KO', codTrans: 7 }, provider)).toEqual({
+      esito: 'KO',
+      codTrans: null,
+    });
   });
 });
 
@@ -38,9 +52,21 @@ describe('where the 3-D Secure frame landed (spec §4 Checkout steps)', () => {
 describe('the legacy hosted form (spec §3 Legacy boarding form)', () => {
   it('posts every signed field but the server URL, which is where it goes', () => {
     const form: LegacyBoardingForm = {
-      serverUrl: 'https://test.ipg-online.com/connect/gateway/processing', storename: '3300001', txntype: 'preauth', timezone: 'Europe/Rome',
-      txndatetime: '2026:11:22-08:00:00', hash_algorithm: 'SHA256', chargetotal: '0.01', currency: '978', hash: 'abc', hosteddataid: 'h1', hosteddataidtype: 'A',
-      addInfo3: 'x', addInfo4: 'y', responseSuccessURL: 'https://shop/app/payments?boarding=ok', responseFailURL: 'https://shop/app/payments?boarding=ko',
+      serverUrl: 'https://test.ipg-online.com/connect/gateway/processing',
+      storename: '3300001',
+      txntype: 'preauth',
+      timezone: 'Europe/Rome',
+      txndatetime: '2026:11:22-08:00:00',
+      hash_algorithm: 'SHA256',
+      chargetotal: '0.01',
+      currency: '978',
+      hash: 'abc',
+      hosteddataid: 'h1',
+      hosteddataidtype: 'A',
+      addInfo3: 'x',
+      addInfo4: 'y',
+      responseSuccessURL: 'https://shop/app/payments?boarding=ok',
+      responseFailURL: 'https://shop/app/payments?boarding=ko',
       transactionNotificationURL: 'https://shop/cli/pay/ipg/notify',
     };
     const fields = legacyFormFields(form);
@@ -58,18 +84,44 @@ describe('the legacy hosted form (spec §3 Legacy boarding form)', () => {
 
 describe('the card and the hold as shown', () => {
   it('names the card by brand, masked number and expiry, with dashes for what the provider did not say', () => {
-    expect(cardFacts({ paymentMethodType: 'XPAY', provider: 'XPAY', brand: 'VISA', maskedPan: '434994******7007', expiry: '12/30', createdAt: '' }).map((f) => f.value)).toEqual([
-      'VISA', '434994******7007', '12/30',
-    ]);
-    expect(cardFacts({ paymentMethodType: 'XPAY', provider: 'IPG', brand: null, maskedPan: null, expiry: null, createdAt: '' }).map((f) => f.value)).toEqual(['Carta', '—', '—']);
+    expect(
+      cardFacts({
+        paymentMethodType: 'XPAY',
+        provider: 'XPAY',
+        brand: 'VISA',
+        maskedPan: '434994******7007',
+        expiry: '12/30',
+        createdAt: '',
+      }).map((f) => f.value),
+    ).toEqual(['VISA', '434994******7007', '12/30']);
+    expect(
+      cardFacts({
+        paymentMethodType: 'XPAY',
+        provider: 'IPG',
+        brand: null,
+        maskedPan: null,
+        expiry: null,
+        createdAt: '',
+      }).map((f) => f.value),
+    ).toEqual(['Carta', '—', '—']);
   });
   it('explains the hold: total, the surcharge on variable-weight products, the amount', () => {
-    const lines = quoteLines({ totalToPay: 30.5, variableWeightTotal: 12.34, surchargePercent: 10, surcharge: 1.24, amount: 31.74 });
+    const lines = quoteLines({
+      totalToPay: 30.5,
+      variableWeightTotal: 12.34,
+      surchargePercent: 10,
+      surcharge: 1.24,
+      amount: 31.74,
+    });
     expect(lines.map((l) => l.value.replace(/\s/g, ' '))).toEqual(['30,50 €', '1,24 €', '31,74 €']);
-    expect(lines[1]!.label).toBe('Maggiorazione del 10% sui prodotti a peso variabile (12,34 €)'.replace(' €', '\u00a0€'));
-    expect(quoteLines({ totalToPay: 30.5, variableWeightTotal: 0, surchargePercent: 10, surcharge: 0, amount: 30.5 }).map((l) => l.label)).toEqual([
-      'Totale da pagare', 'Importo pre-autorizzato',
-    ]);
+    expect(lines[1]!.label).toBe(
+      'Maggiorazione del 10% sui prodotti a peso variabile (12,34 €)'.replace(' €', '\u00a0€'),
+    );
+    expect(
+      quoteLines({ totalToPay: 30.5, variableWeightTotal: 0, surchargePercent: 10, surcharge: 0, amount: 30.5 }).map(
+        (l) => l.label,
+      ),
+    ).toEqual(['Totale da pagare', 'Importo pre-autorizzato']);
   });
   it('takes an order code from the query only when it is there and of a sane length', () => {
     expect(orderCodeOf('?orderCode=%20A1B2%20')).toBe('A1B2');

@@ -1,6 +1,11 @@
 // The pure rules of the card screens (spec §4 Card state and Checkout steps,
 // §2 /payments): tested beside this file without a browser.
-import { PAYMENT_RESULT_EVENT, type LegacyBoardingForm, type PaymentMethod, type PreauthQuote } from '#src/shared/contract/payments.ts';
+import {
+  PAYMENT_RESULT_EVENT,
+  type LegacyBoardingForm,
+  type PaymentMethod,
+  type PreauthQuote,
+} from '#src/shared/contract/payments.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 
 export const ASSOCIATION_OK = 'Associazione avvenuta correttamente!';
@@ -14,7 +19,11 @@ export type LightboxOutcome = 'OK' | 'KO' | 'ANNULLO';
  * The lightbox's result event (XPay's `XPay_Payment_Result`), or null for any
  * other message: only the provider's origin may speak, and only in that shape.
  */
-export function lightboxResult(origin: string, data: unknown, providerOrigin: string): { esito: LightboxOutcome; codTrans: string | null } | null {
+export function lightboxResult(
+  origin: string,
+  data: unknown,
+  providerOrigin: string,
+): { esito: LightboxOutcome; codTrans: string | null } | null {
   if (origin !== providerOrigin || typeof data !== 'object' || data === null) return null;
   const { type, esito, codTrans } = data as Record<string, unknown>;
   if (type !== PAYMENT_RESULT_EVENT || (esito !== 'OK' && esito !== 'KO' && esito !== 'ANNULLO')) return null;
@@ -36,7 +45,9 @@ export function threeDsLanding(pathname: string, base: string): 'confirm' | 'fai
 
 /** The legacy hosted form's fields to post: all but serverUrl, which is where they go. */
 export function legacyFormFields(form: LegacyBoardingForm): [string, string][] {
-  return Object.entries(form).filter(([name]) => name !== 'serverUrl').map(([name, value]) => [name, String(value)]);
+  return Object.entries(form)
+    .filter(([name]) => name !== 'serverUrl')
+    .map(([name, value]) => [name, String(value)]);
 }
 
 /** The card as the shopper recognises it: brand, the masked number, the expiry. */
@@ -59,13 +70,19 @@ export function quoteLines(quote: PreauthQuote): { label: string; value: string 
   return [
     { label: 'Totale da pagare', value: formatEuro(quote.totalToPay) },
     ...(quote.variableWeightTotal > 0
-      ? [{ label: `Maggiorazione del ${formatPercent(quote.surchargePercent)} sui prodotti a peso variabile (${formatEuro(quote.variableWeightTotal)})`, value: formatEuro(quote.surcharge) }]
+      ? [
+          {
+            label: `Maggiorazione del ${formatPercent(quote.surchargePercent)} sui prodotti a peso variabile (${formatEuro(quote.variableWeightTotal)})`,
+            value: formatEuro(quote.surcharge),
+          },
+        ]
       : []),
     { label: 'Importo pre-autorizzato', value: formatEuro(quote.amount) },
   ];
 }
 
-const formatPercent = (percent: number): string => `${new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(percent)}%`;
+const formatPercent = (percent: number): string =>
+  `${new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(percent)}%`;
 
 /** An order code from the query (?orderCode=), trimmed, or null. */
 export function orderCodeOf(search: string): string | null {

@@ -30,7 +30,11 @@ export function AddressBook<T extends { id: number }>(props: AddressBookProps<T>
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once: props.load is a new function at every render
   useEffect(() => {
-    props.load().then(setItems, (error: unknown) => setFailure(error instanceof ApiError ? error.message : 'Errore di comunicazione col server'));
+    props
+      .load()
+      .then(setItems, (error: unknown) =>
+        setFailure(error instanceof ApiError ? error.message : 'Errore di comunicazione col server'),
+      );
   }, []);
 
   const done = (list: T[], message: string) => {
@@ -45,7 +49,11 @@ export function AddressBook<T extends { id: number }>(props: AddressBookProps<T>
       <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => setEditing('new')}>
         {props.newLabel}
       </button>
-      {failure && <p className="form-alert" role="alert">{failure}</p>}
+      {failure && (
+        <p className="form-alert" role="alert">
+          {failure}
+        </p>
+      )}
       {items === null && !failure && <p className="profile-loading">Caricamento…</p>}
       {items?.length === 0 && <p className="empty">{props.empty}</p>}
       {items && items.length > 0 && (
@@ -53,7 +61,13 @@ export function AddressBook<T extends { id: number }>(props: AddressBookProps<T>
           {items.map((item) => (
             <li key={item.id} className="address-card">
               {props.card(item)}
-              <button type="button" className="button" aria-haspopup="dialog" aria-label={`Modifica ${props.describe(item)}`} onClick={() => setEditing(item)}>
+              <button
+                type="button"
+                className="button"
+                aria-haspopup="dialog"
+                aria-label={`Modifica ${props.describe(item)}`}
+                onClick={() => setEditing(item)}
+              >
                 Modifica
               </button>
             </li>
@@ -69,7 +83,9 @@ export function AddressBook<T extends { id: number }>(props: AddressBookProps<T>
           initial={current ? props.valuesOf(current) : props.blank}
           editing={current !== undefined}
           onClose={() => setEditing(null)}
-          onSave={async (values) => done(await props.save(values, current?.id), current ? props.toasts.updated : props.toasts.added)}
+          onSave={async (values) =>
+            done(await props.save(values, current?.id), current ? props.toasts.updated : props.toasts.added)
+          }
           onDelete={async () => done(await props.remove(current!.id), props.toasts.deleted)}
         />
       )}

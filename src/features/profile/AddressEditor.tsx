@@ -34,8 +34,25 @@ interface AddressEditorProps {
   onClose: () => void;
 }
 
-export function AddressEditor({ idPrefix, title, fields, schema, initial, editing, onSave, onDelete, onClose }: AddressEditorProps) {
-  const form = useForm(idPrefix, initial, rulesOf<AddressValues>(schema, fields.filter((f) => !f.disabled).map((f) => f.name)));
+export function AddressEditor({
+  idPrefix,
+  title,
+  fields,
+  schema,
+  initial,
+  editing,
+  onSave,
+  onDelete,
+  onClose,
+}: AddressEditorProps) {
+  const form = useForm(
+    idPrefix,
+    initial,
+    rulesOf<AddressValues>(
+      schema,
+      fields.filter((f) => !f.disabled).map((f) => f.name),
+    ),
+  );
   const [busy, setBusy] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -70,7 +87,16 @@ export function AddressEditor({ idPrefix, title, fields, schema, initial, editin
         {rows.map((row) => (
           <div key={row[0]!.name} className={row.length > 1 ? 'field-row' : undefined}>
             {row.map((f) => (
-              <TextField key={f.name} form={form} name={f.name} label={f.label} required={f.required} disabled={f.disabled} {...(f.normalise ? { normalise: f.normalise } : {})} {...f.input} />
+              <TextField
+                key={f.name}
+                form={form}
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                disabled={f.disabled}
+                {...(f.normalise ? { normalise: f.normalise } : {})}
+                {...f.input}
+              />
             ))}
           </div>
         ))}
@@ -79,7 +105,13 @@ export function AddressEditor({ idPrefix, title, fields, schema, initial, editin
           <div className="confirm-inline" role="group" aria-labelledby={`${idPrefix}-delete-question`}>
             <p id={`${idPrefix}-delete-question`}>Vuoi davvero eliminare questo indirizzo?</p>
             <div className="form-actions">
-              <button type="button" className="button button-danger" disabled={busy} onClick={() => void run(onDelete)} autoFocus>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={busy}
+                onClick={() => void run(onDelete)}
+                autoFocus
+              >
                 Sì, elimina
               </button>
               <button type="button" className="button" disabled={busy} onClick={() => setConfirmingDelete(false)}>
@@ -93,7 +125,12 @@ export function AddressEditor({ idPrefix, title, fields, schema, initial, editin
               Salva
             </button>
             {editing && (
-              <button type="button" className="button button-danger" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={busy}
+                onClick={() => setConfirmingDelete(true)}
+              >
                 Elimina
               </button>
             )}

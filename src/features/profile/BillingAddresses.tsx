@@ -11,8 +11,18 @@ const digits = (v: string) => v.replace(/[^0-9]/g, '');
 
 /** Labels of spec §2's billing fields, in the order the card shows them. */
 const labels = {
-  vatCode: 'Partita IVA', ssnCode: 'Codice fiscale', companyName: 'Ragione sociale', address: 'Indirizzo', streetNumber: 'Civico',
-  zip: 'CAP', city: 'Città', county: 'Provincia', phone: 'Telefono', fax: 'Fax', pec: 'PEC', recipientCode: 'Codice destinatario SDI',
+  vatCode: 'Partita IVA',
+  ssnCode: 'Codice fiscale',
+  companyName: 'Ragione sociale',
+  address: 'Indirizzo',
+  streetNumber: 'Civico',
+  zip: 'CAP',
+  city: 'Città',
+  county: 'Provincia',
+  phone: 'Telefono',
+  fax: 'Fax',
+  pec: 'PEC',
+  recipientCode: 'Codice destinatario SDI',
 } as const;
 type BillingField = keyof typeof labels;
 
@@ -23,12 +33,30 @@ const billingFields: FieldSpec[] = [
   { name: 'address', label: labels.address, required: true, pair: true, input: { autoComplete: 'address-line1' } },
   { name: 'streetNumber', label: labels.streetNumber, required: true },
   { name: 'city', label: labels.city, required: true, pair: true, input: { autoComplete: 'address-level2' } },
-  { name: 'county', label: `${labels.county} (sigla)`, required: true, normalise: upper, input: { maxLength: 2, autoComplete: 'off' } },
-  { name: 'zip', label: labels.zip, required: true, pair: true, normalise: digits, input: { inputMode: 'numeric', maxLength: 5, autoComplete: 'postal-code' } },
+  {
+    name: 'county',
+    label: `${labels.county} (sigla)`,
+    required: true,
+    normalise: upper,
+    input: { maxLength: 2, autoComplete: 'off' },
+  },
+  {
+    name: 'zip',
+    label: labels.zip,
+    required: true,
+    pair: true,
+    normalise: digits,
+    input: { inputMode: 'numeric', maxLength: 5, autoComplete: 'postal-code' },
+  },
   { name: 'phone', label: labels.phone, required: true, input: { type: 'tel', autoComplete: 'tel' } },
   { name: 'fax', label: labels.fax, pair: true, input: { type: 'tel', autoComplete: 'off' } },
   { name: 'pec', label: labels.pec, input: { type: 'email', autoComplete: 'off' } },
-  { name: 'recipientCode', label: labels.recipientCode, normalise: upper, input: { maxLength: 7, autoComplete: 'off' } },
+  {
+    name: 'recipientCode',
+    label: labels.recipientCode,
+    normalise: upper,
+    input: { maxLength: 7, autoComplete: 'off' },
+  },
 ];
 
 const names = Object.keys(labels) as BillingField[];
@@ -67,8 +95,20 @@ export default function BillingAddressesPage() {
             const text = (n: BillingField) => v[n] ?? '';
             const optional = (n: BillingField) => text(n).trim() || null;
             return saveBilling({
-              id, vatCode: text('vatCode'), ssnCode: optional('ssnCode'), companyName: text('companyName'), address: text('address'), streetNumber: text('streetNumber'),
-              zip: text('zip'), city: text('city'), county: text('county'), phone: text('phone'), fax: optional('fax'), pec: optional('pec'), recipientCode: optional('recipientCode'), nation: 'IT',
+              id,
+              vatCode: text('vatCode'),
+              ssnCode: optional('ssnCode'),
+              companyName: text('companyName'),
+              address: text('address'),
+              streetNumber: text('streetNumber'),
+              zip: text('zip'),
+              city: text('city'),
+              county: text('county'),
+              phone: text('phone'),
+              fax: optional('fax'),
+              pec: optional('pec'),
+              recipientCode: optional('recipientCode'),
+              nation: 'IT',
             });
           }}
           remove={deleteBilling}

@@ -44,10 +44,17 @@ export function DeleteProfile() {
       <button type="button" className="button button-danger" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Elimina profilo
       </button>
-      <ModalDialog title="Eliminare il profilo?" role="alertdialog" isOpen={open} dismissable={!busy} onClose={() => setOpen(false)}>
+      <ModalDialog
+        title="Eliminare il profilo?"
+        role="alertdialog"
+        isOpen={open}
+        dismissable={!busy}
+        onClose={() => setOpen(false)}
+      >
         <p>
-          La richiesta viene inviata alla cooperativa e gestita entro 48 ore, dopo le verifiche necessarie. Se hai una spesa in corso il profilo non può essere eliminato
-          automaticamente: in quel caso puoi rivolgerti a un punto vendita.
+          La richiesta viene inviata alla cooperativa e gestita entro 48 ore, dopo le verifiche necessarie. Se hai una
+          spesa in corso il profilo non può essere eliminato automaticamente: in quel caso puoi rivolgerti a un punto
+          vendita.
         </p>
         <div className="form-actions">
           <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>

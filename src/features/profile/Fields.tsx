@@ -20,7 +20,15 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list || undefined;
 }
 
-export function TextField<V extends FormValues>({ form, name, label, hint, normalise, required, ...input }: TextFieldProps<V>) {
+export function TextField<V extends FormValues>({
+  form,
+  name,
+  label,
+  hint,
+  normalise,
+  required,
+  ...input
+}: TextFieldProps<V>) {
   const id = form.fieldId(name);
   const error = form.errors[name];
   const value = form.values[name];
@@ -30,7 +38,12 @@ export function TextField<V extends FormValues>({ form, name, label, hint, norma
           aria-required says it is needed. */}
       <span className="field-label">
         <label htmlFor={id}>{label}</label>
-        {required && <span className="field-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </span>
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
@@ -61,7 +74,13 @@ interface CheckboxFieldProps<V extends FormValues> {
   disabled?: boolean;
 }
 
-export function CheckboxField<V extends FormValues>({ form, name, children, required, disabled }: CheckboxFieldProps<V>) {
+export function CheckboxField<V extends FormValues>({
+  form,
+  name,
+  children,
+  required,
+  disabled,
+}: CheckboxFieldProps<V>) {
   const id = form.fieldId(name);
   const error = form.errors[name];
   return (
@@ -80,7 +99,12 @@ export function CheckboxField<V extends FormValues>({ form, name, children, requ
       />
       <span className="field-label">
         <label htmlFor={id}>{children}</label>
-        {required && <span className="field-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </span>
       <FieldMessage id={`${id}-error`} message={error} />
     </div>

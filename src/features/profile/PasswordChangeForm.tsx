@@ -19,11 +19,15 @@ export default function PasswordChangePage() {
 }
 
 function PasswordChangeForm() {
-  const form = useForm('password', { oldPassword: '', newPassword: '', passwordConfirm: '' }, {
-    oldPassword: rules.oldPassword('oldPassword'),
-    newPassword: rules.newPassword('newPassword'),
-    passwordConfirm: confirmation('passwordConfirm', 'newPassword'),
-  });
+  const form = useForm(
+    'password',
+    { oldPassword: '', newPassword: '', passwordConfirm: '' },
+    {
+      oldPassword: rules.oldPassword('oldPassword'),
+      newPassword: rules.newPassword('newPassword'),
+      passwordConfirm: confirmation('passwordConfirm', 'newPassword'),
+    },
+  );
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -44,9 +48,31 @@ function PasswordChangeForm() {
   return (
     <form className="account-form account-form--narrow" onSubmit={submit} noValidate aria-labelledby="password-title">
       <RequiredNote />
-      <TextField form={form} name="oldPassword" label="Password attuale" type="password" autoComplete="current-password" required />
-      <TextField form={form} name="newPassword" label="Nuova password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
-      <TextField form={form} name="passwordConfirm" label="Conferma nuova password" type="password" autoComplete="new-password" required />
+      <TextField
+        form={form}
+        name="oldPassword"
+        label="Password attuale"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <TextField
+        form={form}
+        name="newPassword"
+        label="Nuova password"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+        required
+      />
+      <TextField
+        form={form}
+        name="passwordConfirm"
+        label="Conferma nuova password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           Cambia password

@@ -18,8 +18,15 @@ const PROFILE_SAVED = 'Profilo aggiornato con successo';
 const PROFILE_NOT_SAVED = "Errore durante l'aggiornamento del profilo";
 
 const valuesOf = (p: Profile) => ({
-  firstName: p.firstName, lastName: p.lastName, ssnCode: p.ssnCode ?? '', mobilePhone: p.mobilePhone ?? '', card: p.cards[0]?.code ?? LOYALTY_PREFIX,
-  accept1: p.accept1, accept2: p.accept2, accept3: p.accept3, accept4: p.accept4,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  ssnCode: p.ssnCode ?? '',
+  mobilePhone: p.mobilePhone ?? '',
+  card: p.cards[0]?.code ?? LOYALTY_PREFIX,
+  accept1: p.accept1,
+  accept2: p.accept2,
+  accept3: p.accept3,
+  accept4: p.accept4,
 });
 
 const profileRules = {
@@ -46,7 +53,10 @@ function ProfileDataForm({ profile }: { profile: Profile }) {
     setBusy(true);
     try {
       const saved = await updateProfile({
-        firstName: v.firstName.trim(), lastName: v.lastName.trim(), mobilePhone: v.mobilePhone.trim(), ssnCode: v.ssnCode.trim(),
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        mobilePhone: v.mobilePhone.trim(),
+        ssnCode: v.ssnCode.trim(),
         cards: card === '' || card === LOYALTY_PREFIX ? [] : [{ code: card, principal: true, enabled: true }],
       });
       const user = $user.get();
@@ -74,20 +84,52 @@ function ProfileDataForm({ profile }: { profile: Profile }) {
           <TextField form={form} name="lastName" label="Cognome" autoComplete="family-name" required />
         </div>
         <div className="field-row">
-          <TextField form={form} name="ssnCode" label="Codice fiscale" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={16} normalise={(v) => v.toUpperCase()} required />
-          <TextField form={form} name="mobilePhone" label="Cellulare" type="tel" autoComplete="tel" inputMode="numeric" maxLength={10} required />
+          <TextField
+            form={form}
+            name="ssnCode"
+            label="Codice fiscale"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={16}
+            normalise={(v) => v.toUpperCase()}
+            required
+          />
+          <TextField
+            form={form}
+            name="mobilePhone"
+            label="Cellulare"
+            type="tel"
+            autoComplete="tel"
+            inputMode="numeric"
+            maxLength={10}
+            required
+          />
         </div>
         <TextField
-          form={form} name="card" label="Carta fedeltà (facoltativa)" inputMode="numeric" autoComplete="off"
-          hint="13 cifre, inizia con 0248." normalise={normaliseCardInput}
+          form={form}
+          name="card"
+          label="Carta fedeltà (facoltativa)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="13 cifre, inizia con 0248."
+          normalise={normaliseCardInput}
         />
         <fieldset>
           <legend>Consensi</legend>
           <p className="form-note">Per modificare i consensi rivolgiti al servizio clienti.</p>
-          <CheckboxField form={form} name="accept1" disabled>Trattamento dei dati personali (informativa sulla privacy)</CheckboxField>
-          <CheckboxField form={form} name="accept2" disabled>Termini e condizioni del servizio</CheckboxField>
-          <CheckboxField form={form} name="accept3" disabled>Offerte e comunicazioni commerciali</CheckboxField>
-          <CheckboxField form={form} name="accept4" disabled>Offerte personalizzate in base ai miei acquisti</CheckboxField>
+          <CheckboxField form={form} name="accept1" disabled>
+            Trattamento dei dati personali (informativa sulla privacy)
+          </CheckboxField>
+          <CheckboxField form={form} name="accept2" disabled>
+            Termini e condizioni del servizio
+          </CheckboxField>
+          <CheckboxField form={form} name="accept3" disabled>
+            Offerte e comunicazioni commerciali
+          </CheckboxField>
+          <CheckboxField form={form} name="accept4" disabled>
+            Offerte personalizzate in base ai miei acquisti
+          </CheckboxField>
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={busy}>

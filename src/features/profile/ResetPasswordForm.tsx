@@ -16,10 +16,14 @@ const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const PASSWORD_UPDATED = 'Password aggiornata correttamente';
 
 export default function ResetPasswordForm() {
-  const form = useForm('new-password', { newPassword: '', passwordConfirm: '' }, {
-    newPassword: rules.newPassword('newPassword'),
-    passwordConfirm: confirmation('passwordConfirm', 'newPassword'),
-  });
+  const form = useForm(
+    'new-password',
+    { newPassword: '', passwordConfirm: '' },
+    {
+      newPassword: rules.newPassword('newPassword'),
+      passwordConfirm: confirmation('passwordConfirm', 'newPassword'),
+    },
+  );
   const [token, setToken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -68,9 +72,29 @@ export default function ResetPasswordForm() {
     );
   }
   return (
-    <form className="account-form account-form--narrow" onSubmit={submit} noValidate aria-labelledby="new-password-title">
-      <TextField form={form} name="newPassword" label="Nuova password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
-      <TextField form={form} name="passwordConfirm" label="Conferma nuova password" type="password" autoComplete="new-password" required />
+    <form
+      className="account-form account-form--narrow"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="new-password-title"
+    >
+      <TextField
+        form={form}
+        name="newPassword"
+        label="Nuova password"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+        required
+      />
+      <TextField
+        form={form}
+        name="passwordConfirm"
+        label="Conferma nuova password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy || token === null}>
           Salva la nuova password

@@ -41,7 +41,10 @@ export default function ResetRequestForm() {
     return (
       <div className="form-success" role="status">
         <p className="form-success__title">{RESET_DONE}</p>
-        <p>Se l'indirizzo è registrato riceverai un'e-mail con il link per scegliere una nuova password. Il link vale 60 minuti.</p>
+        <p>
+          Se l'indirizzo è registrato riceverai un'e-mail con il link per scegliere una nuova password. Il link vale 60
+          minuti.
+        </p>
       </div>
     );
   }

@@ -14,8 +14,21 @@ const shippingFields: FieldSpec[] = [
   { name: 'address', label: 'Indirizzo', required: true, pair: true, input: { autoComplete: 'address-line1' } },
   { name: 'streetNumber', label: 'Civico', required: true },
   { name: 'city', label: 'Città', required: true, pair: true, input: { autoComplete: 'address-level2' } },
-  { name: 'county', label: 'Provincia (sigla)', required: true, normalise: upper, input: { maxLength: 2, autoComplete: 'off' } },
-  { name: 'zip', label: 'CAP', required: true, pair: true, normalise: digits, input: { inputMode: 'numeric', maxLength: 5, autoComplete: 'postal-code' } },
+  {
+    name: 'county',
+    label: 'Provincia (sigla)',
+    required: true,
+    normalise: upper,
+    input: { maxLength: 2, autoComplete: 'off' },
+  },
+  {
+    name: 'zip',
+    label: 'CAP',
+    required: true,
+    pair: true,
+    normalise: digits,
+    input: { inputMode: 'numeric', maxLength: 5, autoComplete: 'postal-code' },
+  },
   { name: 'state', label: 'Regione', disabled: true },
 ];
 
@@ -31,7 +44,9 @@ function ShippingCard({ address }: { address: ShippingAddress }) {
         {address.zip} {address.city} ({address.county}) · {address.state}
       </p>
       <p className={address.homeDelivery ? 'delivery delivery--yes' : 'delivery delivery--no'}>
-        {address.homeDelivery ? 'Consegna a domicilio disponibile' : 'Consegna a domicilio non attiva in questo comune: puoi ritirare in negozio'}
+        {address.homeDelivery
+          ? 'Consegna a domicilio disponibile'
+          : 'Consegna a domicilio non attiva in questo comune: puoi ritirare in negozio'}
       </p>
     </div>
   );
@@ -48,13 +63,35 @@ export default function ShippingAddressesPage() {
           fields={shippingFields}
           schema={shippingAddressInput}
           blank={{ address: '', streetNumber: '', city: '', county: '', zip: '', state: REGION }}
-          valuesOf={(a) => ({ address: a.address, streetNumber: a.streetNumber, city: a.city, county: a.county, zip: a.zip, state: REGION })}
+          valuesOf={(a) => ({
+            address: a.address,
+            streetNumber: a.streetNumber,
+            city: a.city,
+            county: a.county,
+            zip: a.zip,
+            state: REGION,
+          })}
           describe={describe}
           card={(a) => <ShippingCard address={a} />}
           load={listAddresses}
-          save={(v, id) => saveAddress({ id, address: v['address']!, streetNumber: v['streetNumber']!, city: v['city']!, county: v['county']!, zip: v['zip']!, state: REGION, nation: 'IT' })}
+          save={(v, id) =>
+            saveAddress({
+              id,
+              address: v['address']!,
+              streetNumber: v['streetNumber']!,
+              city: v['city']!,
+              county: v['county']!,
+              zip: v['zip']!,
+              state: REGION,
+              nation: 'IT',
+            })
+          }
           remove={deleteAddress}
-          toasts={{ added: 'Indirizzo aggiunto con successo!', updated: 'Indirizzo aggiornato con successo!', deleted: 'Indirizzo eliminato con successo!' }}
+          toasts={{
+            added: 'Indirizzo aggiunto con successo!',
+            updated: 'Indirizzo aggiornato con successo!',
+            deleted: 'Indirizzo eliminato con successo!',
+          }}
           titles={{ add: 'Nuovo indirizzo di spedizione', edit: 'Modifica indirizzo di spedizione' }}
         />
       )}

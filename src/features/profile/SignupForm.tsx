@@ -16,9 +16,19 @@ import { confirmation, mustAccept, rules } from './rules.ts';
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 const initial = {
-  username: '', password: '', passwordConfirm: '',
-  firstName: '', lastName: '', ssnCode: '', birthDate: '', mobilePhone: '', card: LOYALTY_PREFIX,
-  accept1: false, accept2: false, accept3: false, accept4: false,
+  username: '',
+  password: '',
+  passwordConfirm: '',
+  firstName: '',
+  lastName: '',
+  ssnCode: '',
+  birthDate: '',
+  mobilePhone: '',
+  card: LOYALTY_PREFIX,
+  accept1: false,
+  accept2: false,
+  accept3: false,
+  accept4: false,
 };
 type SignupValues = typeof initial;
 
@@ -39,18 +49,30 @@ const signupRules = {
 function requestOf(v: SignupValues): SignupRequest {
   const card = v.card.trim();
   return {
-    username: v.username, password: v.password, passwordConfirm: v.passwordConfirm,
+    username: v.username,
+    password: v.password,
+    passwordConfirm: v.passwordConfirm,
     profile: {
-      firstName: v.firstName, lastName: v.lastName, birthDate: v.birthDate, mobilePhone: v.mobilePhone, email: v.username, ssnCode: v.ssnCode,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      birthDate: v.birthDate,
+      mobilePhone: v.mobilePhone,
+      email: v.username,
+      ssnCode: v.ssnCode,
       cards: card === '' || card === LOYALTY_PREFIX ? [] : [{ code: card, principal: true, enabled: true }],
     },
-    accept1: v.accept1 as true, accept2: v.accept2 as true, accept3: v.accept3, accept4: v.accept4,
+    accept1: v.accept1 as true,
+    accept2: v.accept2 as true,
+    accept3: v.accept3,
+    accept4: v.accept4,
   };
 }
 
 /** Which field a server code or a contract issue belongs to. */
 const fieldOfCode: Partial<Record<number, keyof SignupValues>> = {
-  [ErrorCode.INVALID_USERNAME]: 'username', [ErrorCode.INVALID_PASSWORD]: 'password', [ErrorCode.INVALID_PHONE]: 'mobilePhone',
+  [ErrorCode.INVALID_USERNAME]: 'username',
+  [ErrorCode.INVALID_PASSWORD]: 'password',
+  [ErrorCode.INVALID_PHONE]: 'mobilePhone',
 };
 const fieldOfPath = (path: PropertyKey[]): keyof SignupValues | undefined => {
   const last = path[0] === 'profile' ? path[1] : path[0];
@@ -84,7 +106,11 @@ export default function SignupForm() {
       if (!(error instanceof ApiError)) throw error;
       const name = fieldOfCode[error.code];
       if (name) form.fail(name, error.message);
-      else setAlert({ message: error.status === 429 ? TOO_MANY_ATTEMPTS : error.message, taken: error.code === ErrorCode.USERNAME_TAKEN });
+      else
+        setAlert({
+          message: error.status === 429 ? TOO_MANY_ATTEMPTS : error.message,
+          taken: error.code === ErrorCode.USERNAME_TAKEN,
+        });
     } finally {
       setBusy(false);
     }
@@ -104,10 +130,16 @@ export default function SignupForm() {
           {busy ? 'Registrazione in corso…' : 'Registrati'}
         </button>
       </div>
-      <ModalDialog title="Registrazione effettuata" role="alertdialog" isOpen={done !== null} dismissable={false} onClose={() => window.location.assign(`${base}/`)}>
+      <ModalDialog
+        title="Registrazione effettuata"
+        role="alertdialog"
+        isOpen={done !== null}
+        dismissable={false}
+        onClose={() => window.location.assign(`${base}/`)}
+      >
         <p>
-          Ti abbiamo inviato un'e-mail all'indirizzo <strong>{done}</strong>: apri il link che contiene per completare la registrazione. Dopo potrai accedere con
-          la tua e-mail e la password scelta.
+          Ti abbiamo inviato un'e-mail all'indirizzo <strong>{done}</strong>: apri il link che contiene per completare
+          la registrazione. Dopo potrai accedere con la tua e-mail e la password scelta.
         </p>
         <div className="form-actions">
           <a className="button button-primary" href={`${base}/`} autoFocus>
@@ -123,9 +155,32 @@ function AccessFields({ form }: { form: Form<SignupValues> }) {
   return (
     <fieldset>
       <legend>Dati di accesso</legend>
-      <TextField form={form} name="username" label="Email" type="email" autoComplete="email" inputMode="email" required />
-      <TextField form={form} name="password" label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
-      <TextField form={form} name="passwordConfirm" label="Conferma password" type="password" autoComplete="new-password" required />
+      <TextField
+        form={form}
+        name="username"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+        required
+      />
+      <TextField
+        form={form}
+        name="passwordConfirm"
+        label="Conferma password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
     </fieldset>
   );
 }
@@ -138,14 +193,38 @@ function PersonalFields({ form }: { form: Form<SignupValues> }) {
         <TextField form={form} name="firstName" label="Nome" autoComplete="given-name" required />
         <TextField form={form} name="lastName" label="Cognome" autoComplete="family-name" required />
       </div>
-      <TextField form={form} name="ssnCode" label="Codice fiscale" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={16} normalise={(v) => v.toUpperCase()} required />
+      <TextField
+        form={form}
+        name="ssnCode"
+        label="Codice fiscale"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={16}
+        normalise={(v) => v.toUpperCase()}
+        required
+      />
       <div className="field-row">
         <TextField form={form} name="birthDate" label="Data di nascita" type="date" autoComplete="bday" required />
-        <TextField form={form} name="mobilePhone" label="Cellulare" type="tel" autoComplete="tel" inputMode="numeric" maxLength={10} required />
+        <TextField
+          form={form}
+          name="mobilePhone"
+          label="Cellulare"
+          type="tel"
+          autoComplete="tel"
+          inputMode="numeric"
+          maxLength={10}
+          required
+        />
       </div>
       <TextField
-        form={form} name="card" label="Carta fedeltà (facoltativa)" inputMode="numeric" autoComplete="off"
-        hint="13 cifre, inizia con 0248. Lascia 0248 se non hai la carta." normalise={normaliseCardInput}
+        form={form}
+        name="card"
+        label="Carta fedeltà (facoltativa)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="13 cifre, inizia con 0248. Lascia 0248 se non hai la carta."
+        normalise={normaliseCardInput}
       />
     </fieldset>
   );
@@ -156,10 +235,18 @@ function ConsentFields({ form }: { form: Form<SignupValues> }) {
     <fieldset>
       <legend>Consensi</legend>
       <CheckboxField form={form} name="accept1" required>
-        Ho letto l'<a href={`${base}/privacy`} target="_blank" rel="noopener">informativa sulla privacy</a> e acconsento al trattamento dei miei dati personali
+        Ho letto l'
+        <a href={`${base}/privacy`} target="_blank" rel="noopener">
+          informativa sulla privacy
+        </a>{' '}
+        e acconsento al trattamento dei miei dati personali
       </CheckboxField>
       <CheckboxField form={form} name="accept2" required>
-        Accetto i <a href={`${base}/termsandcondition`} target="_blank" rel="noopener">termini e condizioni</a> del servizio
+        Accetto i{' '}
+        <a href={`${base}/termsandcondition`} target="_blank" rel="noopener">
+          termini e condizioni
+        </a>{' '}
+        del servizio
       </CheckboxField>
       <CheckboxField form={form} name="accept3">
         Acconsento a ricevere offerte e comunicazioni commerciali (facoltativo)

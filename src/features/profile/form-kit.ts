@@ -72,8 +72,15 @@ export function useForm<V extends FormValues>(id: string, initial: V, rules: Rul
       }
       setErrors(found);
       // The first wrong field as the shopper sees them, top to bottom.
-      const wrong = (Object.keys(found) as (keyof V)[]).map((name) => ({ name, element: document.getElementById(fieldId(name)) }));
-      wrong.sort((a, b) => (a.element && b.element && a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_PRECEDING ? 1 : -1));
+      const wrong = (Object.keys(found) as (keyof V)[]).map((name) => ({
+        name,
+        element: document.getElementById(fieldId(name)),
+      }));
+      wrong.sort((a, b) =>
+        a.element && b.element && a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_PRECEDING
+          ? 1
+          : -1,
+      );
       if (wrong[0]) focus(wrong[0].name);
       return wrong.length === 0;
     },

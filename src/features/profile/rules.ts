@@ -3,7 +3,16 @@
 import type { z } from 'zod';
 import { passwordChange } from '#src/shared/contract/auth.ts';
 import {
-  PASSWORDS_DIFFER, REQUIRED, birthDate, email, firstName, lastName, loyaltyCardCode, mobilePhone, newPassword, ssnCode,
+  PASSWORDS_DIFFER,
+  REQUIRED,
+  birthDate,
+  email,
+  firstName,
+  lastName,
+  loyaltyCardCode,
+  mobilePhone,
+  newPassword,
+  ssnCode,
 } from '#src/shared/contract/profile-rules.ts';
 import { firstIssue, type FormValues, type Rules } from './form-kit.ts';
 

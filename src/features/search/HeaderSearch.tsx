@@ -35,7 +35,8 @@ export default function HeaderSearch({ action }: { action: string }) {
   useEffect(() => {
     const typed = field.current?.value ?? '';
     if (typed !== '' && document.activeElement === field.current) change(typed);
-    else if (window.location.pathname.replace(/\/$/, '') === `${base}/search`) setInput(new URLSearchParams(window.location.search).get('q') ?? '');
+    else if (window.location.pathname.replace(/\/$/, '') === `${base}/search`)
+      setInput(new URLSearchParams(window.location.search).get('q') ?? '');
   }, []);
 
   // Instant suggestions from the index, at every key.
@@ -58,9 +59,22 @@ export default function HeaderSearch({ action }: { action: string }) {
       fetchProducts(storeId, { q: text, p: 0, s: OVERLAY_RESULTS })
         .then((page) => {
           if (!live) return;
-          const rows = page.data.map((p) => ({ barcode: p.barcode, description: p.description, brand: p.brand, href: `${base}/product/${p.barcode}`, imageUrl: p.imageUrl, netPrice: p.netPrice, um: p.um }));
+          const rows = page.data.map((p) => ({
+            barcode: p.barcode,
+            description: p.description,
+            brand: p.brand,
+            href: `${base}/product/${p.barcode}`,
+            imageUrl: p.imageUrl,
+            netPrice: p.netPrice,
+            um: p.um,
+          }));
           // The index's prices are the default store's (pagefind.ts).
-          setFound((f) => ({ text, from: 'api', rows: f?.text === text ? mergeSuggestions(f.rows, rows, OVERLAY_RESULTS, storeId === DEFAULT_STORE_ID) : rows }));
+          setFound((f) => ({
+            text,
+            from: 'api',
+            rows:
+              f?.text === text ? mergeSuggestions(f.rows, rows, OVERLAY_RESULTS, storeId === DEFAULT_STORE_ID) : rows,
+          }));
         })
         .catch(() => undefined);
     }, SEARCH_DEBOUNCE_MS);
@@ -140,20 +154,41 @@ export default function HeaderSearch({ action }: { action: string }) {
           onChange={(e) => change(e.target.value)}
         />
         <button type="submit" aria-label="Cerca">
-          <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          >
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-4-4" />
           </svg>
         </button>
       </form>
       <p id="header-search-status" className="visually-hidden" role="status">
-        {visible ? (current ? (current.rows.length === 0 ? 'Nessun prodotto trovato' : `${current.rows.length} prodotti suggeriti`) : 'Ricerca in corso…') : ''}
+        {visible
+          ? current
+            ? current.rows.length === 0
+              ? 'Nessun prodotto trovato'
+              : `${current.rows.length} prodotti suggeriti`
+            : 'Ricerca in corso…'
+          : ''}
       </p>
       {visible && (
         <div className="search-overlay" role="region" aria-label="Risultati della ricerca">
           {/* The notes repeat the status line above, which screen readers already announce. */}
-          {(!current || (current.rows.length === 0 && current.from === 'index')) && <p className="search-overlay__note" aria-hidden="true">Ricerca in corso…</p>}
-          {nothingFound && <p className="search-overlay__note" aria-hidden="true">Nessun prodotto trovato</p>}
+          {(!current || (current.rows.length === 0 && current.from === 'index')) && (
+            <p className="search-overlay__note" aria-hidden="true">
+              Ricerca in corso…
+            </p>
+          )}
+          {nothingFound && (
+            <p className="search-overlay__note" aria-hidden="true">
+              Nessun prodotto trovato
+            </p>
+          )}
           {current && current.rows.length > 0 && (
             <ul className="search-overlay__list">
               {current.rows.map((row) => (

@@ -8,7 +8,13 @@ import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogu
 import { ListingControls } from '#src/features/catalogue/ListingControls.tsx';
 import { LoadMore } from '#src/features/catalogue/LoadMore.tsx';
 import { ProductTiles } from '#src/features/catalogue/ProductTile.tsx';
-import { DEFAULT_FILTERS, filtersToQuery, parseFilters, urlWithFilters, type ListingFilters } from '#src/features/catalogue/listing-query.ts';
+import {
+  DEFAULT_FILTERS,
+  filtersToQuery,
+  parseFilters,
+  urlWithFilters,
+  type ListingFilters,
+} from '#src/features/catalogue/listing-query.ts';
 import { usePagedProducts } from '#src/features/catalogue/use-paged-products.ts';
 import { PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
 import { SEARCH_MIN_CHARS, searchText } from './search-rules.ts';
@@ -45,12 +51,18 @@ export default function SearchResults({ tags }: { tags: Tag[] }) {
     window.history.replaceState(window.history.state, '', urlWithFilters(window.location.href, kept));
   }
 
-  const title = subject?.tag ? `Prodotti ${subject.tag.description}` : subject?.text ? `Risultati per «${subject.text}»` : 'Cerca prodotti';
+  const title = subject?.tag
+    ? `Prodotti ${subject.tag.description}`
+    : subject?.text
+      ? `Risultati per «${subject.text}»`
+      : 'Cerca prodotti';
   return (
     <>
       <h1>{title}</h1>
       {subject === null ? (
-        <p className="count" role="status">Caricamento…</p>
+        <p className="count" role="status">
+          Caricamento…
+        </p>
       ) : !searching ? (
         <p className="empty">Scrivi almeno {SEARCH_MIN_CHARS} caratteri per cercare un prodotto.</p>
       ) : (
@@ -59,14 +71,22 @@ export default function SearchResults({ tags }: { tags: Tag[] }) {
             Prodotti trovati
           </h2>
           <div className="listing-head">
-            <ListingControls filters={filters} tags={tags} disabled={false} onChange={change} hideTag={subject.tag !== null} />
+            <ListingControls
+              filters={filters}
+              tags={tags}
+              disabled={false}
+              onChange={change}
+              hideTag={subject.tag !== null}
+            />
             <p className="count" role="status">
               {list.total === null ? 'Caricamento…' : list.total === 0 ? '' : countText(list.total)}
             </p>
           </div>
           {list.total === 0 && <p className="empty">Nessun prodotto trovato</p>}
           <ProductTiles products={list.products} />
-          {list.total !== null && !list.done && <LoadMore onLoad={list.loadMore} loading={list.loading} failed={list.failed} />}
+          {list.total !== null && !list.done && (
+            <LoadMore onLoad={list.loadMore} loading={list.loading} failed={list.failed} />
+          )}
         </section>
       )}
     </>

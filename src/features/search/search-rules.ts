@@ -34,7 +34,12 @@ export interface SuggestionRow {
  * without a price where it does not and the shown price is not the store's),
  * and the server's other products fill the free places after them.
  */
-export function mergeSuggestions<T extends SuggestionRow>(shown: T[], answered: T[], limit: number, shownPricesValid: boolean): T[] {
+export function mergeSuggestions<T extends SuggestionRow>(
+  shown: T[],
+  answered: T[],
+  limit: number,
+  shownPricesValid: boolean,
+): T[] {
   if (shown.length === 0) return answered.slice(0, limit);
   const byBarcode = new Map(answered.map((row) => [row.barcode, row]));
   const kept = shown.map((row) => byBarcode.get(row.barcode) ?? (shownPricesValid ? row : { ...row, netPrice: null }));

@@ -26,7 +26,12 @@ export function LoginPanel() {
       // too many attempts say so (429), the others are the server's message
       // (e.g. an account whose confirmation link was not followed yet).
       if (e instanceof ApiError && e.status === 429) setError(TOO_MANY_ATTEMPTS);
-      else setError(code === ErrorCode.BAD_CREDENTIALS || code === ErrorCode.GENERIC || !(e instanceof ApiError) ? 'Credenziali errate' : e.message);
+      else
+        setError(
+          code === ErrorCode.BAD_CREDENTIALS || code === ErrorCode.GENERIC || !(e instanceof ApiError)
+            ? 'Credenziali errate'
+            : e.message,
+        );
     } finally {
       setBusy(false);
     }

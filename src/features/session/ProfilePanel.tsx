@@ -16,10 +16,22 @@ export function ProfilePanel() {
         Benvenuto, {user.profile.firstName} {user.profile.lastName}
       </p>
       <ul className="panel-menu">
-        <li><a href={`${base}/profile`}>Il mio profilo</a></li>
-        <li><a href={`${base}/profile/orders`}>I miei ordini</a></li>
-        {flags.ENABLED_SLIST && <li><a href={`${base}/profile/smartlists`}>Le mie liste</a></li>}
-        {flags.ENABLED_PAYMENTS && <li><a href={`${base}/profile/payments`}>Pagamenti</a></li>}
+        <li>
+          <a href={`${base}/profile`}>Il mio profilo</a>
+        </li>
+        <li>
+          <a href={`${base}/profile/orders`}>I miei ordini</a>
+        </li>
+        {flags.ENABLED_SLIST && (
+          <li>
+            <a href={`${base}/profile/smartlists`}>Le mie liste</a>
+          </li>
+        )}
+        {flags.ENABLED_PAYMENTS && (
+          <li>
+            <a href={`${base}/profile/payments`}>Pagamenti</a>
+          </li>
+        )}
       </ul>
       <button type="button" className="button button-secondary" onClick={() => void logout()}>
         Esci

@@ -13,7 +13,12 @@ export default function SessionOverlays() {
   const open = overlay === 'login' || overlay === 'profile';
   const showLogin = overlay === 'login' && !user;
   return (
-    <ModalOverlay className="overlay" isDismissable isOpen={open} onOpenChange={(isOpen) => !isOpen && $overlay.set(null)}>
+    <ModalOverlay
+      className="overlay"
+      isDismissable
+      isOpen={open}
+      onOpenChange={(isOpen) => !isOpen && $overlay.set(null)}
+    >
       <Modal className="overlay-panel">
         <Dialog className="overlay-dialog" aria-label={showLogin ? 'Accedi' : 'Il tuo profilo'}>
           <div className="overlay-head">

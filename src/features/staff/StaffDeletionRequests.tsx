@@ -12,19 +12,35 @@ import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user } from '#src/shop/session.store.ts';
 import {
-  deletionRefusal, deletionRequest, REFUSAL_SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS, type DeletionRequest,
+  deletionRefusal,
+  deletionRequest,
+  REFUSAL_SHOPPING_IN_PROGRESS,
+  STAFF_SHOPPING_IN_PROGRESS,
+  type DeletionRequest,
 } from '#src/shared/contract/deletion-requests.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { roleOf } from './staff-rules.ts';
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 
 type Action = { kind: 'delete' | 'refuse'; request: DeletionRequest };
 
 /** The staff's wording of a failed action: 4206 speaks to the shopper in the catalogue, so staff get their own. */
 const failure = (e: unknown) =>
-  e instanceof ApiError ? (e.code === ErrorCode.SHOPPING_IN_PROGRESS ? STAFF_SHOPPING_IN_PROGRESS : e.message) : 'Errore generico.';
+  e instanceof ApiError
+    ? e.code === ErrorCode.SHOPPING_IN_PROGRESS
+      ? STAFF_SHOPPING_IN_PROGRESS
+      : e.message
+    : 'Errore generico.';
 
 interface HandleDialogProps {
   action: Action | null;
@@ -60,7 +76,12 @@ function HandleDialog({ action, onClose, onDone, onShopping }: HandleDialogProps
     setError(null);
     try {
       await api.data('post', `/cli/ops/deletion-requests/${request.userId}/${action.kind}`, z.null(), { json: body });
-      onDone(request.userId, action.kind === 'delete' ? `Profilo di ${name} eliminato.` : `Richiesta di ${name} chiusa: il cliente riceve il motivo per e-mail.`);
+      onDone(
+        request.userId,
+        action.kind === 'delete'
+          ? `Profilo di ${name} eliminato.`
+          : `Richiesta di ${name} chiusa: il cliente riceve il motivo per e-mail.`,
+      );
     } catch (e) {
       setError(failure(e));
       if (e instanceof ApiError && e.code === ErrorCode.SHOPPING_IN_PROGRESS) onShopping(request.userId);
@@ -73,26 +94,50 @@ function HandleDialog({ action, onClose, onDone, onShopping }: HandleDialogProps
   return (
     <ModalDialog
       title={deleting ? `Eliminare il profilo di ${name}?` : `Chiudere la richiesta di ${name}?`}
-      role="alertdialog" isOpen dismissable={!busy} onClose={onClose}
+      role="alertdialog"
+      isOpen
+      dismissable={!busy}
+      onClose={onClose}
     >
       {deleting ? (
         <>
           <p>
-            Vengono cancellati i dati personali di {request.email}, gli indirizzi, le carte salvate, le liste della spesa e i preferiti; gli ordini restano, senza i dati
-            del cliente, per gli obblighi fiscali. Tutte le sessioni del cliente terminano subito. L'operazione non si può annullare.
+            Vengono cancellati i dati personali di {request.email}, gli indirizzi, le carte salvate, le liste della
+            spesa e i preferiti; gli ordini restano, senza i dati del cliente, per gli obblighi fiscali. Tutte le
+            sessioni del cliente terminano subito. L'operazione non si può annullare.
           </p>
-          <p>Il cliente riceve una e-mail di conferma e la casella privacy della cooperativa il nome di chi ha eseguito l'eliminazione.</p>
+          <p>
+            Il cliente riceve una e-mail di conferma e la casella privacy della cooperativa il nome di chi ha eseguito
+            l'eliminazione.
+          </p>
         </>
       ) : (
         <>
-          <p>Il profilo non viene eliminato. Il motivo viene inviato per e-mail al cliente, che potrà rivolgersi a un punto vendita o chiedere di nuovo l'eliminazione.</p>
+          <p>
+            Il profilo non viene eliminato. Il motivo viene inviato per e-mail al cliente, che potrà rivolgersi a un
+            punto vendita o chiedere di nuovo l'eliminazione.
+          </p>
           <div className="checkout-field">
             <label htmlFor={reasonId}>Motivo per il cliente</label>
-            <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => { setReason(e.target.value); setError(null); }} aria-invalid={error ? true : undefined} />
+            <textarea
+              id={reasonId}
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
         </>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="staff-deletion__actions">
         <button type="button" className="button button-danger" disabled={busy} onClick={() => void submit()}>
           {deleting ? 'Sì, elimina il profilo' : 'Chiudi la richiesta'}
@@ -123,8 +168,15 @@ function Requests() {
   return (
     <section className="staff-deletions" aria-labelledby="staff-deletions-title">
       <h2 id="staff-deletions-title">Richieste di eliminazione del profilo</h2>
-      <p>Vanno gestite entro 48 ore dalla richiesta, dopo le verifiche. Un profilo con una spesa in corso non può essere eliminato automaticamente.</p>
-      {problem && <p className="form-error" role="alert">{problem}</p>}
+      <p>
+        Vanno gestite entro 48 ore dalla richiesta, dopo le verifiche. Un profilo con una spesa in corso non può essere
+        eliminato automaticamente.
+      </p>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
       {requests === null ? (
         <p role="status">Caricamento delle richieste…</p>
       ) : requests.length === 0 ? (
@@ -133,17 +185,40 @@ function Requests() {
         <ul className="staff-deletions__list">
           {requests.map((r) => (
             <li key={r.userId} className="staff-deletion" aria-label={`Richiesta di ${r.firstName} ${r.lastName}`}>
-              <strong>{r.firstName} {r.lastName}</strong> · {r.email}
+              <strong>
+                {r.firstName} {r.lastName}
+              </strong>{' '}
+              · {r.email}
               <dl className="checkout-facts">
-                <div><dt>Richiesta del</dt><dd>{when(r.requestedAt)}</dd></div>
-                <div><dt>Da gestire entro</dt><dd>{when(r.dueBy)}</dd></div>
+                <div>
+                  <dt>Richiesta del</dt>
+                  <dd>{when(r.requestedAt)}</dd>
+                </div>
+                <div>
+                  <dt>Da gestire entro</dt>
+                  <dd>{when(r.dueBy)}</dd>
+                </div>
               </dl>
-              {r.shoppingInProgress && <p className="staff-deletion__busy">Spesa in corso: il profilo non può essere eliminato automaticamente.</p>}
+              {r.shoppingInProgress && (
+                <p className="staff-deletion__busy">
+                  Spesa in corso: il profilo non può essere eliminato automaticamente.
+                </p>
+              )}
               <div className="staff-deletion__actions">
-                <button type="button" className="button button-danger" aria-haspopup="dialog" onClick={() => setAction({ kind: 'delete', request: r })}>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  aria-haspopup="dialog"
+                  onClick={() => setAction({ kind: 'delete', request: r })}
+                >
                   Elimina il profilo
                 </button>
-                <button type="button" className="button" aria-haspopup="dialog" onClick={() => setAction({ kind: 'refuse', request: r })}>
+                <button
+                  type="button"
+                  className="button"
+                  aria-haspopup="dialog"
+                  onClick={() => setAction({ kind: 'refuse', request: r })}
+                >
                   Chiudi la richiesta
                 </button>
               </div>
@@ -152,8 +227,12 @@ function Requests() {
         </ul>
       )}
       <HandleDialog
-        action={action} onClose={() => setAction(null)} onDone={handled}
-        onShopping={(userId) => setRequests((list) => (list ?? []).map((r) => (r.userId === userId ? { ...r, shoppingInProgress: true } : r)))}
+        action={action}
+        onClose={() => setAction(null)}
+        onDone={handled}
+        onShopping={(userId) =>
+          setRequests((list) => (list ?? []).map((r) => (r.userId === userId ? { ...r, shoppingInProgress: true } : r)))
+        }
       />
     </section>
   );

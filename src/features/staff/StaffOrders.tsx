@@ -13,22 +13,45 @@ import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
 import { statusTone } from '#src/features/orders/order-view.ts';
-import { order as orderSchema, orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
+import {
+  order as orderSchema,
+  orderStatus,
+  orderStatusLabels,
+  type Order,
+  type OrderStatus,
+} from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 import {
-  actionLabels, byDay, canPick, isStopping, modeLabels, nextStatuses, orderedQuantity, parseAmount, paymentLabels, pickedRowTotal, pickedTotals, roleOf, unsaved,
+  actionLabels,
+  byDay,
+  canPick,
+  isStopping,
+  modeLabels,
+  nextStatuses,
+  orderedQuantity,
+  parseAmount,
+  paymentLabels,
+  pickedRowTotal,
+  pickedTotals,
+  roleOf,
+  unsaved,
 } from './staff-rules.ts';
 
-const loadStoreOrders = (status: OrderStatus | '') => api.data('get', '/cli/ops/orders', z.array(orderSchema), status ? { searchParams: { status } } : {});
-const moveOrder = (id: number, status: OrderStatus) => api.data('post', `/cli/ops/orders/${id}/status`, orderSchema, { json: { status } });
-const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) => api.data('post', `/cli/ops/orders/${id}/picked`, orderSchema, { json: { rows } });
+const loadStoreOrders = (status: OrderStatus | '') =>
+  api.data('get', '/cli/ops/orders', z.array(orderSchema), status ? { searchParams: { status } } : {});
+const moveOrder = (id: number, status: OrderStatus) =>
+  api.data('post', `/cli/ops/orders/${id}/status`, orderSchema, { json: { status } });
+const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) =>
+  api.data('post', `/cli/ops/orders/${id}/picked`, orderSchema, { json: { rows } });
 
 const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Errore generico.');
 const unit = (um: 'PZ' | 'KG') => (um === 'KG' ? 'kg' : 'pz');
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const typedOf = (order: Order) =>
-  Object.fromEntries(order.cart.items.map((i) => [i.id, String(i.operatorAmount ?? orderedQuantity(i)).replace('.', ',')]));
+  Object.fromEntries(
+    order.cart.items.map((i) => [i.id, String(i.operatorAmount ?? orderedQuantity(i)).replace('.', ',')]),
+  );
 
 function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const items = order.cart.items;
@@ -46,7 +69,9 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
     const rows = items.map((i) => ({ id: i.id, operatorAmount: parseAmount(typed[i.id] ?? '') }));
     const bad = rows.findIndex((r) => r.operatorAmount === null);
     if (bad < 0) return rows as { id: number; operatorAmount: number }[];
-    setProblem(`Quantità non valida per ${items[bad]!.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`);
+    setProblem(
+      `Quantità non valida per ${items[bad]!.description}: scrivi un numero, ad esempio 0,8 (0 se non disponibile).`,
+    );
     return null;
   }
   async function run(work: () => Promise<Order>, done: string) {
@@ -83,22 +108,62 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
     <article className="staff-order" aria-labelledby={titleId}>
       <header className="order-card__head">
         <h4 id={titleId}>Ordine {order.number}</h4>
-        <span className={`order-status order-status--${statusTone(order.status)}`}>{orderStatusLabels[order.status]}</span>
+        <span className={`order-status order-status--${statusTone(order.status)}`}>
+          {orderStatusLabels[order.status]}
+        </span>
       </header>
       <dl className="order-card__facts">
-        <div><dt>Codice</dt><dd>{order.code}</dd></div>
-        <div><dt>Consegna</dt><dd>{modeLabels[order.cart.deliveryMode] ?? order.cart.deliveryMode}</dd></div>
-        {order.cart.delivery.addressDescription && <div><dt>Indirizzo</dt><dd>{order.cart.delivery.addressDescription}</dd></div>}
-        {order.cart.paymentMode && <div><dt>Pagamento</dt><dd>{paymentLabels[order.cart.paymentMode]}</dd></div>}
-        <div><dt>Totale ordinato</dt><dd>{formatEuro(order.cart.total)}</dd></div>
-        {preview && <div><dt>Totale preparato</dt><dd>{formatEuro(preview.total)}</dd></div>}
-        {!picking && prepared && <div><dt>Totale preparato</dt><dd>{formatEuro(prepared.total)}</dd></div>}
-        {prepared?.payed != null && <div><dt>Addebitato</dt><dd>{formatEuro(prepared.payed)}</dd></div>}
+        <div>
+          <dt>Codice</dt>
+          <dd>{order.code}</dd>
+        </div>
+        <div>
+          <dt>Consegna</dt>
+          <dd>{modeLabels[order.cart.deliveryMode] ?? order.cart.deliveryMode}</dd>
+        </div>
+        {order.cart.delivery.addressDescription && (
+          <div>
+            <dt>Indirizzo</dt>
+            <dd>{order.cart.delivery.addressDescription}</dd>
+          </div>
+        )}
+        {order.cart.paymentMode && (
+          <div>
+            <dt>Pagamento</dt>
+            <dd>{paymentLabels[order.cart.paymentMode]}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Totale ordinato</dt>
+          <dd>{formatEuro(order.cart.total)}</dd>
+        </div>
+        {preview && (
+          <div>
+            <dt>Totale preparato</dt>
+            <dd>{formatEuro(preview.total)}</dd>
+          </div>
+        )}
+        {!picking && prepared && (
+          <div>
+            <dt>Totale preparato</dt>
+            <dd>{formatEuro(prepared.total)}</dd>
+          </div>
+        )}
+        {prepared?.payed != null && (
+          <div>
+            <dt>Addebitato</dt>
+            <dd>{formatEuro(prepared.payed)}</dd>
+          </div>
+        )}
       </dl>
       <ul className="staff-rows" aria-label={`Prodotti dell'ordine ${order.number}`}>
         {items.map((i) => {
           const amount = picking ? parseAmount(typed[i.id] ?? '') : i.operatorAmount;
-          const rowTotal = picking ? (amount === null ? null : pickedRowTotal(i, amount)) : (i.operatorTotal ?? i.rowNetPrice);
+          const rowTotal = picking
+            ? amount === null
+              ? null
+              : pickedRowTotal(i, amount)
+            : (i.operatorTotal ?? i.rowNetPrice);
           const inputId = `picked-${i.id}`;
           return (
             <li key={i.id} className={`staff-row${amount === 0 ? ' staff-row--missing' : ''}`}>
@@ -119,33 +184,68 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
                     value={typed[i.id] ?? ''}
                     onChange={(e) => setTyped((t) => ({ ...t, [i.id]: e.target.value }))}
                   />
-                  <span id={`${inputId}-hint`} className="visually-hidden">{i.description}: 0 se non disponibile</span>
-                  <button type="button" className="button staff-row__none" disabled={busy || amount === 0} onClick={() => setTyped((t) => ({ ...t, [i.id]: '0' }))}>
+                  <span id={`${inputId}-hint`} className="visually-hidden">
+                    {i.description}: 0 se non disponibile
+                  </span>
+                  <button
+                    type="button"
+                    className="button staff-row__none"
+                    disabled={busy || amount === 0}
+                    onClick={() => setTyped((t) => ({ ...t, [i.id]: '0' }))}
+                  >
                     Non disponibile<span className="visually-hidden">: {i.description}</span>
                   </button>
                 </span>
               ) : i.operatorAmount !== null ? (
-                <span className="staff-row__picked">{i.operatorAmount === 0 ? 'Non disponibile' : `Preparato ${formatQuantity(i.um, i.operatorAmount)}`}</span>
+                <span className="staff-row__picked">
+                  {i.operatorAmount === 0 ? 'Non disponibile' : `Preparato ${formatQuantity(i.um, i.operatorAmount)}`}
+                </span>
               ) : null}
               <span className="staff-row__total">{rowTotal === null ? '—' : formatEuro(rowTotal)}</span>
             </li>
           );
         })}
       </ul>
-      {problem && <p className="form-error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="order-card__actions">
-        {picking && <button type="button" className="button" disabled={busy} onClick={save}>Salva quantità preparate</button>}
+        {picking && (
+          <button type="button" className="button" disabled={busy} onClick={save}>
+            Salva quantità preparate
+          </button>
+        )}
         {nextStatuses(order.status, order.cart.deliveryMode).map((s) => (
-          <button key={s} type="button" className={`button${isStopping(s) ? ' order-card__abort' : ' button-primary'}`} disabled={busy} onClick={() => (isStopping(s) ? setConfirm(s) : move(s))}>
+          <button
+            key={s}
+            type="button"
+            className={`button${isStopping(s) ? ' order-card__abort' : ' button-primary'}`}
+            disabled={busy}
+            onClick={() => (isStopping(s) ? setConfirm(s) : move(s))}
+          >
             {actionLabels[s]}
           </button>
         ))}
       </div>
       <ModalDialog title="Confermi?" role="alertdialog" isOpen={confirm !== null} onClose={() => setConfirm(null)}>
-        <p>L'ordine {order.number} passerà a «{confirm ? orderStatusLabels[confirm] : ''}». L'operazione non si può annullare.</p>
+        <p>
+          L'ordine {order.number} passerà a «{confirm ? orderStatusLabels[confirm] : ''}». L'operazione non si può
+          annullare.
+        </p>
         <div className="cart-actions">
-          <button type="button" className="button" onClick={() => setConfirm(null)}>No</button>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => confirm && move(confirm)}>Sì, {confirm ? actionLabels[confirm].toLowerCase() : ''}</button>
+          <button type="button" className="button" onClick={() => setConfirm(null)}>
+            No
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => confirm && move(confirm)}
+          >
+            Sì, {confirm ? actionLabels[confirm].toLowerCase() : ''}
+          </button>
         </div>
       </ModalDialog>
     </article>
@@ -158,7 +258,9 @@ function StoreOrders() {
   const [error, setError] = useState<string | null>(null);
   const load = () => {
     setError(null);
-    loadStoreOrders(status).then(setOrders).catch((e: unknown) => setError(message(e)));
+    loadStoreOrders(status)
+      .then(setOrders)
+      .catch((e: unknown) => setError(message(e)));
   };
   useEffect(load, [status]);
   const replace = (o: Order) => setOrders((list) => list?.map((x) => (x.id === o.id ? o : x)) ?? null);
@@ -169,13 +271,31 @@ function StoreOrders() {
         <label htmlFor="staff-status">Stato</label>
         <select id="staff-status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | '')}>
           <option value="">Tutti gli ordini aperti</option>
-          {orderStatus.options.map((s) => <option key={s} value={s}>{orderStatusLabels[s]}</option>)}
+          {orderStatus.options.map((s) => (
+            <option key={s} value={s}>
+              {orderStatusLabels[s]}
+            </option>
+          ))}
         </select>
-        <button type="button" className="button" onClick={load}>Aggiorna</button>
+        <button type="button" className="button" onClick={load}>
+          Aggiorna
+        </button>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {!orders && !error && <p role="status">Caricamento degli ordini…</p>}
-      {orders && <p className="orders-count" role="status">{orders.length === 0 ? 'Nessun ordine da gestire.' : orders.length === 1 ? '1 ordine' : `${orders.length} ordini`}</p>}
+      {orders && (
+        <p className="orders-count" role="status">
+          {orders.length === 0
+            ? 'Nessun ordine da gestire.'
+            : orders.length === 1
+              ? '1 ordine'
+              : `${orders.length} ordini`}
+        </p>
+      )}
       {orders &&
         byDay(orders).map(({ day, slots }) => (
           <section key={day ?? 'none'} className="staff-day" aria-labelledby={`day-${day ?? 'none'}`}>
@@ -183,10 +303,17 @@ function StoreOrders() {
             {slots.map((g) => (
               <section key={g.key} className="staff-slot" aria-labelledby={`day-${day ?? 'none'} slot-${g.key}`}>
                 <h3 id={`slot-${g.key}`}>
-                  {g.validFrom && g.validTo ? `Fascia ${formatSlotTime(g.validFrom, g.validTo)}` : 'Fascia non indicata'}
-                  <span className="staff-slot__count"> · {g.orders.length === 1 ? '1 ordine' : `${g.orders.length} ordini`}</span>
+                  {g.validFrom && g.validTo
+                    ? `Fascia ${formatSlotTime(g.validFrom, g.validTo)}`
+                    : 'Fascia non indicata'}
+                  <span className="staff-slot__count">
+                    {' '}
+                    · {g.orders.length === 1 ? '1 ordine' : `${g.orders.length} ordini`}
+                  </span>
                 </h3>
-                {g.orders.map((o) => <StaffOrder key={o.id} order={o} onChange={replace} />)}
+                {g.orders.map((o) => (
+                  <StaffOrder key={o.id} order={o} onChange={replace} />
+                ))}
               </section>
             ))}
           </section>
@@ -203,7 +330,14 @@ export default function StaffOrders() {
     return (
       <div className="checkout-notice">
         <p>Area riservata al personale dei punti vendita: accedi con le credenziali del negozio.</p>
-        <button type="button" className="button button-primary" aria-haspopup="dialog" onClick={() => openOverlay('login')}>Accedi</button>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-haspopup="dialog"
+          onClick={() => openOverlay('login')}
+        >
+          Accedi
+        </button>
       </div>
     );
   }
@@ -212,7 +346,9 @@ export default function StaffOrders() {
     return (
       <div className="checkout-notice" role="alert">
         <p>Questa pagina è riservata al personale dei punti vendita.</p>
-        <p><a href={`${import.meta.env.BASE_URL}/profile/orders`}>Vai ai tuoi ordini</a></p>
+        <p>
+          <a href={`${import.meta.env.BASE_URL}/profile/orders`}>Vai ai tuoi ordini</a>
+        </p>
       </div>
     );
   }

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#src/shared/contract/checkout.ts';
-import { byDay, bySlot, canPick, nextStatuses, parseAmount, pickedRowTotal, pickedTotals, roleOf, unsaved } from './staff-rules.ts';
+import {
+  byDay,
+  bySlot,
+  canPick,
+  nextStatuses,
+  parseAmount,
+  pickedRowTotal,
+  pickedTotals,
+  roleOf,
+  unsaved,
+} from './staff-rules.ts';
 
-const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+const token = (payload: object) =>
+  `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 
 describe('the staff screen rules', () => {
   it('offers the store the next steps of the lifecycle: pickup and delivery part after preparation', () => {
@@ -10,7 +21,8 @@ describe('the staff screen rules', () => {
     expect(nextStatuses('IN_PREPARATION', 'IN_STORE')).toEqual(['TO_BE_COLLECTED', 'CANCELLED']);
     expect(nextStatuses('IN_PREPARATION', 'AT_HOME')).toEqual(['TO_BE_DELIVERED', 'CANCELLED']);
     expect(nextStatuses('ISSUING_RECEIPT', 'SHIPPED')).toEqual(['DELIVERED']);
-    for (const done of ['COLLECTED', 'DELIVERED', 'ABORTED', 'CANCELLED', 'REFUSED', 'NOT_COLLECTED'] as const) expect(nextStatuses(done, 'IN_STORE')).toEqual([]);
+    for (const done of ['COLLECTED', 'DELIVERED', 'ABORTED', 'CANCELLED', 'REFUSED', 'NOT_COLLECTED'] as const)
+      expect(nextStatuses(done, 'IN_STORE')).toEqual([]);
   });
   it('reads the role from the session token, and nothing from a broken one', () => {
     expect(roleOf(token({ role: 'OPERATOR', sub: '3' }))).toBe('OPERATOR');
@@ -28,13 +40,23 @@ describe('the staff screen rules', () => {
   it('lets amounts be set only in preparation and groups orders by slot in time order', () => {
     expect(canPick({ status: 'IN_PREPARATION' })).toBe(true);
     expect(canPick({ status: 'TO_BE_PREPARED' })).toBe(false);
-    const at = (id: number, from: string) => ({ id, cart: { delivery: { timeSlot: { weekDay: 3, validFrom: from, validTo: from } } } }) as unknown as Order;
-    const groups = bySlot([at(1, '2026-05-12T09:00:00.000Z'), at(2, '2026-05-12T07:00:00.000Z'), at(3, '2026-05-12T09:00:00.000Z')]);
+    const at = (id: number, from: string) =>
+      ({ id, cart: { delivery: { timeSlot: { weekDay: 3, validFrom: from, validTo: from } } } }) as unknown as Order;
+    const groups = bySlot([
+      at(1, '2026-05-12T09:00:00.000Z'),
+      at(2, '2026-05-12T07:00:00.000Z'),
+      at(3, '2026-05-12T09:00:00.000Z'),
+    ]);
     expect(groups.map((g) => g.orders.map((o) => o.id))).toEqual([[2], [1, 3]]);
   });
   it('groups the slots by their day in Rome, across midnight UTC', () => {
-    const at = (id: number, from: string) => ({ id, cart: { delivery: { timeSlot: { weekDay: 3, validFrom: from, validTo: from } } } }) as unknown as Order;
-    const days = byDay([at(1, '2026-05-13T07:00:00.000Z'), at(2, '2026-05-12T22:30:00.000Z'), at(3, '2026-05-12T16:00:00.000Z')]);
+    const at = (id: number, from: string) =>
+      ({ id, cart: { delivery: { timeSlot: { weekDay: 3, validFrom: from, validTo: from } } } }) as unknown as Order;
+    const days = byDay([
+      at(1, '2026-05-13T07:00:00.000Z'),
+      at(2, '2026-05-12T22:30:00.000Z'),
+      at(3, '2026-05-12T16:00:00.000Z'),
+    ]);
     expect(days.map((d) => [d.day, d.slots.map((s) => s.orders.map((o) => o.id))])).toEqual([
       ['2026-05-12', [[3]]],
       ['2026-05-13', [[2], [1]]], // 00:30 in Rome is the 13th
@@ -45,14 +67,25 @@ describe('the staff screen rules', () => {
     expect(pickedRowTotal({ netPrice: 2.5 }, 0)).toBe(0);
     const order = {
       cart: {
-        items: [{ id: 1, netPrice: 12.9, operatorAmount: null }, { id: 2, netPrice: 2.5, operatorAmount: 4 }],
+        items: [
+          { id: 1, netPrice: 12.9, operatorAmount: null },
+          { id: 2, netPrice: 2.5, operatorAmount: 4 },
+        ],
         fees: [{ id: 'bags', description: 'Sacchetti', value: 0.2 }],
       },
     } as unknown as Order;
     expect(pickedTotals(order, { 1: '0,35', 2: '4' })).toEqual({ net: 14.52, total: 14.72 });
     expect(pickedTotals(order, { 1: 'un po', 2: '4' })).toBeNull();
     expect(unsaved(order, { 1: '0,35', 2: '4' })).toBe(true); // row 1 was never saved
-    const saved = { cart: { ...order.cart, items: [{ id: 1, netPrice: 12.9, operatorAmount: 0.35 }, { id: 2, netPrice: 2.5, operatorAmount: 4 }] } } as unknown as Order;
+    const saved = {
+      cart: {
+        ...order.cart,
+        items: [
+          { id: 1, netPrice: 12.9, operatorAmount: 0.35 },
+          { id: 2, netPrice: 2.5, operatorAmount: 4 },
+        ],
+      },
+    } as unknown as Order;
     expect(unsaved(saved, { 1: '0,35', 2: '4' })).toBe(false);
     expect(unsaved(saved, { 1: '0,3', 2: '4' })).toBe(true);
   });

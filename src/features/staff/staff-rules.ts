@@ -24,8 +24,17 @@ export const actionLabels: Record<OrderStatus, string> = {
 };
 
 /** How the customer gets the order. */
-export const modeLabels: Record<string, string> = { IN_STORE: 'Ritiro in negozio', DRIVE: 'Ritiro drive', AT_HOME: 'Consegna a domicilio', SHIPPED: 'Spedizione' };
-export const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
+export const modeLabels: Record<string, string> = {
+  IN_STORE: 'Ritiro in negozio',
+  DRIVE: 'Ritiro drive',
+  AT_HOME: 'Consegna a domicilio',
+  SHIPPED: 'Spedizione',
+};
+export const paymentLabels: Record<string, string> = {
+  CASH: 'Contanti',
+  BANCOMAT: 'Bancomat',
+  XPAY: 'Carta di credito',
+};
 
 /** Statuses that end or stop the order: their buttons ask for a confirmation. */
 export const isStopping = (status: OrderStatus): boolean => ['CANCELLED', 'NOT_COLLECTED', 'REFUSED'].includes(status);
@@ -48,16 +57,21 @@ export const canPick = (order: Pick<Order, 'status'>): boolean => order.status =
 /** A picked amount as typed ('0,8' or '0.8'): a number ≥ 0, or null when unreadable. */
 export function parseAmount(text: string): number | null {
   const value = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 1000 ? Math.round(value * 1000) / 1000 : null;
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 1000
+    ? Math.round(value * 1000) / 1000
+    : null;
 }
 
 /** Orders grouped by slot start, in time order (the screen shows the day's work slot by slot). */
-export function bySlot(orders: Order[]): { key: string; validFrom: string | null; validTo: string | null; orders: Order[] }[] {
+export function bySlot(
+  orders: Order[],
+): { key: string; validFrom: string | null; validTo: string | null; orders: Order[] }[] {
   const groups = new Map<string, { key: string; validFrom: string | null; validTo: string | null; orders: Order[] }>();
   for (const o of orders) {
     const slot = o.cart.delivery.timeSlot;
     const key = slot?.validFrom ?? 'none';
-    if (!groups.has(key)) groups.set(key, { key, validFrom: slot?.validFrom ?? null, validTo: slot?.validTo ?? null, orders: [] });
+    if (!groups.has(key))
+      groups.set(key, { key, validFrom: slot?.validFrom ?? null, validTo: slot?.validTo ?? null, orders: [] });
     groups.get(key)!.orders.push(o);
   }
   return [...groups.values()].sort((a, b) => (a.validFrom ?? '9').localeCompare(b.validFrom ?? '9'));
@@ -75,7 +89,8 @@ export function byDay(orders: Order[]): { day: string | null; slots: ReturnType<
 }
 
 /** The quantity ordered in a row: pieces, or kilograms for weighed products. */
-export const orderedQuantity = (item: Pick<CartItem, 'um' | 'amount' | 'weight'>): number => (item.um === 'KG' ? item.weight : item.amount) ?? 0;
+export const orderedQuantity = (item: Pick<CartItem, 'um' | 'amount' | 'weight'>): number =>
+  (item.um === 'KG' ? item.weight : item.amount) ?? 0;
 
 /**
  * What a row costs for a picked amount, as the server charges it: unit price in cents × amount
@@ -85,7 +100,10 @@ export const pickedRowTotal = (item: Pick<CartItem, 'netPrice'>, amount: number)
   Math.round((Math.round(item.netPrice * 100) * Math.round(amount * 1000)) / 1000) / 100;
 
 /** Products picked and the order's total (fees included) for the amounts typed; null while one is unreadable. */
-export function pickedTotals(order: Pick<Order, 'cart'>, typed: Record<number, string>): { net: number; total: number } | null {
+export function pickedTotals(
+  order: Pick<Order, 'cart'>,
+  typed: Record<number, string>,
+): { net: number; total: number } | null {
   let cents = 0;
   for (const item of order.cart.items) {
     const amount = parseAmount(typed[item.id] ?? '');

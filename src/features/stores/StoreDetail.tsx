@@ -24,7 +24,9 @@ export default function StoreDetail({ store, level, withTitle = false, pageHref,
   return (
     <div className="store-detail">
       <div className="store-detail__head">
-        {store.logoImageUrl && <img className="store-detail__logo" src={store.logoImageUrl} alt="" width={64} height={64} loading="lazy" />}
+        {store.logoImageUrl && (
+          <img className="store-detail__logo" src={store.logoImageUrl} alt="" width={64} height={64} loading="lazy" />
+        )}
         <div>
           {withTitle && <Title className="store-detail__name">{store.name}</Title>}
           {withAddress && <p className="store-detail__address">{fullAddress(store)}</p>}
@@ -32,10 +34,30 @@ export default function StoreDetail({ store, level, withTitle = false, pageHref,
         </div>
       </div>
       <ul className="store-detail__contacts">
-        {store.phone && <li><span className="store-detail__label">Telefono</span> <a href={telHref(store.phone)}>{store.phone}</a></li>}
-        {store.email && <li><span className="store-detail__label">E-mail</span> <a href={`mailto:${store.email}`}>{store.email}</a></li>}
-        {store.webUrl && <li><a href={store.webUrl} rel="noopener">Sito web del punto vendita</a></li>}
-        {pageHref && <li><a href={pageHref}>Scheda del punto vendita<span className="visually-hidden"> {store.name}</span></a></li>}
+        {store.phone && (
+          <li>
+            <span className="store-detail__label">Telefono</span> <a href={telHref(store.phone)}>{store.phone}</a>
+          </li>
+        )}
+        {store.email && (
+          <li>
+            <span className="store-detail__label">E-mail</span> <a href={`mailto:${store.email}`}>{store.email}</a>
+          </li>
+        )}
+        {store.webUrl && (
+          <li>
+            <a href={store.webUrl} rel="noopener">
+              Sito web del punto vendita
+            </a>
+          </li>
+        )}
+        {pageHref && (
+          <li>
+            <a href={pageHref}>
+              Scheda del punto vendita<span className="visually-hidden"> {store.name}</span>
+            </a>
+          </li>
+        )}
       </ul>
       <section aria-labelledby={`${idPrefix}-hours`}>
         <H id={`${idPrefix}-hours`}>Orari di apertura</H>
@@ -71,7 +93,9 @@ export default function StoreDetail({ store, level, withTitle = false, pageHref,
         <section aria-labelledby={`${idPrefix}-modes`}>
           <H id={`${idPrefix}-modes`}>Come fare la spesa</H>
           <ul className="store-tags">
-            {store.deliveryModes.map((m) => <li key={m}>{DELIVERY_MODE_LABELS[m]}</li>)}
+            {store.deliveryModes.map((m) => (
+              <li key={m}>{DELIVERY_MODE_LABELS[m]}</li>
+            ))}
           </ul>
         </section>
       )}
@@ -79,7 +103,9 @@ export default function StoreDetail({ store, level, withTitle = false, pageHref,
         <section aria-labelledby={`${idPrefix}-services`}>
           <H id={`${idPrefix}-services`}>Servizi</H>
           <ul className="store-tags">
-            {store.services.map((s) => <li key={s}>{s}</li>)}
+            {store.services.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
           </ul>
         </section>
       )}
@@ -91,7 +117,12 @@ export default function StoreDetail({ store, level, withTitle = false, pageHref,
               <li key={d.name}>
                 <strong>{d.name}</strong>
                 {d.hours && <span className="store-departments__hours">{d.hours}</span>}
-                {d.phone && <a href={telHref(d.phone)}><span className="visually-hidden">Telefono {d.name}: </span>{d.phone}</a>}
+                {d.phone && (
+                  <a href={telHref(d.phone)}>
+                    <span className="visually-hidden">Telefono {d.name}: </span>
+                    {d.phone}
+                  </a>
+                )}
                 {d.email && <a href={`mailto:${d.email}`}>{d.email}</a>}
               </li>
             ))}

@@ -50,7 +50,12 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
   // A marker always opens its store; on a phone the list is below the map, so bring the store into view.
   const selectFromMap = (id: number) => {
     setSelectedId(id);
-    if (!desktop) requestAnimationFrame(() => document.querySelector(`.store-item[data-store-id="${id}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+    if (!desktop)
+      requestAnimationFrame(() =>
+        document
+          .querySelector(`.store-item[data-store-id="${id}"]`)
+          ?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+      );
   };
 
   return (
@@ -66,7 +71,9 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             search.searchNow();
           }}
         >
-          <label htmlFor="store-search-q" className="visually-hidden">Cerca per nome, città o indirizzo</label>
+          <label htmlFor="store-search-q" className="visually-hidden">
+            Cerca per nome, città o indirizzo
+          </label>
           <input
             id="store-search-q"
             type="search"
@@ -78,15 +85,44 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             onChange={(e) => search.setText(e.target.value)}
           />
           <button type="submit" aria-label="Cerca" disabled={!hydrated}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round"><circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" /></svg>
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            >
+              <circle cx="11" cy="11" r="7" />
+              <path d="M20 20l-4-4" />
+            </svg>
           </button>
         </form>
         <div className="store-geo">
           {search.position ? (
-            <button type="button" className="button button-secondary" onClick={() => search.setPosition(null)}>Ordina per nome</button>
+            <button type="button" className="button button-secondary" onClick={() => search.setPosition(null)}>
+              Ordina per nome
+            </button>
           ) : (
-            <button type="button" className="button button-secondary" onClick={geo.ask} disabled={!hydrated || geo.status === 'asking'}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><circle cx="12" cy="12" r="4" /><path d="M12 2v3M12 19v3M2 12h3M19 12h3" /></svg>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={geo.ask}
+              disabled={!hydrated || geo.status === 'asking'}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                width="20"
+                height="20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
+                <circle cx="12" cy="12" r="4" />
+                <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+              </svg>
               {geo.status === 'asking' ? 'Ricerca della posizione…' : 'Usa la mia posizione'}
             </button>
           )}
@@ -100,7 +136,11 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             : `${total === 1 ? '1 punto vendita' : `${total} punti vendita`}${search.query ? ` per «${search.query}»` : ''}${search.position ? ', dal più vicino' : ''}`}
         {geo.note && <span className="store-locator__note"> {geo.note}</span>}
       </p>
-      {search.error && <p className="form-error" role="alert">{search.error}</p>}
+      {search.error && (
+        <p className="form-error" role="alert">
+          {search.error}
+        </p>
+      )}
 
       <div className="store-locator__layout">
         <div className="store-locator__map">
@@ -113,19 +153,42 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
         </div>
         <div className="store-locator__list">
           {shown.length === 0 ? (
-            <p className="store-empty">Nessun punto vendita trovato. Prova con il nome di una città, ad esempio Bari.</p>
+            <p className="store-empty">
+              Nessun punto vendita trovato. Prova con il nome di una città, ad esempio Bari.
+            </p>
           ) : (
             <ol className="store-list" data-testid="store-list">
               {shown.map((store) => {
                 const open = store.id === selectedId;
                 const distance = formatDistance(store.distance);
                 return (
-                  <li key={store.id} className={`store-item${open ? ' store-item--selected' : ''}`} data-store-id={store.id}>
+                  <li
+                    key={store.id}
+                    className={`store-item${open ? ' store-item--selected' : ''}`}
+                    data-store-id={store.id}
+                  >
                     <h2 className="store-item__name">
                       {hydrated ? (
-                        <button type="button" aria-expanded={open} aria-controls={desktop ? 'store-detail-panel' : `store-item-detail-${store.id}`} onClick={() => select(store.id)}>
+                        <button
+                          type="button"
+                          aria-expanded={open}
+                          aria-controls={desktop ? 'store-detail-panel' : `store-item-detail-${store.id}`}
+                          onClick={() => select(store.id)}
+                        >
                           <span>{store.name}</span>
-                          <svg className="store-item__chevron" viewBox="0 0 24 24" aria-hidden="true" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round"><path d="M6 9l6 6 6-6" /></svg>
+                          <svg
+                            className="store-item__chevron"
+                            viewBox="0 0 24 24"
+                            aria-hidden="true"
+                            width="20"
+                            height="20"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="2.5"
+                            strokeLinecap="round"
+                          >
+                            <path d="M6 9l6 6 6-6" />
+                          </svg>
                         </button>
                       ) : (
                         <a href={pageHref(store.id)}>{store.name}</a>
@@ -135,7 +198,9 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
                       {store.address.address}, {store.address.town} ({store.address.county})
                       {distance && <span className="store-item__distance"> · {distance}</span>}
                     </p>
-                    <a className="store-item__link" href={pageHref(store.id)}>Pagina del punto vendita<span className="visually-hidden"> {store.name}</span></a>
+                    <a className="store-item__link" href={pageHref(store.id)}>
+                      Pagina del punto vendita<span className="visually-hidden"> {store.name}</span>
+                    </a>
                     {!desktop && hydrated && (
                       <div id={`store-item-detail-${store.id}`} className="store-item__detail" hidden={!open}>
                         {open && <StoreDetail store={store} level={3} withAddress={false} />}
@@ -147,7 +212,12 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             </ol>
           )}
           {hydrated && (
-            <PageNumbers current={search.result.number} total={search.result.totalPages} onPage={search.setPage} label="Pagine dei punti vendita" />
+            <PageNumbers
+              current={search.result.number}
+              total={search.result.totalPages}
+              onPage={search.setPage}
+              label="Pagine dei punti vendita"
+            />
           )}
         </div>
         {hydrated && desktop && (
@@ -155,7 +225,9 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             {selected ? (
               <StoreDetail store={selected} level={3} withTitle pageHref={pageHref(selected.id)} />
             ) : (
-              <p className="store-panel__hint">Scegli un punto vendita dall'elenco o dalla mappa per vederne orari, servizi e contatti.</p>
+              <p className="store-panel__hint">
+                Scegli un punto vendita dall'elenco o dalla mappa per vederne orari, servizi e contatti.
+              </p>
             )}
           </section>
         )}

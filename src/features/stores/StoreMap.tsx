@@ -26,7 +26,9 @@ const REGIONS_CENTRE: [number, number] = [40.9, 16.6]; // Puglia and Basilicata
 
 export default function StoreMap({ stores, selectedId, onSelect, label, focusZoom = 14 }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const state = useRef<{ L: Leaflet; map: LeafletMap; layer: MarkerClusterGroup; markers: Map<number, Marker> } | null>(null);
+  const state = useRef<{ L: Leaflet; map: LeafletMap; layer: MarkerClusterGroup; markers: Map<number, Marker> } | null>(
+    null,
+  );
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const selectedRef = useRef(selectedId);
@@ -49,7 +51,10 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
       // Without tiles (offline, blocked) the markers stay on a plain background: say so once.
       tileLayer.once('tileerror', () => {
         const note = new L.Control({ position: 'bottomleft' });
-        note.onAdd = () => Object.assign(L.DomUtil.create('p', 'store-map__offline'), { textContent: 'Mappa di sfondo non disponibile' });
+        note.onAdd = () =>
+          Object.assign(L.DomUtil.create('p', 'store-map__offline'), {
+            textContent: 'Mappa di sfondo non disponibile',
+          });
         note.addTo(map);
       });
       const layer = L.markerClusterGroup({
@@ -79,8 +84,18 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
       s.layer.clearLayers();
       s.markers.clear();
       for (const store of stores) {
-        const icon = s.L.divIcon({ className: 'store-marker', html: '<span class="store-marker__dot"></span>', iconSize: [30, 30], iconAnchor: [15, 15] });
-        const marker = s.L.marker([store.address.latitude, store.address.longitude], { icon, title: store.name, keyboard: true, riseOnHover: true });
+        const icon = s.L.divIcon({
+          className: 'store-marker',
+          html: '<span class="store-marker__dot"></span>',
+          iconSize: [30, 30],
+          iconAnchor: [15, 15],
+        });
+        const marker = s.L.marker([store.address.latitude, store.address.longitude], {
+          icon,
+          title: store.name,
+          keyboard: true,
+          riseOnHover: true,
+        });
         marker.on('click', () => onSelectRef.current?.(store.id));
         // A clustered marker has no element; it gets a new one each time its cluster opens.
         marker.on('add', () => {

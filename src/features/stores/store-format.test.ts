@@ -6,7 +6,15 @@ import { groceryStoreLd, ldJson } from './structured-data.ts';
 const store: Store = {
   id: 1103,
   name: 'Bitonto',
-  address: { address: 'Via Giovanni XXIII 58', latitude: 41.1071, longitude: 16.6953, town: 'Bitonto', zip: '70032', county: 'BA', state: 'Puglia' },
+  address: {
+    address: 'Via Giovanni XXIII 58',
+    latitude: 41.1071,
+    longitude: 16.6953,
+    town: 'Bitonto',
+    zip: '70032',
+    county: 'BA',
+    state: 'Puglia',
+  },
   phone: '080 3711103',
   email: 'bitonto@spesaonline.example',
   webUrl: null,
@@ -37,7 +45,11 @@ describe('store formatting', () => {
   });
 
   it('dates an exception in Italian', () => {
-    expect(openingLine(store.openings[0]!)).toEqual({ date: 'venerdì 25 dicembre', hours: 'Chiuso', note: 'Natale: chiuso' });
+    expect(openingLine(store.openings[0]!)).toEqual({
+      date: 'venerdì 25 dicembre',
+      hours: 'Chiuso',
+      note: 'Natale: chiuso',
+    });
   });
 
   it('writes distances with a decimal comma and phone links without spaces', () => {
@@ -50,7 +62,11 @@ describe('store formatting', () => {
 
 describe('GroceryStore structured data', () => {
   it('names the store, its postal address, position, phone and opening hours', () => {
-    const ld = groceryStoreLd(store, 'https://shop.example/app/stores/1103/', 'https://shop.example/media/stores/1103.svg');
+    const ld = groceryStoreLd(
+      store,
+      'https://shop.example/app/stores/1103/',
+      'https://shop.example/media/stores/1103.svg',
+    );
     expect(ld).toMatchObject({
       '@type': 'GroceryStore',
       name: 'Bitonto',
@@ -58,8 +74,15 @@ describe('GroceryStore structured data', () => {
       address: { '@type': 'PostalAddress', postalCode: '70032', addressLocality: 'Bitonto', addressCountry: 'IT' },
       geo: { latitude: 41.1071, longitude: 16.6953 },
     });
-    expect(ld['openingHoursSpecification']).toContainEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '08:30', closes: '13:30' });
-    expect(ld['specialOpeningHoursSpecification']).toContainEqual(expect.objectContaining({ validFrom: '2026-12-25', opens: '00:00', closes: '00:00' }));
+    expect(ld['openingHoursSpecification']).toContainEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: 'https://schema.org/Monday',
+      opens: '08:30',
+      closes: '13:30',
+    });
+    expect(ld['specialOpeningHoursSpecification']).toContainEqual(
+      expect.objectContaining({ validFrom: '2026-12-25', opens: '00:00', closes: '00:00' }),
+    );
     expect(ldJson({ name: '</script>' })).toBe('{"name":"\\u003c/script>"}');
   });
 });

@@ -48,10 +48,12 @@ export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = {
 
 const km = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** '2,3 km', or null when the distance is unknown. */
-export const formatDistance = (distance: number | null): string | null => (distance === null ? null : `${km.format(distance)} km`);
+export const formatDistance = (distance: number | null): string | null =>
+  distance === null ? null : `${km.format(distance)} km`;
 
 /** 'Viale Japigia 184, 70126 Bari (BA)' */
-export const fullAddress = (s: Store): string => `${s.address.address}, ${s.address.zip} ${s.address.town} (${s.address.county})`;
+export const fullAddress = (s: Store): string =>
+  `${s.address.address}, ${s.address.zip} ${s.address.town} (${s.address.county})`;
 
 /** tel: link target without spaces. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^0-9+]/g, '')}`;

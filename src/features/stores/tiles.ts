@@ -10,4 +10,7 @@ declare const __SPESA_TILES__: TileSource | undefined;
 export const tiles: TileSource =
   typeof __SPESA_TILES__ !== 'undefined'
     ? __SPESA_TILES__
-    : { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' };
+    : {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+      };

@@ -19,7 +19,9 @@ export function useStoreSearch(initialStores: readonly Store[], pageSize: number
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const [position, setPosition] = useState<Position | null>(null);
-  const [result, setResult] = useState<Paged<Store>>(() => toPage(initialStores.slice(0, pageSize), initialStores.length, 0, pageSize));
+  const [result, setResult] = useState<Paged<Store>>(() =>
+    toPage(initialStores.slice(0, pageSize), initialStores.length, 0, pageSize),
+  );
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const changed = useRef(false);
@@ -59,10 +61,12 @@ export function useStoreSearch(initialStores: readonly Store[], pageSize: number
     };
   }, [query, page, position, pageSize]);
 
-  const touch = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
-    changed.current = true;
-    fn(...args);
-  };
+  const touch =
+    <A extends unknown[]>(fn: (...args: A) => void) =>
+    (...args: A) => {
+      changed.current = true;
+      fn(...args);
+    };
 
   return {
     text,

@@ -15,7 +15,10 @@ beforeAll(async () => {
   await migrate(handle);
   key = await sessionKey(handle.db, undefined);
   // Tokens are only good for accounts that exist.
-  await handle.db.insertInto('users').values([42, 7].map((id) => ({ id, username: `u${id}@example.it`, password_hash: 'x' }))).execute();
+  await handle.db
+    .insertInto('users')
+    .values([42, 7].map((id) => ({ id, username: `u${id}@example.it`, password_hash: 'x' })))
+    .execute();
 });
 afterAll(() => handle.close());
 
@@ -50,12 +53,14 @@ describe('session tokens', () => {
     expect(await verifySession(handle.db, key, old)).toBeNull();
     const token = await signSession(key, 42, 'CUSTOMER');
     const [h, p, s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: '1' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: '1' }),
+    ).toString('base64url');
     expect(await verifySession(handle.db, key, `${h}.${forged}.${s}`)).toBeNull();
     expect(await verifySession(handle.db, key, 'not-a-token')).toBeNull();
   });
 
-  it("refuses a well-signed token of an account that no longer exists", async () => {
+  it('refuses a well-signed token of an account that no longer exists', async () => {
     expect(await verifySession(handle.db, key, await signSession(key, 999, 'CUSTOMER'))).toBeNull();
   });
 });
@@ -87,7 +92,9 @@ describe('rate limits', () => {
     const refused = await hitRateLimit(handle.db, [{ key: 'login:anna', rule }], t0).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).status).toBe(429);
-    await expect(hitRateLimit(handle.db, [{ key: 'login:anna', rule }], new Date(t0.getTime() + 61_000))).resolves.toBeUndefined();
+    await expect(
+      hitRateLimit(handle.db, [{ key: 'login:anna', rule }], new Date(t0.getTime() + 61_000)),
+    ).resolves.toBeUndefined();
   });
 
   it('counts concurrent attempts exactly', async () => {

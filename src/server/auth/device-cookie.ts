@@ -17,7 +17,11 @@ export function knownDevice(c: Context, key: Uint8Array, username: string, now =
   if (!name || !expires || !signature || Number(expires) * 1000 < now) return false;
   const expected = Buffer.from(mac(key, `${name}.${expires}`));
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) && name === Buffer.from(username.toLowerCase()).toString('base64url');
+  return (
+    given.length === expected.length &&
+    timingSafeEqual(given, expected) &&
+    name === Buffer.from(username.toLowerCase()).toString('base64url')
+  );
 }
 
 /** Marks this browser as one that logged in to `username` (HttpOnly, only sent to the log-in call). */
@@ -25,7 +29,10 @@ export function rememberDevice(c: Context, key: Uint8Array, username: string, no
   const name = Buffer.from(username.toLowerCase()).toString('base64url');
   const expires = Math.floor(now / 1000) + DAYS * 24 * 3600;
   setCookie(c, COOKIE, `${name}.${expires}.${mac(key, `${name}.${expires}`)}`, {
-    httpOnly: true, sameSite: 'Strict', path: '/cli/profiles/login', maxAge: DAYS * 24 * 3600,
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/cli/profiles/login',
+    maxAge: DAYS * 24 * 3600,
     secure: new URL(c.req.url).protocol === 'https:',
   });
 }

@@ -27,7 +27,12 @@ export async function sessionKey(db: Db, configured: string | undefined): Promis
   return new TextEncoder().encode(row.value);
 }
 
-export async function signSession(key: Uint8Array, userId: number, role: SessionClaims['role'], now = new Date()): Promise<string> {
+export async function signSession(
+  key: Uint8Array,
+  userId: number,
+  role: SessionClaims['role'],
+  now = new Date(),
+): Promise<string> {
   // ims: the issue time in milliseconds, so a token made in the same second as a password reset is told apart.
   return new SignJWT({ role, ims: now.getTime() })
     .setProtectedHeader({ alg: 'HS256' })
@@ -45,14 +50,26 @@ export async function verifySession(db: Db, key: Uint8Array, token: string): Pro
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);
     const role = payload['role'];
-    if (!Number.isSafeInteger(userId) || !payload.jti || !payload.exp || (role !== 'CUSTOMER' && role !== 'OPERATOR')) return null;
+    if (!Number.isSafeInteger(userId) || !payload.jti || !payload.exp || (role !== 'CUSTOMER' && role !== 'OPERATOR'))
+      return null;
     // One query: the account still exists, the token is not revoked (logout) and not older than the last password reset or change.
-    const account = await db.selectFrom('users as u')
-      .select(['u.sessions_valid_from', 'u.session_kept_jti', sql<boolean>`EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${payload.jti})`.as('revoked')])
-      .where('u.id', '=', userId).executeTakeFirst();
+    const account = await db
+      .selectFrom('users as u')
+      .select([
+        'u.sessions_valid_from',
+        'u.session_kept_jti',
+        sql<boolean>`EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${payload.jti})`.as('revoked'),
+      ])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
     if (!account || account.revoked) return null;
     const issuedMs = typeof payload['ims'] === 'number' ? payload['ims'] : (payload.iat ?? 0) * 1000;
-    if (account.sessions_valid_from && issuedMs < account.sessions_valid_from.getTime() && payload.jti !== account.session_kept_jti) return null;
+    if (
+      account.sessions_valid_from &&
+      issuedMs < account.sessions_valid_from.getTime() &&
+      payload.jti !== account.session_kept_jti
+    )
+      return null;
     return { userId, role, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
@@ -72,5 +89,9 @@ export async function revokeSession(db: Db, claims: Pick<SessionClaims, 'jti' | 
 
 /** Ends the account's sessions issued until now, but `keep` (the session that changed the password), if given. */
 export async function endSessions(db: Db, userId: number, keep: string | null, now = new Date()): Promise<void> {
-  await db.updateTable('users').set({ sessions_valid_from: now, session_kept_jti: keep }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ sessions_valid_from: now, session_kept_jti: keep })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -7,13 +7,16 @@ import { departments, type Shape } from './vocabulary.ts';
 const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
-const hash = (text: string): number => [...text].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
+const hash = (text: string): number =>
+  [...text].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
 const fallbackColours = ['#e8f5e1', '#fff3e0', '#e3f2fd', '#fce8ec', '#f3e5f5', '#e0f2f1'];
 
 /** The department's shape and colour for a category id ('04…' → Surgelati). */
 function departmentLook(categoryId: string): { shape: Shape | 'box'; colour: string } {
   const dept = departments[Number(categoryId.slice(0, 2)) - 1];
-  return dept ? { shape: dept.shape, colour: dept.colour } : { shape: 'box', colour: fallbackColours[hash(categoryId) % fallbackColours.length]! };
+  return dept
+    ? { shape: dept.shape, colour: dept.colour }
+    : { shape: 'box', colour: fallbackColours[hash(categoryId) % fallbackColours.length]! };
 }
 
 const ink = '#5a3a1a';
@@ -42,7 +45,7 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && (`${line} ${word}`).length > width) {
+    if (line && `${line} ${word}`.length > width) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
@@ -56,7 +59,12 @@ function wrap(text: string, width: number, maxLines: number): string[] {
 
 const font = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"`;
 const textLines = (lines: string[], x: number, y: number, size: number, weight = 600, anchor = 'middle') =>
-  lines.map((l, i) => `<text x="${x}" y="${y + i * size * 1.25}" font-size="${size}" font-weight="${weight}" fill="${ink}" text-anchor="${anchor}" ${font}>${escapeXml(l)}</text>`).join('');
+  lines
+    .map(
+      (l, i) =>
+        `<text x="${x}" y="${y + i * size * 1.25}" font-size="${size}" font-weight="${weight}" fill="${ink}" text-anchor="${anchor}" ${font}>${escapeXml(l)}</text>`,
+    )
+    .join('');
 
 const svg = (w: number, h: number, title: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>${escapeXml(title)}</title>${body}</svg>`;
@@ -67,26 +75,44 @@ export function productSvg(p: { description: string; brand: string | null; categ
   const scale = view === 1 ? 2.2 : view === 2 ? 1.6 : 2.6;
   const tilt = view === 2 ? -12 : view === 3 ? 8 : 0;
   const shape = `<g transform="translate(${200 - 50 * scale} ${view === 3 ? 40 : 30}) scale(${scale}) rotate(${tilt} 50 50)">${shapes[look.shape]}</g>`;
-  const brand = p.brand ? `<text x="200" y="300" font-size="18" fill="${ink}" text-anchor="middle" opacity="0.75" ${font}>${escapeXml(p.brand)}</text>` : '';
-  return svg(400, 400, p.description,
-    `<rect width="400" height="400" fill="${look.colour}"/><circle cx="${view === 2 ? 320 : 80}" cy="70" r="${40 + view * 10}" fill="#ffffff" opacity="0.45"/>${shape}${brand}${textLines(wrap(p.description, 26, 3), 200, 330, 20)}`);
+  const brand = p.brand
+    ? `<text x="200" y="300" font-size="18" fill="${ink}" text-anchor="middle" opacity="0.75" ${font}>${escapeXml(p.brand)}</text>`
+    : '';
+  return svg(
+    400,
+    400,
+    p.description,
+    `<rect width="400" height="400" fill="${look.colour}"/><circle cx="${view === 2 ? 320 : 80}" cy="70" r="${40 + view * 10}" fill="#ffffff" opacity="0.45"/>${shape}${brand}${textLines(wrap(p.description, 26, 3), 200, 330, 20)}`,
+  );
 }
 
 export function bannerSvg(b: { id: number; title: string }, app: boolean): string {
   const [w, h] = app ? [800, 400] : [1200, 400];
   const look = departmentLook(String(((b.id - 1) % departments.length) + 1).padStart(2, '0'));
   const shape = `<g transform="translate(${w - 320} 60) scale(2.8)">${shapes[look.shape]}</g>`;
-  return svg(w, h, b.title,
-    `<rect width="${w}" height="${h}" fill="${look.colour}"/><circle cx="${w - 180}" cy="200" r="190" fill="#ffffff" opacity="0.5"/>${shape}${textLines(wrap(b.title, app ? 20 : 28, 3), 60, 150, app ? 44 : 54, 700, 'start')}<text x="60" y="340" font-size="24" fill="${ink}" ${font}>Spesa online</text>`);
+  return svg(
+    w,
+    h,
+    b.title,
+    `<rect width="${w}" height="${h}" fill="${look.colour}"/><circle cx="${w - 180}" cy="200" r="190" fill="#ffffff" opacity="0.5"/>${shape}${textLines(wrap(b.title, app ? 20 : 28, 3), 60, 150, app ? 44 : 54, 700, 'start')}<text x="60" y="340" font-size="24" fill="${ink}" ${font}>Spesa online</text>`,
+  );
 }
 
 export function tagSvg(t: { id: number; description: string }): string {
   const colour = fallbackColours[t.id % fallbackColours.length]!;
-  return svg(200, 200, t.description,
-    `<rect width="200" height="200" rx="100" fill="${colour}"/><circle cx="100" cy="100" r="84" fill="none" stroke="${ink}" stroke-width="3" opacity="0.3"/>${textLines(wrap(t.description, 12, 3), 100, 96, 22, 700)}`);
+  return svg(
+    200,
+    200,
+    t.description,
+    `<rect width="200" height="200" rx="100" fill="${colour}"/><circle cx="100" cy="100" r="84" fill="none" stroke="${ink}" stroke-width="3" opacity="0.3"/>${textLines(wrap(t.description, 12, 3), 100, 96, 22, 700)}`,
+  );
 }
 
 export function storeLogoSvg(s: { id: number; name: string }): string {
-  return svg(400, 200, `Spesa online ${s.name}`,
-    `<rect width="400" height="200" rx="16" fill="#fff3e0"/><g transform="translate(24 40) scale(1.2)">${shapes.jar}</g><text x="160" y="90" font-size="30" font-weight="700" fill="${ink}" ${font}>Spesa online</text>${textLines(wrap(s.name, 18, 2), 160, 130, 22, 500, 'start')}`);
+  return svg(
+    400,
+    200,
+    `Spesa online ${s.name}`,
+    `<rect width="400" height="200" rx="16" fill="#fff3e0"/><g transform="translate(24 40) scale(1.2)">${shapes.jar}</g><text x="160" y="90" font-size="30" font-weight="700" fill="${ink}" ${font}>Spesa online</text>${textLines(wrap(s.name, 18, 2), 160, 130, 22, 500, 'start')}`,
+  );
 }

@@ -9,7 +9,11 @@ export type Trx = Transaction<Database>;
 const CHUNK = 5000;
 
 /** Runs statement on each chunk of items; it answers the SQL to run, or runs it itself (to read what it returns). */
-export async function bulk<T>(trx: Trx, items: readonly T[], statement: (json: string) => RawBuilder<unknown> | Promise<void>): Promise<void> {
+export async function bulk<T>(
+  trx: Trx,
+  items: readonly T[],
+  statement: (json: string) => RawBuilder<unknown> | Promise<void>,
+): Promise<void> {
   for (let i = 0; i < items.length; i += CHUNK) {
     const step = statement(JSON.stringify(items.slice(i, i + CHUNK)));
     await (step instanceof Promise ? step : step.execute(trx));
@@ -17,7 +21,8 @@ export async function bulk<T>(trx: Trx, items: readonly T[], statement: (json: s
 }
 
 /** `jsonb_to_recordset($1) AS x(columns)`: columns is trusted SQL written here, never input. */
-export const rows = (json: string, columns: string) => sql`jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(columns)})`;
+export const rows = (json: string, columns: string) =>
+  sql`jsonb_to_recordset(${json}::jsonb) AS x(${sql.raw(columns)})`;
 
 /** `(SELECT …)` of the given values, for IN / NOT IN (an empty list matches nothing). */
 export const inList = (values: readonly (string | number)[], type: 'int' | 'text') =>

@@ -34,17 +34,38 @@ interface Pack {
 }
 
 const singular: Record<string, string> = {
-  capsule: 'capsula', cialde: 'cialda', bustine: 'bustina', pezzi: 'pezzo', rotoli: 'rotolo', lavaggi: 'lavaggio',
-  uova: 'uovo', pastiglie: 'pastiglia', pacchetti: 'pacchetto', confezione: 'confezione', pezzo: 'pezzo',
+  capsule: 'capsula',
+  cialde: 'cialda',
+  bustine: 'bustina',
+  pezzi: 'pezzo',
+  rotoli: 'rotolo',
+  lavaggi: 'lavaggio',
+  uova: 'uovo',
+  pastiglie: 'pastiglia',
+  pacchetti: 'pacchetto',
+  confezione: 'confezione',
+  pezzo: 'pezzo',
 };
-const toKg: Record<string, [number, 'kg' | 'l']> = { g: [0.001, 'kg'], kg: [1, 'kg'], ml: [0.001, 'l'], cl: [0.01, 'l'], L: [1, 'l'] };
+const toKg: Record<string, [number, 'kg' | 'l']> = {
+  g: [0.001, 'kg'],
+  kg: [1, 'kg'],
+  ml: [0.001, 'l'],
+  cl: [0.01, 'l'],
+  L: [1, 'l'],
+};
 
 function parsePack(size: string): Pack {
   const measure = /^(?:(\d+) x )?(?:vaschetta |mazzo )?([\d,]+) (g|kg|ml|cl|L)$/.exec(size);
   if (measure) {
     const count = Number(measure[1] ?? 1);
     const [factor, unit] = toKg[measure[3]!]!;
-    return { quantity: count * Number(measure[2]!.replace(',', '.')) * factor, unit, count, multipack: count > 1, noun: '' };
+    return {
+      quantity: count * Number(measure[2]!.replace(',', '.')) * factor,
+      unit,
+      count,
+      multipack: count > 1,
+      noun: '',
+    };
   }
   const counted = /^(\d+) x (\d+) (\S+)$/.exec(size) ?? /^()(\d+) (\S+)$/.exec(size);
   if (!counted) throw new Error(`unknown pack size: ${size}`);
@@ -54,7 +75,20 @@ function parsePack(size: string): Pack {
 
 /** Not food under Reg. 1169/2011 (detergents, cosmetics, paper, pet products): no mandatory food information. */
 const NON_FOOD: ReadonlySet<ProfileKey> = new Set<ProfileKey>([
-  'laundry', 'dishes', 'cleaning', 'paper', 'disposables', 'bodyCare', 'hairCare', 'oralCare', 'faceCare', 'hygiene', 'babyCare', 'wipes', 'petFood', 'petCare',
+  'laundry',
+  'dishes',
+  'cleaning',
+  'paper',
+  'disposables',
+  'bodyCare',
+  'hairCare',
+  'oralCare',
+  'faceCare',
+  'hygiene',
+  'babyCare',
+  'wipes',
+  'petFood',
+  'petCare',
 ]);
 
 /**
@@ -73,18 +107,40 @@ const TYPICAL_NUTRITION: Partial<Record<ProfileKey, Nutrition>> = {
 };
 
 /** The nutrition declaration as text and as the page's table, from the same values. */
-function nutritionLabel(key: ProfileKey, p: Profile, liquid: boolean, rng: Rng): { nutrition: string | null; nutritionFacts: NutritionFacts | null } {
+function nutritionLabel(
+  key: ProfileKey,
+  p: Profile,
+  liquid: boolean,
+  rng: Rng,
+): { nutrition: string | null; nutritionFacts: NutritionFacts | null } {
   const base = p.nutrition ?? (NON_FOOD.has(key) ? undefined : TYPICAL_NUTRITION[key]);
   if (!base) return { nutrition: null, nutritionFacts: null };
   const v = p.nutrition ? p.nutrition.map((x) => x * (0.9 + rng() * 0.2)) : [...base];
   // Grams per 100 g as the label rounds them, never above 100 (the draw varies each value by ±10%).
   const round = (x: number) => (x < 0.005 ? 0 : Math.min(100, Number(x.toFixed(x < 0.1 ? 2 : 1))));
   const g = (x: number) => (x === 0 ? '0 g' : `${comma(x, x < 0.1 ? 2 : 1)} g`);
-  const [kcal, fat, sat, carb, sug, fib, prot, salt] = v as [number, number, number, number, number, number, number, number];
+  const [kcal, fat, sat, carb, sug, fib, prot, salt] = v as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const per = liquid ? '100 ml' : '100 g';
   const facts: NutritionFacts = {
-    per, energyKj: Math.round(kcal * 4.184), energyKcal: Math.round(kcal), fat: round(fat), saturates: Math.min(round(sat), round(fat)),
-    carbohydrate: round(carb), sugars: Math.min(round(sug), round(carb)), fibre: round(fib), protein: round(prot), salt: round(salt),
+    per,
+    energyKj: Math.round(kcal * 4.184),
+    energyKcal: Math.round(kcal),
+    fat: round(fat),
+    saturates: Math.min(round(sat), round(fat)),
+    carbohydrate: round(carb),
+    sugars: Math.min(round(sug), round(carb)),
+    fibre: round(fib),
+    protein: round(prot),
+    salt: round(salt),
   };
   return {
     nutrition: `Valori medi per ${per}: Energia ${facts.energyKj} kJ / ${facts.energyKcal} kcal; Grassi ${g(facts.fat)}; di cui acidi grassi saturi ${g(facts.saturates)}; Carboidrati ${g(facts.carbohydrate)}; di cui zuccheri ${g(facts.sugars)}; Fibre ${g(facts.fibre ?? 0)}; Proteine ${g(facts.protein)}; Sale ${g(facts.salt)}`,
@@ -93,7 +149,8 @@ function nutritionLabel(key: ProfileKey, p: Profile, liquid: boolean, rng: Rng):
 }
 
 /** Words of the annex II allergen groups as ingredient lists spell them. */
-const ALLERGEN_WORDS = /\b(grano(?: duro| tenero)?|frumento|farro|orzo|segale|avena|glutine|crostacei|gamberi|gamberetti|scampi|uova|uovo|pesce|tonno|alici|acciughe|salmone|merluzzo|arachidi|soia|latte|burro|formaggio|pecorino|ricotta|panna|mozzarella|lattosio|frutta a guscio|mandorle|nocciole|noci|pistacchi|anacardi|sedano|senape|sesamo|solfiti|anidride solforosa|lupini|molluschi|cozze|vongole|calamari|seppie|polpo)\b/gi;
+const ALLERGEN_WORDS =
+  /\b(grano(?: duro| tenero)?|frumento|farro|orzo|segale|avena|glutine|crostacei|gamberi|gamberetti|scampi|uova|uovo|pesce|tonno|alici|acciughe|salmone|merluzzo|arachidi|soia|latte|burro|formaggio|pecorino|ricotta|panna|mozzarella|lattosio|frutta a guscio|mandorle|nocciole|noci|pistacchi|anacardi|sedano|senape|sesamo|solfiti|anidride solforosa|lupini|molluschi|cozze|vongole|calamari|seppie|polpo)\b/gi;
 
 /**
  * The ingredients with their allergens marked (`_latte_`, docs/catalogue-feed.md).
@@ -101,7 +158,12 @@ const ALLERGEN_WORDS = /\b(grano(?: duro| tenero)?|frumento|farro|orzo|segale|av
  * names an allergen the label declares, the declared allergens close the list.
  */
 function markedIngredients(text: string | null, name: string, allergy: string | null): string {
-  const declared = allergy ? allergy.replace(/^Contiene: ?/, '').split(/, ?/).filter(Boolean) : [];
+  const declared = allergy
+    ? allergy
+        .replace(/^Contiene: ?/, '')
+        .split(/, ?/)
+        .filter(Boolean)
+    : [];
   if (text === null) return declared.length > 0 ? `_${name}_.` : `${name}.`;
   const marked = text.replace(ALLERGEN_WORDS, '_$1_');
   if (declared.length === 0 || marked.includes('_')) return marked;
@@ -109,11 +171,20 @@ function markedIngredients(text: string | null, name: string, allergy: string | 
 }
 
 /** The cooperative's own address, as the own brand's operator (art. 8). */
-const COOPERATIVE = { name: 'Cooperativa di consumatori di Puglia e Basilicata', address: 'Via Amendola 172/C, 70126 Bari (BA)' };
+const COOPERATIVE = {
+  name: 'Cooperativa di consumatori di Puglia e Basilicata',
+  address: 'Via Amendola 172/C, 70126 Bari (BA)',
+};
 const MAKER_ADDRESSES = [
-  'Via dei Mestieri 12, 70026 Modugno (BA)', 'Via Appia 45, 74023 Grottaglie (TA)', 'Contrada Lama di Macina 3, 70022 Altamura (BA)',
-  'Via Manfredonia 88, 71121 Foggia (FG)', 'Via Provinciale per San Vito 16, 72100 Brindisi (BR)', 'Via Taranto 21, 73100 Lecce (LE)',
-  'Via del Lavoro 7, 85100 Potenza (PZ)', 'Contrada San Vito 14, 75100 Matera (MT)', 'Via Trani 102, 76121 Barletta (BT)',
+  'Via dei Mestieri 12, 70026 Modugno (BA)',
+  'Via Appia 45, 74023 Grottaglie (TA)',
+  'Contrada Lama di Macina 3, 70022 Altamura (BA)',
+  'Via Manfredonia 88, 71121 Foggia (FG)',
+  'Via Provinciale per San Vito 16, 72100 Brindisi (BR)',
+  'Via Taranto 21, 73100 Lecce (LE)',
+  'Via del Lavoro 7, 85100 Potenza (PZ)',
+  'Contrada San Vito 14, 75100 Matera (MT)',
+  'Via Trani 102, 76121 Barletta (BT)',
   'Via Taranto 9, 74015 Martina Franca (TA)',
 ];
 const hashOf = (text: string): number => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
@@ -122,7 +193,10 @@ const hashOf = (text: string): number => [...text].reduce((h, c) => (h * 31 + c.
 function operatorOf(brand: string): { operatorName: string; operatorAddress: string } {
   if (brand === OWN_BRAND) return { operatorName: COOPERATIVE.name, operatorAddress: COOPERATIVE.address };
   const h = hashOf(brand);
-  return { operatorName: `${brand} ${h % 3 === 0 ? 'S.p.A.' : 'S.r.l.'}`, operatorAddress: MAKER_ADDRESSES[h % MAKER_ADDRESSES.length]! };
+  return {
+    operatorName: `${brand} ${h % 3 === 0 ? 'S.p.A.' : 'S.r.l.'}`,
+    operatorAddress: MAKER_ADDRESSES[h % MAKER_ADDRESSES.length]!,
+  };
 }
 
 /** Quantità netta as the label states it: the pack's size, or the indicative weight of a counter item. */
@@ -131,7 +205,8 @@ function netQuantityOf(size: string | null, byWeightStep: number | null): string
   return size ? size.replace(/^(vaschetta|mazzo) /, '') : '1 pezzo';
 }
 
-const typicalApulian = /orecchiette|taralli|tarallini|burrat|stracciatella|altamura|primitivo|negroamaro|capocollo|friselle|cime di rapa|bombette|pasticciotti|cartellate|canestrato|cardoncelli|lampascioni|cerignola|nero di troia|castel del monte|salice salentino|focaccia barese|panzerotti|locorotondo|toritto|coratina|terra di bari|grano arso|troccoli|cavatelli|gioia del colle|martina/i;
+const typicalApulian =
+  /orecchiette|taralli|tarallini|burrat|stracciatella|altamura|primitivo|negroamaro|capocollo|friselle|cime di rapa|bombette|pasticciotti|cartellate|canestrato|cardoncelli|lampascioni|cerignola|nero di troia|castel del monte|salice salentino|focaccia barese|panzerotti|locorotondo|toritto|coratina|terra di bari|grano arso|troccoli|cavatelli|gioia del colle|martina/i;
 const typicalLucanian = /lucan|vulture|aglianico|podolico|basilicata|metapontino/i;
 
 function tagsFor(description: string, brand: string, p: Profile, rng: Rng): number[] {
@@ -154,23 +229,51 @@ function tagsFor(description: string, brand: string, p: Profile, rng: Rng): numb
 }
 
 const glutenFree = (p: Profile, rng: Rng) => ({
-  ingredients: p.ingredients && /grano|frumento|orzo|farro|pane|pasta/i.test(p.ingredients.join(' ')) ? 'Farina di mais, farina di riso, acqua, emulsionante: mono- e digliceridi degli acidi grassi.' : pick(rng, p.ingredients ?? [null]),
-  allergy: p.allergy?.replace(/glutine,? ?/, '').replace(/, $/, '').replace(/^Contiene: ?$/, '') || null,
+  ingredients:
+    p.ingredients && /grano|frumento|orzo|farro|pane|pasta/i.test(p.ingredients.join(' '))
+      ? 'Farina di mais, farina di riso, acqua, emulsionante: mono- e digliceridi degli acidi grassi.'
+      : pick(rng, p.ingredients ?? [null]),
+  allergy:
+    p.allergy
+      ?.replace(/glutine,? ?/, '')
+      .replace(/, $/, '')
+      .replace(/^Contiene: ?$/, '') || null,
 });
 
-export function makeProduct(slot: LeafSlot, name: { base: string; size: string | null; qualifier: string | null; brand: string }, index: number, barcode: string, rng: Rng): DemoProduct {
+export function makeProduct(
+  slot: LeafSlot,
+  name: { base: string; size: string | null; qualifier: string | null; brand: string },
+  index: number,
+  barcode: string,
+  rng: Rng,
+): DemoProduct {
   const p = profileOf(slot.leaf[1]);
   const description = [name.base, name.qualifier, name.size].filter(Boolean).join(' ');
   const perKg = p.perKg[0] + rng() * (p.perKg[1] - p.perKg[0]);
-  const gf = /senza glutine/i.test(description) ? glutenFree(p, rng) : { ingredients: pick(rng, p.ingredients ?? [null]), allergy: p.allergy ?? null };
+  const gf = /senza glutine/i.test(description)
+    ? glutenFree(p, rng)
+    : { ingredients: pick(rng, p.ingredients ?? [null]), allergy: p.allergy ?? null };
   const isFruit = slot.leaf[1] === 'fruit';
   const food = !NON_FOOD.has(slot.leaf[1]);
   let baseCents: number;
-  let sale: Pick<FeedProduct, 'um' | 'purchaseUm' | 'umStep' | 'minWeight' | 'maxAmount' | 'attrib3' | 'waterPack' | 'unitQuantity' | 'unitLabel'>;
+  let sale: Pick<
+    FeedProduct,
+    'um' | 'purchaseUm' | 'umStep' | 'minWeight' | 'maxAmount' | 'attrib3' | 'waterPack' | 'unitQuantity' | 'unitLabel'
+  >;
   if (p.byWeight) {
     baseCents = shelfCents(perKg, true);
     const step = pick(rng, p.byWeight.steps);
-    sale = { um: 'KG', purchaseUm: 'KG', umStep: step, minWeight: step, maxAmount: p.byWeight.maxKg, attrib3: `${comma(baseCents / 100)} €/kg`, waterPack: false, unitQuantity: 1, unitLabel: 'kg' };
+    sale = {
+      um: 'KG',
+      purchaseUm: 'KG',
+      umStep: step,
+      minWeight: step,
+      maxAmount: p.byWeight.maxKg,
+      attrib3: `${comma(baseCents / 100)} €/kg`,
+      waterPack: false,
+      unitQuantity: 1,
+      unitLabel: 'kg',
+    };
   } else {
     const pack = parsePack(name.size ?? '1 pezzo');
     const perPiece = p.perPiece ? p.perPiece[0] + rng() * (p.perPiece[1] - p.perPiece[0]) : 0.5;
@@ -179,16 +282,37 @@ export function makeProduct(slot: LeafSlot, name: { base: string; size: string |
     const attrib3 = pack.multipack
       ? `Confezione da ${pack.count}`
       : pack.unit === 'pz'
-        ? pack.count > 1 ? `${comma(baseCents / 100 / pack.count)} €/${pack.noun}` : null
+        ? pack.count > 1
+          ? `${comma(baseCents / 100 / pack.count)} €/${pack.noun}`
+          : null
         : `${comma(baseCents / 100 / pack.quantity)} €/${pack.unit}`;
     // Every product has a unit price (Codice del consumo art. 14–17): a multipack per kg or litre of its whole content, a single piece per piece.
-    const unit = pack.unit === 'pz' ? { unitQuantity: pack.count, unitLabel: pack.noun || 'pezzo' } : { unitQuantity: pack.quantity, unitLabel: pack.unit };
-    sale = { um: 'PZ', purchaseUm: 'PZ', umStep: 1, minWeight: null, maxAmount: water ? 5 : baseCents > 2000 ? 10 : 30, attrib3, waterPack: water, unitQuantity: unit?.unitQuantity ?? null, unitLabel: unit?.unitLabel ?? null };
+    const unit =
+      pack.unit === 'pz'
+        ? { unitQuantity: pack.count, unitLabel: pack.noun || 'pezzo' }
+        : { unitQuantity: pack.quantity, unitLabel: pack.unit };
+    sale = {
+      um: 'PZ',
+      purchaseUm: 'PZ',
+      umStep: 1,
+      minWeight: null,
+      maxAmount: water ? 5 : baseCents > 2000 ? 10 : 30,
+      attrib3,
+      waterPack: water,
+      unitQuantity: unit?.unitQuantity ?? null,
+      unitLabel: unit?.unitLabel ?? null,
+    };
   }
   const images = [`/media/products/${barcode}.svg`];
   if (rng() < 0.5) images.push(`/media/products/${barcode}-2.svg`);
   if (images.length === 2 && rng() < 0.4) images.push(`/media/products/${barcode}-3.svg`);
-  const drawn = p.origins ? (/banan|ananas/i.test(name.base) ? pick(rng, ['Ecuador', 'Costa Rica']) : /mango|avocado|papaya|lime/i.test(name.base) ? pick(rng, ['Brasile', 'Perù']) : pick(rng, p.origins)) : null;
+  const drawn = p.origins
+    ? /banan|ananas/i.test(name.base)
+      ? pick(rng, ['Ecuador', 'Costa Rica'])
+      : /mango|avocado|papaya|lime/i.test(name.base)
+        ? pick(rng, ['Brasile', 'Perù'])
+        : pick(rng, p.origins)
+    : null;
   // Origin is mandatory for fresh produce, meat and fish, and for olive oil and honey (Reg. 1169/2011 art. 26 and their own rules).
   const oliveOilOrHoney = /olio extravergine di oliva|miele/i.test(name.base);
   const originRequired = food && (!!p.origins || oliveOilOrHoney);

@@ -23,17 +23,165 @@ interface StoreSeed {
 }
 
 const seeds: readonly StoreSeed[] = [
-  { id: 1109, name: 'Superstore Bari Japigia', address: 'Viale Japigia 184', town: 'Bari', county: 'BA', zip: '70126', stateId: 'PUGLIA', lat: 41.1036, lon: 16.8958, phone: '080 5531109', modes: ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'], deliveryFee: 3.5, sunday: true },
-  { id: 1101, name: 'Bari Poggiofranco', address: 'Via Giovanni Amendola 172', town: 'Bari', county: 'BA', zip: '70126', stateId: 'PUGLIA', lat: 41.1043, lon: 16.8788, phone: '080 5541101', modes: ['IN_STORE', 'DRIVE', 'AT_HOME'], deliveryFee: 2.9, sunday: true },
-  { id: 1102, name: 'Barletta Centro', address: 'Via Andria 45', town: 'Barletta', county: 'BT', zip: '76121', stateId: 'PUGLIA', lat: 41.3148, lon: 16.2752, phone: '0883 331102', modes: ['IN_STORE', 'DRIVE', 'AT_HOME'], deliveryFee: 3.5 },
-  { id: 1103, name: 'Bitonto', address: 'Via Giovanni XXIII 58', town: 'Bitonto', county: 'BA', zip: '70032', stateId: 'PUGLIA', lat: 41.1071, lon: 16.6953, phone: '080 3711103', modes: ['IN_STORE', 'AT_HOME'], deliveryFee: 2.5, lunchBreak: true },
-  { id: 1104, name: 'Bisceglie', address: 'Via Giovanni Bovio 211', town: 'Bisceglie', county: 'BT', zip: '76011', stateId: 'PUGLIA', lat: 41.2417, lon: 16.4989, phone: '080 3951104', modes: ['IN_STORE', 'AT_HOME'], deliveryFee: 0 },
-  { id: 1105, name: 'Trani', address: 'Via Superga 12', town: 'Trani', county: 'BT', zip: '76125', stateId: 'PUGLIA', lat: 41.2708, lon: 16.4102, phone: '0883 581105', modes: ['IN_STORE', 'AT_HOME'], deliveryFee: 3, lunchBreak: true },
-  { id: 1106, name: 'Giovinazzo', address: 'Via Bitonto 30', town: 'Giovinazzo', county: 'BA', zip: '70054', stateId: 'PUGLIA', lat: 41.1858, lon: 16.6676, phone: '080 3941106', modes: ['IN_STORE', 'AT_HOME'], deliveryFee: 2, lunchBreak: true },
-  { id: 1107, name: 'Taranto Tre Carrare', address: 'Via Dante Alighieri 120', town: 'Taranto', county: 'TA', zip: '74121', stateId: 'PUGLIA', lat: 40.4623, lon: 17.2551, phone: '099 4591107', modes: ['IN_STORE', 'DRIVE', 'AT_HOME'], deliveryFee: 3.5, sunday: true },
-  { id: 1108, name: 'Altamura', address: 'Via Bari 95', town: 'Altamura', county: 'BA', zip: '70022', stateId: 'PUGLIA', lat: 40.8286, lon: 16.5606, phone: '080 3141108', modes: ['IN_STORE', 'DRIVE'], lunchBreak: true },
-  { id: 1110, name: 'Matera', address: 'Via Nazionale 46', town: 'Matera', county: 'MT', zip: '75100', stateId: 'BASILICATA', lat: 40.6713, lon: 16.5889, phone: '0835 381110', modes: ['IN_STORE', 'DRIVE'] },
-  { id: 1111, name: 'Potenza', address: 'Viale del Basento 100', town: 'Potenza', county: 'PZ', zip: '85100', stateId: 'BASILICATA', lat: 40.6388, lon: 15.8236, phone: '0971 441111', modes: ['IN_STORE'], lunchBreak: true },
+  {
+    id: 1109,
+    name: 'Superstore Bari Japigia',
+    address: 'Viale Japigia 184',
+    town: 'Bari',
+    county: 'BA',
+    zip: '70126',
+    stateId: 'PUGLIA',
+    lat: 41.1036,
+    lon: 16.8958,
+    phone: '080 5531109',
+    modes: ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'],
+    deliveryFee: 3.5,
+    sunday: true,
+  },
+  {
+    id: 1101,
+    name: 'Bari Poggiofranco',
+    address: 'Via Giovanni Amendola 172',
+    town: 'Bari',
+    county: 'BA',
+    zip: '70126',
+    stateId: 'PUGLIA',
+    lat: 41.1043,
+    lon: 16.8788,
+    phone: '080 5541101',
+    modes: ['IN_STORE', 'DRIVE', 'AT_HOME'],
+    deliveryFee: 2.9,
+    sunday: true,
+  },
+  {
+    id: 1102,
+    name: 'Barletta Centro',
+    address: 'Via Andria 45',
+    town: 'Barletta',
+    county: 'BT',
+    zip: '76121',
+    stateId: 'PUGLIA',
+    lat: 41.3148,
+    lon: 16.2752,
+    phone: '0883 331102',
+    modes: ['IN_STORE', 'DRIVE', 'AT_HOME'],
+    deliveryFee: 3.5,
+  },
+  {
+    id: 1103,
+    name: 'Bitonto',
+    address: 'Via Giovanni XXIII 58',
+    town: 'Bitonto',
+    county: 'BA',
+    zip: '70032',
+    stateId: 'PUGLIA',
+    lat: 41.1071,
+    lon: 16.6953,
+    phone: '080 3711103',
+    modes: ['IN_STORE', 'AT_HOME'],
+    deliveryFee: 2.5,
+    lunchBreak: true,
+  },
+  {
+    id: 1104,
+    name: 'Bisceglie',
+    address: 'Via Giovanni Bovio 211',
+    town: 'Bisceglie',
+    county: 'BT',
+    zip: '76011',
+    stateId: 'PUGLIA',
+    lat: 41.2417,
+    lon: 16.4989,
+    phone: '080 3951104',
+    modes: ['IN_STORE', 'AT_HOME'],
+    deliveryFee: 0,
+  },
+  {
+    id: 1105,
+    name: 'Trani',
+    address: 'Via Superga 12',
+    town: 'Trani',
+    county: 'BT',
+    zip: '76125',
+    stateId: 'PUGLIA',
+    lat: 41.2708,
+    lon: 16.4102,
+    phone: '0883 581105',
+    modes: ['IN_STORE', 'AT_HOME'],
+    deliveryFee: 3,
+    lunchBreak: true,
+  },
+  {
+    id: 1106,
+    name: 'Giovinazzo',
+    address: 'Via Bitonto 30',
+    town: 'Giovinazzo',
+    county: 'BA',
+    zip: '70054',
+    stateId: 'PUGLIA',
+    lat: 41.1858,
+    lon: 16.6676,
+    phone: '080 3941106',
+    modes: ['IN_STORE', 'AT_HOME'],
+    deliveryFee: 2,
+    lunchBreak: true,
+  },
+  {
+    id: 1107,
+    name: 'Taranto Tre Carrare',
+    address: 'Via Dante Alighieri 120',
+    town: 'Taranto',
+    county: 'TA',
+    zip: '74121',
+    stateId: 'PUGLIA',
+    lat: 40.4623,
+    lon: 17.2551,
+    phone: '099 4591107',
+    modes: ['IN_STORE', 'DRIVE', 'AT_HOME'],
+    deliveryFee: 3.5,
+    sunday: true,
+  },
+  {
+    id: 1108,
+    name: 'Altamura',
+    address: 'Via Bari 95',
+    town: 'Altamura',
+    county: 'BA',
+    zip: '70022',
+    stateId: 'PUGLIA',
+    lat: 40.8286,
+    lon: 16.5606,
+    phone: '080 3141108',
+    modes: ['IN_STORE', 'DRIVE'],
+    lunchBreak: true,
+  },
+  {
+    id: 1110,
+    name: 'Matera',
+    address: 'Via Nazionale 46',
+    town: 'Matera',
+    county: 'MT',
+    zip: '75100',
+    stateId: 'BASILICATA',
+    lat: 40.6713,
+    lon: 16.5889,
+    phone: '0835 381110',
+    modes: ['IN_STORE', 'DRIVE'],
+  },
+  {
+    id: 1111,
+    name: 'Potenza',
+    address: 'Viale del Basento 100',
+    town: 'Potenza',
+    county: 'PZ',
+    zip: '85100',
+    stateId: 'BASILICATA',
+    lat: 40.6388,
+    lon: 15.8236,
+    phone: '0971 441111',
+    modes: ['IN_STORE'],
+    lunchBreak: true,
+  },
 ];
 
 export const demoStates = [
@@ -61,18 +209,38 @@ const payments: Record<Mode, ('CASH' | 'BANCOMAT' | 'XPAY')[]> = {
 };
 
 const slotHours: Record<Mode, readonly (readonly [string, string])[]> = {
-  IN_STORE: [['09:00', '11:00'], ['11:00', '13:00'], ['16:00', '18:00'], ['18:00', '20:00']],
-  DRIVE: [['10:00', '12:00'], ['17:00', '19:00'], ['19:00', '20:30']],
-  AT_HOME: [['09:00', '11:00'], ['11:00', '13:00'], ['16:00', '18:00'], ['18:00', '20:00']],
+  IN_STORE: [
+    ['09:00', '11:00'],
+    ['11:00', '13:00'],
+    ['16:00', '18:00'],
+    ['18:00', '20:00'],
+  ],
+  DRIVE: [
+    ['10:00', '12:00'],
+    ['17:00', '19:00'],
+    ['19:00', '20:30'],
+  ],
+  AT_HOME: [
+    ['09:00', '11:00'],
+    ['11:00', '13:00'],
+    ['16:00', '18:00'],
+    ['18:00', '20:00'],
+  ],
   SHIPPED: [['09:00', '18:00']],
 };
 
-const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '');
 
 function timetables(seed: StoreSeed): StoreInput['timetables'] {
   const rows: StoreInput['timetables'] = [];
   for (let weekDay = 2; weekDay <= 7; weekDay++) {
-    if (seed.lunchBreak) rows.push({ weekDay, opens: '08:30', closes: '13:30' }, { weekDay, opens: '16:30', closes: '20:30' });
+    if (seed.lunchBreak)
+      rows.push({ weekDay, opens: '08:30', closes: '13:30' }, { weekDay, opens: '16:30', closes: '20:30' });
     else rows.push({ weekDay, opens: '08:00', closes: '21:00' });
   }
   if (seed.sunday) rows.push({ weekDay: 1, opens: '09:00', closes: '13:30' });
@@ -87,7 +255,8 @@ function openings(year: number, seed: StoreSeed): StoreInput['openings'] {
     { day: `${year}-12-26`, opens: null, closes: null, note: 'Santo Stefano: chiuso' },
     { day: `${year + 1}-01-01`, opens: null, closes: null, note: 'Capodanno: chiuso' },
   ];
-  if (seed.town === 'Bari') rows.push({ day: `${year}-12-06`, opens: '09:00', closes: '13:00', note: 'San Nicola: apertura mattutina' });
+  if (seed.town === 'Bari')
+    rows.push({ day: `${year}-12-06`, opens: '09:00', closes: '13:00', note: 'San Nicola: apertura mattutina' });
   return rows;
 }
 
@@ -105,7 +274,18 @@ function slotTemplates(seed: StoreSeed): StoreInput['slotTemplates'] {
   return rows;
 }
 
-const allServices = ['Parcheggio', 'Bancomat', 'Gastronomia', 'Macelleria', 'Pescheria', 'Panetteria', 'Carta fedeltà', 'Ricarica auto elettriche', 'Wi-Fi gratuito', 'Punto ritiro Drive'];
+const allServices = [
+  'Parcheggio',
+  'Bancomat',
+  'Gastronomia',
+  'Macelleria',
+  'Pescheria',
+  'Panetteria',
+  'Carta fedeltà',
+  'Ricarica auto elettriche',
+  'Wi-Fi gratuito',
+  'Punto ritiro Drive',
+];
 
 export function demoStores(today: string): StoreInput[] {
   const year = Number(today.slice(0, 4));
@@ -135,10 +315,17 @@ export function demoStores(today: string): StoreInput[] {
       deliveryModes: seed.modes.map((mode) => ({ mode, paymentModes: payments[mode] })),
       timetables: timetables(seed),
       openings: openings(year, seed),
-      services: allServices.filter((s, i) => (s === 'Punto ritiro Drive' ? seed.modes.includes('DRIVE') : i < 2 || (seed.id + i) % 3 !== 0)),
+      services: allServices.filter((s, i) =>
+        s === 'Punto ritiro Drive' ? seed.modes.includes('DRIVE') : i < 2 || (seed.id + i) % 3 !== 0,
+      ),
       departments: [
         { name: 'Macelleria', phone: `${phoneBase}2`, email: `macelleria.${mail}@spesaonline.example`, hours },
-        { name: 'Pescheria', phone: `${phoneBase}3`, email: `pescheria.${mail}@spesaonline.example`, hours: 'Mar–Sab 8:00–13:30' },
+        {
+          name: 'Pescheria',
+          phone: `${phoneBase}3`,
+          email: `pescheria.${mail}@spesaonline.example`,
+          hours: 'Mar–Sab 8:00–13:30',
+        },
         { name: 'Gastronomia', phone: `${phoneBase}4`, email: `gastronomia.${mail}@spesaonline.example`, hours },
       ],
       slotTemplates: slotTemplates(seed),

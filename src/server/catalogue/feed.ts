@@ -12,7 +12,10 @@ const optionalText = z.string().trim().nullable().optional();
 const isoDate = z.iso.date();
 const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'orario HH:MM non valido');
 /** Euro with at most 2 decimals. */
-const euro = z.number().nonnegative().refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'al massimo 2 decimali');
+const euro = z
+  .number()
+  .nonnegative()
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'al massimo 2 decimali');
 const positiveEuro = euro.refine((n) => n > 0, 'deve essere maggiore di zero');
 
 const deliveryModes = ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'] as const;
@@ -24,11 +27,15 @@ export function ean13CheckDigit(first12: string): number {
   for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
   return (10 - (sum % 10)) % 10;
 }
-export const isValidEan13 = (code: string): boolean => /^[0-9]{13}$/.test(code) && ean13CheckDigit(code) === Number(code[12]);
+export const isValidEan13 = (code: string): boolean =>
+  /^[0-9]{13}$/.test(code) && ean13CheckDigit(code) === Number(code[12]);
 
 const barcode = z.string().refine(isValidEan13, 'codice EAN-13 non valido (13 cifre con cifra di controllo)');
 
-export const stateRow = z.object({ id: z.string().regex(/^[A-Z_]{2,30}$/, 'id regione non valido'), description: text });
+export const stateRow = z.object({
+  id: z.string().regex(/^[A-Z_]{2,30}$/, 'id regione non valido'),
+  description: text,
+});
 
 const opening = z
   .object({ day: isoDate, opens: clock.nullable(), closes: clock.nullable(), note: optionalText })
@@ -58,11 +65,17 @@ export const storeRow = z.object({
     .min(1)
     .refine((ms) => new Set(ms.map((m) => m.mode)).size === ms.length, 'modalità di consegna ripetuta'),
   timetables: z
-    .array(z.object({ weekDay: z.number().int().min(1).max(7), opens: clock, closes: clock }).refine((t) => t.closes > t.opens, 'chiusura prima dell\'apertura'))
+    .array(
+      z
+        .object({ weekDay: z.number().int().min(1).max(7), opens: clock, closes: clock })
+        .refine((t) => t.closes > t.opens, "chiusura prima dell'apertura"),
+    )
     .default([]),
   openings: z.array(opening).default([]),
   services: z.array(text).default([]),
-  departments: z.array(z.object({ name: text, phone: optionalText, email: optionalText, hours: optionalText })).default([]),
+  departments: z
+    .array(z.object({ name: text, phone: optionalText, email: optionalText, hours: optionalText }))
+    .default([]),
   slotTemplates: z
     .array(
       z
@@ -116,7 +129,10 @@ export const productRow = z
     origin: optionalText,
     caliber: optionalText,
     /** Allergens marked with underscores: 'Semola di _grano duro_, acqua.' (rendered bold, never as HTML). */
-    ingredients: optionalText.refine((t) => !t || balancedAllergenMarks(t), 'allergene evidenziato con _ senza il _ di chiusura'),
+    ingredients: optionalText.refine(
+      (t) => !t || balancedAllergenMarks(t),
+      'allergene evidenziato con _ senza il _ di chiusura',
+    ),
     allergyAdvice: optionalText,
     allergyOther: optionalText,
     nutrition: optionalText,
@@ -135,9 +151,17 @@ export const productRow = z
     images: z.array(text).default([]),
     tagIds: z.array(z.number().int().positive()).default([]),
   })
-  .refine((p) => p.um === 'KG' || Number.isInteger(p.umStep), { message: 'umStep intero per i prodotti a pezzi', path: ['umStep'] });
+  .refine((p) => p.um === 'KG' || Number.isInteger(p.umStep), {
+    message: 'umStep intero per i prodotti a pezzi',
+    path: ['umStep'],
+  });
 
-export const priceRow = z.object({ storeId: z.number().int().positive(), barcode, price: positiveEuro, available: z.boolean().default(true) });
+export const priceRow = z.object({
+  storeId: z.number().int().positive(),
+  barcode,
+  price: positiveEuro,
+  available: z.boolean().default(true),
+});
 
 export const promotionRow = z
   .object({
@@ -188,7 +212,18 @@ export const catalogueFeed = z.object({
 });
 export type CatalogueFeed = z.infer<typeof catalogueFeed>;
 
-export const feedSections = ['states', 'stores', 'deliveryTowns', 'categories', 'tags', 'products', 'prices', 'promotions', 'banners', 'priceHistory'] as const;
+export const feedSections = [
+  'states',
+  'stores',
+  'deliveryTowns',
+  'categories',
+  'tags',
+  'products',
+  'prices',
+  'promotions',
+  'banners',
+  'priceHistory',
+] as const;
 export type FeedSection = (typeof feedSections)[number];
 
 /** The top level alone: every section an array, rows still unjudged. */

@@ -16,13 +16,28 @@ export interface GenerateOptions {
 }
 
 const slugify = (text: string): string =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const two = (n: number) => String(n).padStart(2, '0');
 
 const demoTags = [
-  'Bio', 'Senza glutine', 'Senza lattosio', 'Vegano', 'Km 0', 'Prodotti tipici pugliesi', 'Prodotti tipici lucani',
-  'DOP e IGP', 'Novità', 'Integrale', 'Senza zuccheri aggiunti', 'Pesca sostenibile',
+  'Bio',
+  'Senza glutine',
+  'Senza lattosio',
+  'Vegano',
+  'Km 0',
+  'Prodotti tipici pugliesi',
+  'Prodotti tipici lucani',
+  'DOP e IGP',
+  'Novità',
+  'Integrale',
+  'Senza zuccheri aggiunti',
+  'Pesca sostenibile',
 ].map((description, i) => ({ id: i + 1, description, imageUrl: `/media/tags/${i + 1}.svg` }));
 
 function categoriesAndLeaves(): { categories: CatalogueFeed['categories']; leaves: LeafSlot[] } {
@@ -30,10 +45,22 @@ function categoriesAndLeaves(): { categories: CatalogueFeed['categories']; leave
   const leaves: LeafSlot[] = [];
   departments.forEach((dept, d) => {
     const id1 = two(d + 1);
-    categories.push({ id: id1, parentId: null, description: dept.description, slug: slugify(dept.description), position: d + 1 });
+    categories.push({
+      id: id1,
+      parentId: null,
+      description: dept.description,
+      slug: slugify(dept.description),
+      position: d + 1,
+    });
     dept.aisles.forEach((aisle, a) => {
       const id2 = id1 + two(a + 1);
-      categories.push({ id: id2, parentId: id1, description: aisle.description, slug: slugify(aisle.description), position: a + 1 });
+      categories.push({
+        id: id2,
+        parentId: id1,
+        description: aisle.description,
+        slug: slugify(aisle.description),
+        position: a + 1,
+      });
       aisle.leaves.forEach((leaf, l) => {
         const id3 = id2 + two(l + 1);
         categories.push({ id: id3, parentId: id2, description: leaf[0], slug: slugify(leaf[0]), position: l + 1 });
@@ -46,7 +73,8 @@ function categoriesAndLeaves(): { categories: CatalogueFeed['categories']; leave
 
 const brandsOf = (slot: LeafSlot) => [...profileOf(slot.leaf[1]).brands, OWN_BRAND];
 const qualifiersOf = (slot: LeafSlot) => [null, ...(profileOf(slot.leaf[1]).qualifiers ?? [])];
-const sizesOf = (slot: LeafSlot) => (profileOf(slot.leaf[1]).byWeight || slot.leaf[3].length === 0 ? [null] : slot.leaf[3]);
+const sizesOf = (slot: LeafSlot) =>
+  profileOf(slot.leaf[1]).byWeight || slot.leaf[3].length === 0 ? [null] : slot.leaf[3];
 const capacity = (s: LeafSlot) => s.leaf[2].length * sizesOf(s).length * qualifiersOf(s).length * brandsOf(s).length;
 
 /** How many products each leaf gets: one each first, then by the profile's weight, never past its distinct names. */
@@ -72,10 +100,19 @@ function allocate(leaves: LeafSlot[], total: number): number[] {
   return counts;
 }
 
-function leafProducts(slot: LeafSlot, count: number, rng: Rng, taken: Set<string>, start: number): { line: string; item: DemoProduct }[] {
+function leafProducts(
+  slot: LeafSlot,
+  count: number,
+  rng: Rng,
+  taken: Set<string>,
+  start: number,
+): { line: string; item: DemoProduct }[] {
   const [bases, sizes, quals, brands] = [slot.leaf[2], sizesOf(slot), qualifiersOf(slot), brandsOf(slot)];
   const total = capacity(slot);
-  const chosen = shuffle(rng, Array.from({ length: total }, (_, i) => i)).slice(0, count);
+  const chosen = shuffle(
+    rng,
+    Array.from({ length: total }, (_, i) => i),
+  ).slice(0, count);
   while (chosen.length < count) chosen.push(Math.floor(rng() * total)); // a huge catalogue repeats names
   // Some lines come in two sizes even in a small catalogue.
   const inUse = new Set(chosen);
@@ -95,7 +132,10 @@ function leafProducts(slot: LeafSlot, count: number, rng: Rng, taken: Set<string
     rest = Math.floor(rest / quals.length);
     const brand = brands[rest % brands.length]!;
     const base = bases[Math.floor(rest / brands.length)]!;
-    return { line: `${slot.categoryId}|${base}|${qualifier}|${brand}`, item: makeProduct(slot, { base, size, qualifier, brand }, start + k, newBarcode(rng, taken), rng) };
+    return {
+      line: `${slot.categoryId}|${base}|${qualifier}|${brand}`,
+      item: makeProduct(slot, { base, size, qualifier, brand }, start + k, newBarcode(rng, taken), rng),
+    };
   });
   return made;
 }
@@ -105,15 +145,22 @@ function groupVariants(made: { line: string; item: DemoProduct }[], rng: Rng): v
   const lines = new Map<string, DemoProduct[]>();
   for (const m of made) lines.set(m.line, [...(lines.get(m.line) ?? []), m.item]);
   const multi = [...lines.values()].filter((m) => m.length > 1);
-  const keep = Math.min(1, (0.1 * made.length) / Math.max(1, multi.reduce((a, m) => a + m.length, 0)));
+  const keep = Math.min(
+    1,
+    (0.1 * made.length) /
+      Math.max(
+        1,
+        multi.reduce((a, m) => a + m.length, 0),
+      ),
+  );
   multi.forEach((members, n) => {
     if (rng() >= keep) return;
     for (const member of members) member.product.variantGroup = `${member.product.categoryId}-${n + 1}`;
   });
 }
 
-
-const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
   const { products: total, seed = 1, today = romeToday() } = options;
@@ -159,7 +206,8 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
       const promoCents = Math.min(price - 1, shelfCents((price * (100 - percent)) / 10_000));
       const base = { storeId: store.id, barcode: product.barcode, validFrom: addDays(today, -7), validTo };
       priceHistory.push(...pastPrices(historyRng, base, price, product.um === 'KG', today));
-      if (newPrice && promoCents > 0) promotions.push({ ...base, description: 'Prezzo speciale', valueType: 'NEW_PRICE', value: promoCents / 100 });
+      if (newPrice && promoCents > 0)
+        promotions.push({ ...base, description: 'Prezzo speciale', valueType: 'NEW_PRICE', value: promoCents / 100 });
       else promotions.push({ ...base, description: `Sconto ${percent}%`, valueType: 'PERCENTAGE', value: percent });
     }
   }
@@ -185,20 +233,43 @@ export function generateCatalogue(options: GenerateOptions): CatalogueFeed {
  * 17-bis needs one): a higher price until three weeks before the promotion,
  * then the shelf price of today, or now and then a little less for a while.
  */
-function pastPrices(rng: Rng, promo: { storeId: number; barcode: string; validFrom: string }, cents: number, byWeight: boolean, today: string): CatalogueFeed['priceHistory'] {
+function pastPrices(
+  rng: Rng,
+  promo: { storeId: number; barcode: string; validFrom: string },
+  cents: number,
+  byWeight: boolean,
+  today: string,
+): CatalogueFeed['priceHistory'] {
   const higher = Math.max(cents, shelfCents((cents * (1 + between(rng, 2, 12) / 100)) / 100, byWeight));
   const lately = rng() < 0.3 ? Math.min(cents, shelfCents((cents * 0.96) / 100, byWeight)) : cents;
-  const row = (validFrom: string, validTo: string, c: number) => ({ storeId: promo.storeId, barcode: promo.barcode, price: c / 100, validFrom, validTo });
-  return [row(addDays(today, -60), addDays(promo.validFrom, -22), higher), row(addDays(promo.validFrom, -21), addDays(promo.validFrom, -1), lately)];
+  const row = (validFrom: string, validTo: string, c: number) => ({
+    storeId: promo.storeId,
+    barcode: promo.barcode,
+    price: c / 100,
+    validFrom,
+    validTo,
+  });
+  return [
+    row(addDays(today, -60), addDays(promo.validFrom, -22), higher),
+    row(addDays(promo.validFrom, -21), addDays(promo.validFrom, -1), lately),
+  ];
 }
 
-function demoBanners(products: CatalogueFeed['products'], promoted: string[], today: string, rng: Rng): CatalogueFeed['banners'] {
+function demoBanners(
+  products: CatalogueFeed['products'],
+  promoted: string[],
+  today: string,
+  rng: Rng,
+): CatalogueFeed['banners'] {
   const all = products.map((p) => p.barcode);
   const choose = (candidates: string[]) => {
     const want = between(rng, 10, 40);
     const picked = shuffle(rng, candidates).slice(0, want);
     if (picked.length < Math.min(10, all.length)) {
-      const extra = shuffle(rng, all.filter((b) => !picked.includes(b)));
+      const extra = shuffle(
+        rng,
+        all.filter((b) => !picked.includes(b)),
+      );
       picked.push(...extra.slice(0, Math.min(10, all.length) - picked.length));
     }
     return picked;

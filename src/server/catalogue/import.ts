@@ -11,8 +11,6 @@ import { sql } from 'kysely';
 import { forgetCatalogueVersion } from '../catalogue-version.ts';
 import { writeCatalogue, type WriteStep } from './write.ts';
 
-;
-
 export interface ImportOptions {
   /** Import the valid rows and report the others, instead of refusing the whole feed. */
   skipInvalid?: boolean;
@@ -39,22 +37,44 @@ export interface ImportReport {
   message: string;
 }
 
-export async function importCatalogue(handle: DbHandle, input: unknown, opts: ImportOptions = {}): Promise<ImportReport> {
+export async function importCatalogue(
+  handle: DbHandle,
+  input: unknown,
+  opts: ImportOptions = {},
+): Promise<ImportReport> {
   const started = performance.now();
   const { feed, counts, rejected, incomplete } = judgeFeed(input);
   const report = (imported: boolean, version: string | null, withdrawn: number, message: string): ImportReport => ({
-    imported, version, counts, rejected, incomplete, withdrawn, durationMs: Math.round(performance.now() - started), message,
+    imported,
+    version,
+    counts,
+    rejected,
+    incomplete,
+    withdrawn,
+    durationMs: Math.round(performance.now() - started),
+    message,
   });
-  if (!feed) return report(false, null, 0, `Feed rifiutato: ${rejected[0]?.reason ?? 'non valido'}. Nessuna modifica al database.`);
+  if (!feed)
+    return report(
+      false,
+      null,
+      0,
+      `Feed rifiutato: ${rejected[0]?.reason ?? 'non valido'}. Nessuna modifica al database.`,
+    );
   if (rejected.length > 0 && !opts.skipInvalid) {
-    return report(false, null, 0, `Feed rifiutato: ${rejected.length} righe non valide. Nessuna modifica al database (usa --skip-invalid per importare le righe valide).`);
+    return report(
+      false,
+      null,
+      0,
+      `Feed rifiutato: ${rejected.length} righe non valide. Nessuna modifica al database (usa --skip-invalid per importare le righe valide).`,
+    );
   }
   // The validated feed is canonical already: zod writes every object's keys in
   // schema order, whatever order the file had, and fills in the defaults.
   const version = createHash('sha256').update(JSON.stringify(feed)).digest('hex').slice(0, 16);
-  const withdrawn = await handle.db.transaction().execute((trx) =>
-    writeCatalogue(trx, feed, { version, importedAt: new Date().toISOString() }, opts.failAfter),
-  );
+  const withdrawn = await handle.db
+    .transaction()
+    .execute((trx) => writeCatalogue(trx, feed, { version, importedAt: new Date().toISOString() }, opts.failAfter));
   // Marks the rewritten pages all-visible, so listings read the indexes
   // without visiting the table (PGlite has no autovacuum); outside the
   // import's transaction, as VACUUM must be.
@@ -62,6 +82,7 @@ export async function importCatalogue(handle: DbHandle, input: unknown, opts: Im
   await sql`VACUUM products, store_products, promotions, product_tags`.execute(handle.db);
   const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
   const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
-  const lacking = incomplete.length > 0 ? ` ${incomplete.length} prodotti alimentari senza tutte le informazioni obbligatorie.` : '';
+  const lacking =
+    incomplete.length > 0 ? ` ${incomplete.length} prodotti alimentari senza tutte le informazioni obbligatorie.` : '';
   return report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.${lacking}`);
 }

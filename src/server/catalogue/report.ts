@@ -9,12 +9,17 @@ export function printReport(report: ImportReport, out: (line: string) => void = 
   out('section          received  accepted  rejected');
   for (const s of feedSections) {
     const c = report.counts[s];
-    out(`${s.padEnd(15)} ${String(c.received).padStart(9)} ${String(c.accepted).padStart(9)} ${String(c.rejected).padStart(9)}`);
+    out(
+      `${s.padEnd(15)} ${String(c.received).padStart(9)} ${String(c.accepted).padStart(9)} ${String(c.rejected).padStart(9)}`,
+    );
   }
-  if (report.imported && report.withdrawn > 0) out(`${report.withdrawn} products not in this feed are no longer sold (kept for orders and lists).`);
+  if (report.imported && report.withdrawn > 0)
+    out(`${report.withdrawn} products not in this feed are no longer sold (kept for orders and lists).`);
   for (const r of report.rejected.slice(0, SHOWN)) out(`rejected ${r.section}[${r.index}] ${r.key}: ${r.reason}`);
   if (report.rejected.length > SHOWN) out(`… and ${report.rejected.length - SHOWN} more rejected rows.`);
-  for (const p of report.incomplete.slice(0, SHOWN)) out(`incomplete products[${p.index}] ${p.barcode}: mancano ${p.missing.join(', ')}`);
-  if (report.incomplete.length > SHOWN) out(`… and ${report.incomplete.length - SHOWN} more products without all mandatory food information.`);
+  for (const p of report.incomplete.slice(0, SHOWN))
+    out(`incomplete products[${p.index}] ${p.barcode}: mancano ${p.missing.join(', ')}`);
+  if (report.incomplete.length > SHOWN)
+    out(`… and ${report.incomplete.length - SHOWN} more products without all mandatory food information.`);
   out(`${report.durationMs} ms`);
 }

@@ -5,8 +5,21 @@
 // always form a consistent catalogue.
 import type { z } from 'zod';
 import {
-  bannerRow, categoryRow, deliveryTownRow, feedEnvelope, FEED_VERSION, priceHistoryRow, priceRow, productRow, promotionRow, stateRow, storeRow, tagRow,
-  feedSections, type CatalogueFeed, type FeedSection,
+  bannerRow,
+  categoryRow,
+  deliveryTownRow,
+  feedEnvelope,
+  FEED_VERSION,
+  priceHistoryRow,
+  priceRow,
+  productRow,
+  promotionRow,
+  stateRow,
+  storeRow,
+  tagRow,
+  feedSections,
+  type CatalogueFeed,
+  type FeedSection,
 } from './feed.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
 
@@ -38,7 +51,11 @@ export interface Judgement {
   incomplete: IncompleteProduct[];
 }
 
-const emptyCounts = () => Object.fromEntries(feedSections.map((s) => [s, { received: 0, accepted: 0, rejected: 0 }])) as Record<FeedSection, SectionCount>;
+const emptyCounts = () =>
+  Object.fromEntries(feedSections.map((s) => [s, { received: 0, accepted: 0, rejected: 0 }])) as Record<
+    FeedSection,
+    SectionCount
+  >;
 
 const field = (raw: unknown, name: string): string => {
   const v = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[name] : undefined;
@@ -67,7 +84,12 @@ const describe = (error: z.ZodError): string =>
 export function judgeFeed(input: unknown): Judgement {
   const counts = emptyCounts();
   const rejected: RejectedRow[] = [];
-  const refuse = (reason: string): Judgement => ({ feed: null, counts, rejected: [{ section: 'feed', index: -1, key: '', reason }], incomplete: [] });
+  const refuse = (reason: string): Judgement => ({
+    feed: null,
+    counts,
+    rejected: [{ section: 'feed', index: -1, key: '', reason }],
+    incomplete: [],
+  });
   let value = input;
   if (typeof input === 'string' || input instanceof Uint8Array) {
     try {
@@ -77,11 +99,20 @@ export function judgeFeed(input: unknown): Judgement {
     }
   }
   const top = feedEnvelope.safeParse(value);
-  if (!top.success) return refuse(`Struttura del feed non valida (attesi version: ${FEED_VERSION} e le sezioni ${feedSections.join(', ')}): ${describe(top.error)}`);
+  if (!top.success)
+    return refuse(
+      `Struttura del feed non valida (attesi version: ${FEED_VERSION} e le sezioni ${feedSections.join(', ')}): ${describe(top.error)}`,
+    );
   for (const s of feedSections) counts[s].received = top.data[s].length;
-  if (top.data.stores.length === 0 || top.data.products.length === 0) return refuse('Il feed non contiene negozi o prodotti: nessun catalogo da importare.');
+  if (top.data.stores.length === 0 || top.data.products.length === 0)
+    return refuse('Il feed non contiene negozi o prodotti: nessun catalogo da importare.');
 
-  function judge<T>(section: FeedSection, schema: z.ZodType<T>, check: (row: T) => string | null, order?: (rows: unknown[]) => number[]): T[] {
+  function judge<T>(
+    section: FeedSection,
+    schema: z.ZodType<T>,
+    check: (row: T) => string | null,
+    order?: (rows: unknown[]) => number[],
+  ): T[] {
     const raws = top.data![section];
     const accepted: { index: number; row: T }[] = [];
     for (const index of order ? order(raws) : raws.map((_, i) => i)) {
@@ -119,16 +150,24 @@ export function judgeFeed(input: unknown): Judgement {
   const towns = new Set<string>();
   const deliveryTowns = judge('deliveryTowns', deliveryTownRow, (r) => {
     if (!storeModes.has(r.storeId)) return `negozio sconosciuto o scartato: ${r.storeId}`;
-    if (!storeModes.get(r.storeId)!.has('AT_HOME')) return `il negozio ${r.storeId} non offre la consegna a domicilio (AT_HOME)`;
+    if (!storeModes.get(r.storeId)!.has('AT_HOME'))
+      return `il negozio ${r.storeId} non offre la consegna a domicilio (AT_HOME)`;
     return once(towns, r.town.toLowerCase(), 'comune');
   });
   const categoryIds = new Set<string>();
   // Parents before children, whatever order the file lists them in.
-  const byLevel = (rows: unknown[]) => rows.map((_, i) => i).sort((a, b) => field(rows[a], 'id').length - field(rows[b], 'id').length || a - b);
-  const categories = judge('categories', categoryRow, (r) => {
-    if (r.parentId !== null && !categoryIds.has(r.parentId)) return `categoria padre sconosciuta o scartata: ${r.parentId}`;
-    return once(categoryIds, r.id, 'id categoria');
-  }, byLevel);
+  const byLevel = (rows: unknown[]) =>
+    rows.map((_, i) => i).sort((a, b) => field(rows[a], 'id').length - field(rows[b], 'id').length || a - b);
+  const categories = judge(
+    'categories',
+    categoryRow,
+    (r) => {
+      if (r.parentId !== null && !categoryIds.has(r.parentId))
+        return `categoria padre sconosciuta o scartata: ${r.parentId}`;
+      return once(categoryIds, r.id, 'id categoria');
+    },
+    byLevel,
+  );
   const tagIds = new Set<number>();
   const tags = judge('tags', tagRow, (r) => once(tagIds, r.id, 'id tag'));
   const barcodes = new Set<string>();
@@ -139,9 +178,17 @@ export function judgeFeed(input: unknown): Judgement {
     return once(barcodes, r.barcode, 'codice a barre');
   });
   const known = (storeId: number, barcode: string) =>
-    !storeModes.has(storeId) ? `negozio sconosciuto o scartato: ${storeId}` : !barcodes.has(barcode) ? `prodotto sconosciuto o scartato: ${barcode}` : null;
+    !storeModes.has(storeId)
+      ? `negozio sconosciuto o scartato: ${storeId}`
+      : !barcodes.has(barcode)
+        ? `prodotto sconosciuto o scartato: ${barcode}`
+        : null;
   const priced = new Set<string>();
-  const prices = judge('prices', priceRow, (r) => known(r.storeId, r.barcode) ?? once(priced, `${r.storeId}/${r.barcode}`, 'prezzo per negozio e prodotto'));
+  const prices = judge(
+    'prices',
+    priceRow,
+    (r) => known(r.storeId, r.barcode) ?? once(priced, `${r.storeId}/${r.barcode}`, 'prezzo per negozio e prodotto'),
+  );
   const promotions = judge('promotions', promotionRow, (r) => known(r.storeId, r.barcode));
   const priceHistory = judge('priceHistory', priceHistoryRow, (r) => known(r.storeId, r.barcode));
   const bannerIds = new Set<number>();
@@ -158,7 +205,23 @@ export function judgeFeed(input: unknown): Judgement {
   const incomplete = products
     .map((p, i) => ({ index: acceptedAt[i]!, barcode: p.barcode, missing: missingFoodInfo(p) }))
     .filter((p) => p.missing.length > 0);
-  rejected.sort((a, b) => feedSections.indexOf(a.section as FeedSection) - feedSections.indexOf(b.section as FeedSection) || a.index - b.index);
-  const feed: CatalogueFeed = { version: FEED_VERSION, states, stores, deliveryTowns, categories, tags, products, prices, promotions, banners, priceHistory };
+  rejected.sort(
+    (a, b) =>
+      feedSections.indexOf(a.section as FeedSection) - feedSections.indexOf(b.section as FeedSection) ||
+      a.index - b.index,
+  );
+  const feed: CatalogueFeed = {
+    version: FEED_VERSION,
+    states,
+    stores,
+    deliveryTowns,
+    categories,
+    tags,
+    products,
+    prices,
+    promotions,
+    banners,
+    priceHistory,
+  };
   return { feed, counts, rejected, incomplete };
 }

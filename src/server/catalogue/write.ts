@@ -9,38 +9,73 @@ import { euroToCents, type CatalogueFeed } from './feed.ts';
 import { bulk, inList, rows, type Trx } from './bulk-sql.ts';
 import { writeStoreDetails } from './write-stores.ts';
 
-export type WriteStep = 'stores' | 'categories' | 'products' | 'storeDetails' | 'prices' | 'promotions' | 'banners' | 'meta';
+export type WriteStep =
+  | 'stores'
+  | 'categories'
+  | 'products'
+  | 'storeDetails'
+  | 'prices'
+  | 'promotions'
+  | 'banners'
+  | 'meta';
 async function writeStores(trx: Trx, feed: CatalogueFeed): Promise<void> {
-  await bulk(trx, feed.states, (j) => sql`INSERT INTO states (id, description) SELECT id, description FROM ${rows(j, 'id text, description text')}
-    ON CONFLICT (id) DO UPDATE SET description = excluded.description`);
+  await bulk(
+    trx,
+    feed.states,
+    (j) => sql`INSERT INTO states (id, description) SELECT id, description FROM ${rows(j, 'id text, description text')}
+    ON CONFLICT (id) DO UPDATE SET description = excluded.description`,
+  );
   const stores = feed.stores.map((s) => ({
-    ...s, deliveryFee: euroToCents(s.deliveryFee), bagFee: euroToCents(s.bagFee), minNetTotal: euroToCents(s.minNetTotal),
+    ...s,
+    deliveryFee: euroToCents(s.deliveryFee),
+    bagFee: euroToCents(s.bagFee),
+    minNetTotal: euroToCents(s.minNetTotal),
   }));
-  await bulk(trx, stores, (j) => sql`INSERT INTO stores (id, name, description, address, town, county, zip, state_id, latitude, longitude,
+  await bulk(
+    trx,
+    stores,
+    (j) => sql`INSERT INTO stores (id, name, description, address, town, county, zip, state_id, latitude, longitude,
       phone, email, web_url, logo_image_url, delivery_fee_cents, bag_fee_cents, min_net_total_cents, superstore)
     SELECT id, name, description, address, town, county, zip, "stateId", latitude, longitude, phone, email, "webUrl", "logoImageUrl",
       "deliveryFee", "bagFee", "minNetTotal", superstore
-    FROM ${rows(j, `id int, name text, description text, address text, town text, county text, zip text, "stateId" text,
+    FROM ${rows(
+      j,
+      `id int, name text, description text, address text, town text, county text, zip text, "stateId" text,
       latitude float8, longitude float8, phone text, email text, "webUrl" text, "logoImageUrl" text, "deliveryFee" int, "bagFee" int,
-      "minNetTotal" int, superstore bool`)}
+      "minNetTotal" int, superstore bool`,
+    )}
     ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, address = excluded.address,
       town = excluded.town, county = excluded.county, zip = excluded.zip, state_id = excluded.state_id, latitude = excluded.latitude,
       longitude = excluded.longitude, phone = excluded.phone, email = excluded.email, web_url = excluded.web_url,
       logo_image_url = excluded.logo_image_url, delivery_fee_cents = excluded.delivery_fee_cents, bag_fee_cents = excluded.bag_fee_cents,
-      min_net_total_cents = excluded.min_net_total_cents, superstore = excluded.superstore`);
+      min_net_total_cents = excluded.min_net_total_cents, superstore = excluded.superstore`,
+  );
 }
 
 async function writeCategories(trx: Trx, feed: CatalogueFeed): Promise<void> {
   // Parents first: parent_id is a foreign key checked row by row.
-  const ordered = [...feed.categories].sort((a, b) => a.id.length - b.id.length).map((c) => ({ ...c, level: c.id.length / 2 }));
-  await bulk(trx, ordered, (j) => sql`INSERT INTO categories (id, parent_id, level, description, slug, position)
+  const ordered = [...feed.categories]
+    .sort((a, b) => a.id.length - b.id.length)
+    .map((c) => ({ ...c, level: c.id.length / 2 }));
+  await bulk(
+    trx,
+    ordered,
+    (j) => sql`INSERT INTO categories (id, parent_id, level, description, slug, position)
     SELECT id, "parentId", level, description, slug, position FROM ${rows(j, 'id text, "parentId" text, level int, description text, slug text, position int')}
     ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, level = excluded.level, description = excluded.description,
-      slug = excluded.slug, position = excluded.position`);
-  await bulk(trx, feed.tags, (j) => sql`INSERT INTO tags (id, description, image_url)
+      slug = excluded.slug, position = excluded.position`,
+  );
+  await bulk(
+    trx,
+    feed.tags,
+    (j) => sql`INSERT INTO tags (id, description, image_url)
     SELECT id, description, "imageUrl" FROM ${rows(j, 'id int, description text, "imageUrl" text')}
-    ON CONFLICT (id) DO UPDATE SET description = excluded.description, image_url = excluded.image_url`);
-  await sql`DELETE FROM tags WHERE id NOT IN ${inList(feed.tags.map((t) => t.id), 'int')}`.execute(trx);
+    ON CONFLICT (id) DO UPDATE SET description = excluded.description, image_url = excluded.image_url`,
+  );
+  await sql`DELETE FROM tags WHERE id NOT IN ${inList(
+    feed.tags.map((t) => t.id),
+    'int',
+  )}`.execute(trx);
 }
 
 type ProductIds = Map<string, number>;
@@ -50,10 +85,15 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
   await sql`CREATE TEMP TABLE feed_products (id bigint PRIMARY KEY) ON COMMIT DROP`.execute(trx);
   const tagWords = new Map(feed.tags.map((t) => [t.id, t.description]));
   const products = feed.products.map((p) => ({
-    ...p, imageUrl: p.images[0] ?? null, searchText: normaliseSearch(`${p.description} ${p.brand ?? ''}`),
+    ...p,
+    imageUrl: p.images[0] ?? null,
+    searchText: normaliseSearch(`${p.description} ${p.brand ?? ''}`),
     // What search matches (migration 0006): the name, the brand and the tags.
-    searchDoc: normaliseSearch(`${p.description} ${p.brand ?? ''} ${p.tagIds.map((id) => tagWords.get(id) ?? '').join(' ')}`),
-    images: undefined, tagIds: undefined,
+    searchDoc: normaliseSearch(
+      `${p.description} ${p.brand ?? ''} ${p.tagIds.map((id) => tagWords.get(id) ?? '').join(' ')}`,
+    ),
+    images: undefined,
+    tagIds: undefined,
     nutritionFacts: p.nutritionFacts ?? null,
   }));
   const ids: ProductIds = new Map();
@@ -66,10 +106,13 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
         "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText",
         to_tsvector('italian', "searchDoc") || to_tsvector('simple', "searchDoc"), "waterPack", "unitQuantity", "unitLabel",
         food, "netQuantity", "operatorName", "operatorAddress", "originRequired", "nutritionFacts"
-      FROM ${rows(j, `barcode text, ref text, description text, brand text, branded bool, "imageUrl" text, um text, "purchaseUm" text,
+      FROM ${rows(
+        j,
+        `barcode text, ref text, description text, brand text, branded bool, "imageUrl" text, um text, "purchaseUm" text,
         "umStep" numeric, "minWeight" numeric, "maxAmount" numeric, attrib3 text, "categoryId" text, origin text, caliber text, ingredients text,
         "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "searchDoc" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text,
-        food bool, "netQuantity" text, "operatorName" text, "operatorAddress" text, "originRequired" bool, "nutritionFacts" jsonb`)}
+        food bool, "netQuantity" text, "operatorName" text, "operatorAddress" text, "originRequired" bool, "nutritionFacts" jsonb`,
+      )}
       ON CONFLICT (barcode) DO UPDATE SET ref = excluded.ref, description = excluded.description, brand = excluded.brand,
         branded = excluded.branded, image_url = excluded.image_url, um = excluded.um, purchase_um = excluded.purchase_um,
         um_step = excluded.um_step, min_weight = excluded.min_weight, max_amount = excluded.max_amount, attrib3 = excluded.attrib3,
@@ -90,27 +133,53 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
       AND EXISTS (SELECT 1 FROM store_products sp WHERE sp.product_id = p.id)`.execute(trx);
   // A withdrawn product is nobody's variant any more.
   await sql`UPDATE products SET variant_group = NULL
-    WHERE variant_group IS NOT NULL AND NOT EXISTS (SELECT 1 FROM feed_products f WHERE f.id = products.id)`.execute(trx);
+    WHERE variant_group IS NOT NULL AND NOT EXISTS (SELECT 1 FROM feed_products f WHERE f.id = products.id)`.execute(
+    trx,
+  );
   const images = feed.products.flatMap((p) => p.images.map((url, i) => ({ p: ids.get(p.barcode), n: i + 1, url })));
   const tags = feed.products.flatMap((p) => p.tagIds.map((t) => ({ p: ids.get(p.barcode), t })));
   await sql`DELETE FROM product_images WHERE product_id IN (SELECT id FROM feed_products)`.execute(trx);
-  await bulk(trx, images, (j) => sql`INSERT INTO product_images (product_id, position, url)
-    SELECT p, n, url FROM ${rows(j, 'p bigint, n int, url text')}`);
+  await bulk(
+    trx,
+    images,
+    (j) => sql`INSERT INTO product_images (product_id, position, url)
+    SELECT p, n, url FROM ${rows(j, 'p bigint, n int, url text')}`,
+  );
   await sql`DELETE FROM product_tags WHERE product_id IN (SELECT id FROM feed_products)`.execute(trx);
-  await bulk(trx, tags, (j) => sql`INSERT INTO product_tags (product_id, tag_id)
-    SELECT p, t FROM ${rows(j, 'p bigint, t int')}`);
+  await bulk(
+    trx,
+    tags,
+    (j) => sql`INSERT INTO product_tags (product_id, tag_id)
+    SELECT p, t FROM ${rows(j, 'p bigint, t int')}`,
+  );
   // The vocabulary a mistyped search word is matched against (product-search.ts).
   await sql`DELETE FROM search_terms`.execute(trx);
-  await sql`INSERT INTO search_terms SELECT word FROM ts_stat('SELECT to_tsvector(''simple'', search_text) FROM products') WHERE length(word) >= 3`.execute(trx);
+  await sql`INSERT INTO search_terms SELECT word FROM ts_stat('SELECT to_tsvector(''simple'', search_text) FROM products') WHERE length(word) >= 3`.execute(
+    trx,
+  );
   return { ids, withdrawn: withdrawn.rows[0]?.n ?? 0 };
 }
 
-async function writePricesAndPromotions(trx: Trx, feed: CatalogueFeed, ids: ProductIds, failAfter: (step: WriteStep) => void): Promise<void> {
+async function writePricesAndPromotions(
+  trx: Trx,
+  feed: CatalogueFeed,
+  ids: ProductIds,
+  failAfter: (step: WriteStep) => void,
+): Promise<void> {
   // Prices are replaced whole: a store or product missing from the feed sells nothing.
   await sql`DELETE FROM store_products`.execute(trx);
-  const prices = feed.prices.map((p) => ({ s: p.storeId, p: ids.get(p.barcode), c: euroToCents(p.price), a: p.available }));
-  await bulk(trx, prices, (j) => sql`INSERT INTO store_products (store_id, product_id, price_cents, available)
-    SELECT s, p, c, a FROM ${rows(j, 's int, p bigint, c int, a bool')}`);
+  const prices = feed.prices.map((p) => ({
+    s: p.storeId,
+    p: ids.get(p.barcode),
+    c: euroToCents(p.price),
+    a: p.available,
+  }));
+  await bulk(
+    trx,
+    prices,
+    (j) => sql`INSERT INTO store_products (store_id, product_id, price_cents, available)
+    SELECT s, p, c, a FROM ${rows(j, 's int, p bigint, c int, a bool')}`,
+  );
   // Listing totals per store and category (every level, '' = all): read by key by the listing.
   await sql`DELETE FROM listing_counts`.execute(trx);
   await sql`INSERT INTO listing_counts (store_id, category, products)
@@ -121,9 +190,13 @@ async function writePricesAndPromotions(trx: Trx, feed: CatalogueFeed, ids: Prod
   failAfter('prices');
   await sql`DELETE FROM promotions`.execute(trx);
   const promotions = feed.promotions.map((p) => ({ ...p, barcode: undefined, productId: ids.get(p.barcode) }));
-  await bulk(trx, promotions, (j) => sql`INSERT INTO promotions (store_id, product_id, description, value_type, value, valid_from, valid_to)
+  await bulk(
+    trx,
+    promotions,
+    (j) => sql`INSERT INTO promotions (store_id, product_id, description, value_type, value, valid_from, valid_to)
     SELECT "storeId", "productId", description, "valueType", value, "validFrom", "validTo"
-    FROM ${rows(j, '"storeId" int, "productId" bigint, description text, "valueType" text, value numeric, "validFrom" date, "validTo" date')}`);
+    FROM ${rows(j, '"storeId" int, "productId" bigint, description text, "valueType" text, value numeric, "validFrom" date, "validTo" date')}`,
+  );
 }
 
 /**
@@ -136,12 +209,18 @@ async function writePricesAndPromotions(trx: Trx, feed: CatalogueFeed, ids: Prod
  */
 async function writePriceHistory(trx: Trx, feed: CatalogueFeed, ids: ProductIds, today: string): Promise<void> {
   await sql`UPDATE price_history h SET valid_to = ${today}::date WHERE h.kind = 'SHELF' AND h.valid_to IS NULL
-    AND NOT EXISTS (SELECT 1 FROM store_products sp WHERE sp.store_id = h.store_id AND sp.product_id = h.product_id AND sp.price_cents = h.price_cents)`.execute(trx);
+    AND NOT EXISTS (SELECT 1 FROM store_products sp WHERE sp.store_id = h.store_id AND sp.product_id = h.product_id AND sp.price_cents = h.price_cents)`.execute(
+    trx,
+  );
   await sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, price_cents)
     SELECT sp.store_id, sp.product_id, 'SHELF', ${today}::date, sp.price_cents FROM store_products sp
-    WHERE NOT EXISTS (SELECT 1 FROM price_history h WHERE h.store_id = sp.store_id AND h.product_id = sp.product_id AND h.kind = 'SHELF' AND h.valid_to IS NULL)`.execute(trx);
+    WHERE NOT EXISTS (SELECT 1 FROM price_history h WHERE h.store_id = sp.store_id AND h.product_id = sp.product_id AND h.kind = 'SHELF' AND h.valid_to IS NULL)`.execute(
+    trx,
+  );
   await sql`DELETE FROM price_history WHERE kind = 'PROMO' AND valid_from > ${today}::date`.execute(trx);
-  await sql`UPDATE price_history SET valid_to = ${today}::date WHERE kind = 'PROMO' AND valid_to > ${today}::date`.execute(trx);
+  await sql`UPDATE price_history SET valid_to = ${today}::date WHERE kind = 'PROMO' AND valid_to > ${today}::date`.execute(
+    trx,
+  );
   // A promotion's price is the one the listing shows (catalogue.ts netPrice); one that lowers nothing is no price applied.
   await sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, valid_to, price_cents)
     SELECT DISTINCT ON (pr.store_id, pr.product_id, pr.valid_from) pr.store_id, pr.product_id, 'PROMO', pr.valid_from, pr.valid_to, n.cents
@@ -154,33 +233,69 @@ async function writePriceHistory(trx: Trx, feed: CatalogueFeed, ids: ProductIds,
     ON CONFLICT (store_id, product_id, valid_from) WHERE kind = 'PROMO'
     DO UPDATE SET valid_to = excluded.valid_to, price_cents = excluded.price_cents`.execute(trx);
   // The ERP's own past prices replace, per store and product, those it sent before.
-  const past = feed.priceHistory.map((h) => ({ s: h.storeId, p: ids.get(h.barcode), c: euroToCents(h.price), f: h.validFrom, t: h.validTo }));
-  await bulk(trx, past, (j) => sql`DELETE FROM price_history h USING ${rows(j, 's int, p bigint')}
-    WHERE h.kind = 'FEED' AND h.store_id = x.s AND h.product_id = x.p`);
-  await bulk(trx, past, (j) => sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, valid_to, price_cents)
-    SELECT s, p, 'FEED', f, t, c FROM ${rows(j, 's int, p bigint, c int, f date, t date')}`);
+  const past = feed.priceHistory.map((h) => ({
+    s: h.storeId,
+    p: ids.get(h.barcode),
+    c: euroToCents(h.price),
+    f: h.validFrom,
+    t: h.validTo,
+  }));
+  await bulk(
+    trx,
+    past,
+    (j) => sql`DELETE FROM price_history h USING ${rows(j, 's int, p bigint')}
+    WHERE h.kind = 'FEED' AND h.store_id = x.s AND h.product_id = x.p`,
+  );
+  await bulk(
+    trx,
+    past,
+    (j) => sql`INSERT INTO price_history (store_id, product_id, kind, valid_from, valid_to, price_cents)
+    SELECT s, p, 'FEED', f, t, c FROM ${rows(j, 's int, p bigint, c int, f date, t date')}`,
+  );
   await sql`SELECT refresh_lowest_prices()`.execute(trx);
 }
 
 async function writeBanners(trx: Trx, feed: CatalogueFeed, ids: ProductIds): Promise<void> {
-  await sql`DELETE FROM banners WHERE id NOT IN ${inList(feed.banners.map((b) => b.id), 'int')}`.execute(trx);
-  await bulk(trx, feed.banners.map((b) => ({ ...b, barcodes: undefined })), (j) => sql`INSERT INTO banners (id, title, image_url, image_app, position, valid_from, valid_to)
+  await sql`DELETE FROM banners WHERE id NOT IN ${inList(
+    feed.banners.map((b) => b.id),
+    'int',
+  )}`.execute(trx);
+  await bulk(
+    trx,
+    feed.banners.map((b) => ({ ...b, barcodes: undefined })),
+    (j) => sql`INSERT INTO banners (id, title, image_url, image_app, position, valid_from, valid_to)
     SELECT id, title, "imageUrl", "imageApp", position, "validFrom", "validTo"
     FROM ${rows(j, 'id int, title text, "imageUrl" text, "imageApp" text, position int, "validFrom" date, "validTo" date')}
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, image_url = excluded.image_url, image_app = excluded.image_app,
-      position = excluded.position, valid_from = excluded.valid_from, valid_to = excluded.valid_to`);
+      position = excluded.position, valid_from = excluded.valid_from, valid_to = excluded.valid_to`,
+  );
   await sql`DELETE FROM banner_products`.execute(trx);
-  const links = feed.banners.flatMap((b) => [...new Set(b.barcodes)].map((barcode, i) => ({ b: b.id, p: ids.get(barcode), n: i + 1 })));
-  await bulk(trx, links, (j) => sql`INSERT INTO banner_products (banner_id, product_id, position) SELECT b, p, n FROM ${rows(j, 'b int, p bigint, n int')}`);
+  const links = feed.banners.flatMap((b) =>
+    [...new Set(b.barcodes)].map((barcode, i) => ({ b: b.id, p: ids.get(barcode), n: i + 1 })),
+  );
+  await bulk(
+    trx,
+    links,
+    (j) =>
+      sql`INSERT INTO banner_products (banner_id, product_id, position) SELECT b, p, n FROM ${rows(j, 'b int, p bigint, n int')}`,
+  );
 }
 
 /** Categories neither in the feed nor holding any product (sold or not) go. */
 async function pruneCategories(trx: Trx, feed: CatalogueFeed): Promise<void> {
-  await sql`DELETE FROM categories c WHERE c.id NOT IN ${inList(feed.categories.map((x) => x.id), 'text')}
+  await sql`DELETE FROM categories c WHERE c.id NOT IN ${inList(
+    feed.categories.map((x) => x.id),
+    'text',
+  )}
     AND NOT EXISTS (SELECT 1 FROM products p WHERE p.category_id LIKE c.id || '%')`.execute(trx);
 }
 
-export async function writeCatalogue(trx: Trx, feed: CatalogueFeed, meta: { version: string; importedAt: string }, failAt?: WriteStep): Promise<number> {
+export async function writeCatalogue(
+  trx: Trx,
+  feed: CatalogueFeed,
+  meta: { version: string; importedAt: string },
+  failAt?: WriteStep,
+): Promise<number> {
   const failAfter = (step: WriteStep) => {
     if (failAt === step) throw new Error(`Import interrotto dopo il passo ${step} (prova)`);
   };
@@ -203,6 +318,8 @@ export async function writeCatalogue(trx: Trx, feed: CatalogueFeed, meta: { vers
   failAfter('meta');
   // Fresh statistics, so the planner walks the listing and search indexes
   // (PGlite has no autovacuum to gather them).
-  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms, listing_counts, price_history`.execute(trx);
+  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms, listing_counts, price_history`.execute(
+    trx,
+  );
   return withdrawn;
 }

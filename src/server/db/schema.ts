@@ -12,7 +12,14 @@ type PaymentMode = 'CASH' | 'BANCOMAT' | 'XPAY';
 
 export interface Database {
   catalogue_meta: { key: string; value: string };
-  categories: { id: string; parent_id: string | null; level: number; description: string; slug: string; position: number };
+  categories: {
+    id: string;
+    parent_id: string | null;
+    level: number;
+    description: string;
+    slug: string;
+    position: number;
+  };
   products: {
     id: Generated<number>;
     barcode: string;
@@ -83,7 +90,14 @@ export interface Database {
   store_timetables: { store_id: number; week_day: number; opens: string; closes: string };
   store_openings: { store_id: number; day: DateCol; opens: string | null; closes: string | null; note: string | null };
   store_services: { store_id: number; service: string };
-  store_departments: { id: Generated<number>; store_id: number; name: string; phone: string | null; email: string | null; hours: string | null };
+  store_departments: {
+    id: Generated<number>;
+    store_id: number;
+    name: string;
+    phone: string | null;
+    email: string | null;
+    hours: string | null;
+  };
   delivery_towns: { town: string; store_id: number };
   store_products: { store_id: number; product_id: number; price_cents: number; available: Generated<boolean> };
   promotions: {
@@ -143,9 +157,28 @@ export interface Database {
     email: string;
     ssn_code: string | null;
   };
-  loyalty_cards: { id: Generated<number>; user_id: number; code: string; principal: Generated<boolean>; enabled: Generated<boolean> };
-  consents: { user_id: number; accept1: boolean; accept2: boolean; accept3: Generated<boolean>; accept4: Generated<boolean>; updated_at: Generated<Date> };
-  auth_tokens: { token_hash: string; user_id: number; purpose: 'CONFIRM' | 'RESET'; expires_at: Timestamp; used_at: Timestamp | null };
+  loyalty_cards: {
+    id: Generated<number>;
+    user_id: number;
+    code: string;
+    principal: Generated<boolean>;
+    enabled: Generated<boolean>;
+  };
+  consents: {
+    user_id: number;
+    accept1: boolean;
+    accept2: boolean;
+    accept3: Generated<boolean>;
+    accept4: Generated<boolean>;
+    updated_at: Generated<Date>;
+  };
+  auth_tokens: {
+    token_hash: string;
+    user_id: number;
+    purpose: 'CONFIRM' | 'RESET';
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+  };
   /** Handled profile deletion requests (migration 0011): who handled each, when, and how. */
   profile_deletions: {
     id: Generated<number>;
@@ -308,7 +341,13 @@ export interface Database {
     operator_total_cents: number | null;
     available: Generated<boolean>;
   };
-  order_status_history: { id: Generated<number>; order_id: number; status: string; changed_by: number | null; changed_at: Generated<Date> };
+  order_status_history: {
+    id: Generated<number>;
+    order_id: number;
+    status: string;
+    changed_by: number | null;
+    changed_at: Generated<Date>;
+  };
   payment_transactions: {
     id: Generated<number>;
     order_id: number | null;
@@ -336,7 +375,13 @@ export interface Database {
     detail: unknown;
     created_at: Generated<Date>;
   };
-  sandbox_cards: { contract_number: string; provider: string; pan: string; expiry: string; created_at: Generated<Date> };
+  sandbox_cards: {
+    contract_number: string;
+    provider: string;
+    pan: string;
+    expiry: string;
+    created_at: Generated<Date>;
+  };
   sandbox_transactions: {
     code: string;
     provider: string;
@@ -347,5 +392,12 @@ export interface Database {
     created_at: Generated<Date>;
   };
   app_secrets: { key: string; value: string; created_at: Generated<Date> };
-  mail_outbox: { id: Generated<number>; recipient: string; subject: string; text: string; html: string | null; sent_at: Generated<Date> };
+  mail_outbox: {
+    id: Generated<number>;
+    recipient: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    sent_at: Generated<Date>;
+  };
 }

@@ -4,7 +4,11 @@
 import { html, raw } from 'hono/html';
 
 export const hidden = (fields: Record<string, string>) =>
-  raw(Object.entries(fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`).join(''));
+  raw(
+    Object.entries(fields)
+      .map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)
+      .join(''),
+  );
 
 /** An HTML page that posts the fields to url at once; without JavaScript a button does it. */
 export function autoPost(url: string, fields: Record<string, string>, title = 'Reindirizzamento…') {

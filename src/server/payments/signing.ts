@@ -24,9 +24,20 @@ export function sameSignature(given: unknown, expected: string): boolean {
 
 /** The IPG form's date-time, in the store's time zone: YYYY:MM:DD-hh:mm:ss. */
 export function ipgDateTime(at: Date, timeZone = 'Europe/Rome'): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts['year']}:${parts['month']}:${parts['day']}-${parts['hour']}:${parts['minute']}:${parts['second']}`;
 }
 

@@ -4,18 +4,27 @@ import { billingAddressInput, deleteById, shippingAddressInput } from '#src/shar
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
 import { ok, parseJson } from '../http.ts';
 import {
-  deleteAddress, deleteBillingAddress, listAddresses, listBillingAddresses, saveAddress, saveBillingAddress,
+  deleteAddress,
+  deleteBillingAddress,
+  listAddresses,
+  listBillingAddresses,
+  saveAddress,
+  saveBillingAddress,
 } from '../services/addresses.ts';
 
 const auth = requireUser();
 
 export const addressRoutes = new Hono<AuthEnv>()
   .get('/profiles/addresses', auth, async (c) => ok(c, await listAddresses(c.var.db, c.var.session.userId)))
-  .post('/profiles/addresses', auth, async (c) => ok(c, await saveAddress(c.var.db, c.var.session.userId, await parseJson(c, shippingAddressInput))))
+  .post('/profiles/addresses', auth, async (c) =>
+    ok(c, await saveAddress(c.var.db, c.var.session.userId, await parseJson(c, shippingAddressInput))),
+  )
   .post('/profiles/addresses/delete', auth, async (c) =>
     ok(c, await deleteAddress(c.var.db, c.var.session.userId, (await parseJson(c, deleteById)).id)),
   )
-  .get('/profiles/billing/addresses', auth, async (c) => ok(c, await listBillingAddresses(c.var.db, c.var.session.userId)))
+  .get('/profiles/billing/addresses', auth, async (c) =>
+    ok(c, await listBillingAddresses(c.var.db, c.var.session.userId)),
+  )
   .post('/profiles/billing/addresses', auth, async (c) =>
     ok(c, await saveBillingAddress(c.var.db, c.var.session.userId, await parseJson(c, billingAddressInput))),
   )

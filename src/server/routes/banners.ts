@@ -18,7 +18,9 @@ const productsQuery = z.object({
 export const bannerRoutes = new Hono<AppEnv>()
   .get('/cms/banners', async (c) => ok(c, await banners(c.var.db, parseQuery(c, bannersQuery).category)))
   // {id} is the store whose header banner is asked for.
-  .get('/cms/banners/:id/headerBanner', async (c) => ok(c, await headerBanner(c.var.db, parseInput(idParam, c.req.param('id')))))
+  .get('/cms/banners/:id/headerBanner', async (c) =>
+    ok(c, await headerBanner(c.var.db, parseInput(idParam, c.req.param('id')))),
+  )
   .get('/cms/banners/:id/products', async (c) => {
     const { p, s, storeId } = parseQuery(c, productsQuery);
     return ok(c, await bannerProducts(c.var.db, parseInput(idParam, c.req.param('id')), storeId, p, s));

@@ -1,11 +1,29 @@
 // Cart calls of spec §7 (freeze, copy and orders come with checkout).
 import { Hono } from 'hono';
-import { abortRequest, cartIdRequest, deleteItemRequest, listToCartRequest, moveRequest, openCartRequest, storeItemRequest } from '#src/shared/contract/cart.ts';
+import {
+  abortRequest,
+  cartIdRequest,
+  deleteItemRequest,
+  listToCartRequest,
+  moveRequest,
+  openCartRequest,
+  storeItemRequest,
+} from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { ok, parseJson } from '../http.ts';
-import { abortCart, currentCart, deleteItem, freezeCheck, moveCart, openCart, openCarts, reviewCart, storeItem } from '../services/cart.ts';
+import {
+  abortCart,
+  currentCart,
+  deleteItem,
+  freezeCheck,
+  moveCart,
+  openCart,
+  openCarts,
+  reviewCart,
+  storeItem,
+} from '../services/cart.ts';
 import { addListToCart } from '../services/lists.ts';
 import { abortOrder } from '../services/orders.ts';
 import { originOf } from './payments.ts';
@@ -13,10 +31,16 @@ import { originOf } from './payments.ts';
 const auth = requireUser();
 
 export const cartRoutes = new Hono<AppEnv>()
-  .get('/ecommerce/cart/current', auth, async (c) => ok(c, await currentCart(c.var.db, c.var.session.userId, c.var.config.flags)))
+  .get('/ecommerce/cart/current', auth, async (c) =>
+    ok(c, await currentCart(c.var.db, c.var.session.userId, c.var.config.flags)),
+  )
   .get('/ecommerce/carts/open', auth, async (c) => ok(c, await openCarts(c.var.db, c.var.session.userId)))
-  .post('/ecommerce/cart/open', auth, async (c) => ok(c, await openCart(c.var.db, c.var.session.userId, await parseJson(c, openCartRequest), c.var.config.flags)))
-  .post('/ecommerce/cart/store', auth, async (c) => ok(c, await storeItem(c.var.db, c.var.session.userId, await parseJson(c, storeItemRequest))))
+  .post('/ecommerce/cart/open', auth, async (c) =>
+    ok(c, await openCart(c.var.db, c.var.session.userId, await parseJson(c, openCartRequest), c.var.config.flags)),
+  )
+  .post('/ecommerce/cart/store', auth, async (c) =>
+    ok(c, await storeItem(c.var.db, c.var.session.userId, await parseJson(c, storeItemRequest))),
+  )
   .post('/ecommerce/cart/review', auth, async (c) => {
     const { cartId } = await parseJson(c, cartIdRequest);
     return ok(c, await reviewCart(c.var.db, c.var.session.userId, cartId));
@@ -35,12 +59,18 @@ export const cartRoutes = new Hono<AppEnv>()
     }
     return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
   })
-  .post('/ecommerce/cart/move', auth, async (c) => ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest), c.var.config.flags)))
+  .post('/ecommerce/cart/move', auth, async (c) =>
+    ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest), c.var.config.flags)),
+  )
   .post('/ecommerce/cart/freeze/check', auth, async (c) => {
     const { cartId } = await parseJson(c, cartIdRequest);
     const result = await freezeCheck(c.var.db, c.var.session.userId, cartId);
     // 4105 is not an error (DESIGN.md §3): the changed items travel as data.
-    if (result.changed) return c.json({ responseCode: ErrorCode.PRICES_CHANGED, data: { updated: result.updated, removed: result.removed } });
+    if (result.changed)
+      return c.json({
+        responseCode: ErrorCode.PRICES_CHANGED,
+        data: { updated: result.updated, removed: result.removed },
+      });
     return ok(c, result.cart);
   })
   .post('/ecommerce/cart/list', auth, async (c) => {

@@ -21,25 +21,44 @@ const ordersQuery = z.object({ s: z.coerce.number().int().min(1).max(50).default
 const configQuery = z.object({ storeId: storeIdParam });
 
 export const checkoutRoutes = new Hono<AppEnv>()
-  .get('/ecommerce/slots/first/available', auth, async (c) => ok(c, await firstAvailableSlot(c.var.db, c.var.session.userId)))
+  .get('/ecommerce/slots/first/available', auth, async (c) =>
+    ok(c, await firstAvailableSlot(c.var.db, c.var.session.userId)),
+  )
   // A visitor's header shows the default store's first slot (spec §2 Header, §9 default store): no login needed.
   .get('/ecommerce/slots/first/default', async (c) => ok(c, await firstAvailableSlot(c.var.db, null)))
-  .get('/ecommerce/slots/:cartId/days', auth, async (c) => ok(c, await slotDays(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')))))
-  .get('/ecommerce/slots/:cartId', auth, async (c) =>
-    ok(c, await slotsOfDay(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')), parseQuery(c, slotsQuery))),
+  .get('/ecommerce/slots/:cartId/days', auth, async (c) =>
+    ok(c, await slotDays(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')))),
   )
-  .post('/ecommerce/cart/freeze', auth, async (c) => ok(c, await freezeCart(c.var.db, c.var.session.userId, await parseJson(c, freezeRequest), c.var.config.flags)))
+  .get('/ecommerce/slots/:cartId', auth, async (c) =>
+    ok(
+      c,
+      await slotsOfDay(
+        c.var.db,
+        c.var.session.userId,
+        parseInput(idParam, c.req.param('cartId')),
+        parseQuery(c, slotsQuery),
+      ),
+    ),
+  )
+  .post('/ecommerce/cart/freeze', auth, async (c) =>
+    ok(c, await freezeCart(c.var.db, c.var.session.userId, await parseJson(c, freezeRequest), c.var.config.flags)),
+  )
   .get('/ecommerce/orders', auth, async (c) => {
     const { s, p } = parseQuery(c, ordersQuery);
     await expireUnpaidOrders(c.var.db);
     return ok(c, await listOrders(c.var.db, c.var.session.userId, p, s));
   })
-  .get('/ecommerce/orders/:id/fetch', auth, async (c) => ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))))
+  .get('/ecommerce/orders/:id/fetch', auth, async (c) =>
+    ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))),
+  )
   .post('/ecommerce/cart/copy', auth, async (c) => {
     const { orderId, addressId } = await parseJson(c, copyOrderRequest);
     const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId, c.var.config.flags);
     if (result.updated.length || result.removed.length) {
-      return c.json({ responseCode: ErrorCode.PRICES_CHANGED, data: { cart: result.cart, updated: result.updated, removed: result.removed } });
+      return c.json({
+        responseCode: ErrorCode.PRICES_CHANGED,
+        data: { cart: result.cart, updated: result.updated, removed: result.removed },
+      });
     }
     return ok(c, result.cart);
   })
@@ -51,5 +70,10 @@ export const checkoutRoutes = new Hono<AppEnv>()
   // The modes a cart can be opened for now: some store serves them and they can be paid for (payable-modes.ts).
   .get('/ecommerce/deliveries', async (c) => {
     const offered = await payableModes(c.var.db, c.var.config.flags);
-    return ok(c, deliveryMode.options.filter((mode) => offered.has(mode)).map((mode) => ({ id: mode, description: modeLabels[mode] })));
+    return ok(
+      c,
+      deliveryMode.options
+        .filter((mode) => offered.has(mode))
+        .map((mode) => ({ id: mode, description: modeLabels[mode] })),
+    );
   });

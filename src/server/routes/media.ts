@@ -15,25 +15,44 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/products/:file', async (c) => {
     const m = /^([0-9]{8,14})(?:-([1-9]))?\.svg$/.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const p = await c.var.db.selectFrom('products').select(['description', 'brand', 'category_id']).where('barcode', '=', m[1]!).executeTakeFirst();
+    const p = await c.var.db
+      .selectFrom('products')
+      .select(['description', 'brand', 'category_id'])
+      .where('barcode', '=', m[1]!)
+      .executeTakeFirst();
     if (!p) return notFound(c);
-    return svgResponse(c, productSvg({ description: p.description, brand: p.brand, categoryId: p.category_id }, Number(m[2] ?? 1)));
+    return svgResponse(
+      c,
+      productSvg({ description: p.description, brand: p.brand, categoryId: p.category_id }, Number(m[2] ?? 1)),
+    );
   })
   .get('/banners/:file', async (c) => {
     const m = /^([0-9]{1,9})(-app)?\.svg$/.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const b = await c.var.db.selectFrom('banners').select(['id', 'title']).where('id', '=', Number(m[1])).executeTakeFirst();
+    const b = await c.var.db
+      .selectFrom('banners')
+      .select(['id', 'title'])
+      .where('id', '=', Number(m[1]))
+      .executeTakeFirst();
     return b ? svgResponse(c, bannerSvg(b, m[2] !== undefined)) : notFound(c);
   })
   .get('/tags/:file', async (c) => {
     const m = idFile.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const t = await c.var.db.selectFrom('tags').select(['id', 'description']).where('id', '=', Number(m[1])).executeTakeFirst();
+    const t = await c.var.db
+      .selectFrom('tags')
+      .select(['id', 'description'])
+      .where('id', '=', Number(m[1]))
+      .executeTakeFirst();
     return t ? svgResponse(c, tagSvg(t)) : notFound(c);
   })
   .get('/stores/:file', async (c) => {
     const m = idFile.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const s = await c.var.db.selectFrom('stores').select(['id', 'name']).where('id', '=', Number(m[1])).executeTakeFirst();
+    const s = await c.var.db
+      .selectFrom('stores')
+      .select(['id', 'name'])
+      .where('id', '=', Number(m[1]))
+      .executeTakeFirst();
     return s ? svgResponse(c, storeLogoSvg(s)) : notFound(c);
   });

@@ -14,10 +14,19 @@ import type { Context } from 'hono';
 
 const operatorOnly = requireUser('OPERATOR');
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const pickedRequest = z.object({ rows: z.array(z.object({ id: idParam, operatorAmount: z.number().finite().min(0).max(1000) })).min(1).max(500) });
+const pickedRequest = z.object({
+  rows: z
+    .array(z.object({ id: idParam, operatorAmount: z.number().finite().min(0).max(1000) }))
+    .min(1)
+    .max(500),
+});
 
 async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; storeId: number }> {
-  const user = await c.var.db.selectFrom('users').select('operator_store_id').where('id', '=', c.var.session.userId).executeTakeFirst();
+  const user = await c.var.db
+    .selectFrom('users')
+    .select('operator_store_id')
+    .where('id', '=', c.var.session.userId)
+    .executeTakeFirst();
   if (!user?.operator_store_id) throw forbidden();
   return { userId: c.var.session.userId, storeId: user.operator_store_id };
 }
@@ -46,7 +55,14 @@ export const opsRoutes = new Hono<AppEnv>()
   // Carrying one out or closing it is also any store operator's: who did it is recorded and mailed to the privacy mailbox.
   .post('/ops/deletion-requests/:userId/delete', operatorOnly, async (c) => {
     const { userId } = await operatorStore(c);
-    await carryOutDeletion(c.var.db, c.var.mailer, c.var.payments, c.var.config.PRIVACY_EMAIL, { userId }, parseInput(idParam, c.req.param('userId')));
+    await carryOutDeletion(
+      c.var.db,
+      c.var.mailer,
+      c.var.payments,
+      c.var.config.PRIVACY_EMAIL,
+      { userId },
+      parseInput(idParam, c.req.param('userId')),
+    );
     return ok(c, null);
   })
   .post('/ops/deletion-requests/:userId/refuse', operatorOnly, async (c) => {

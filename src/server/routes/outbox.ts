@@ -11,9 +11,21 @@ const query = z.object({ to: z.string({ error: TO_REQUIRED }).trim().toLowerCase
 
 export const outboxRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {
   const { to } = parseQuery(c, query);
-  const rows = await c.var.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', to)
-    .orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+  const rows = await c.var.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('recipient', '=', to)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   return c.json({
-    messages: rows.map((r) => ({ to: r.recipient, subject: r.subject, text: r.text, html: r.html, sentAt: new Date(r.sent_at).toISOString() })),
+    messages: rows.map((r) => ({
+      to: r.recipient,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      sentAt: new Date(r.sent_at).toISOString(),
+    })),
   });
 });

@@ -11,8 +11,11 @@ import { HttpError, ok, parseJson, parseQuery } from '../http.ts';
 const auth = requireUser();
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const boardQuery = z.object({ tid: z.literal('01'), profileId: idParam });
-const quoteQuery = z.object({ cartId: idParam.optional(), orderCode: nonceQuery.shape.orderCode.optional() })
-  .refine((q) => (q.cartId === undefined) !== (q.orderCode === undefined), { message: 'Indica il carrello oppure il codice ordine.' });
+const quoteQuery = z
+  .object({ cartId: idParam.optional(), orderCode: nonceQuery.shape.orderCode.optional() })
+  .refine((q) => (q.cartId === undefined) !== (q.orderCode === undefined), {
+    message: 'Indica il carrello oppure il codice ordine.',
+  });
 
 /**
  * The shop's origin as the browser sees it: PUBLIC_URL, else the request's own
@@ -37,9 +40,13 @@ async function fields(c: Context<AppEnv>): Promise<Record<string, string>> {
   const query = c.req.query();
   if (c.req.method !== 'POST') return query;
   const type = c.req.header('Content-Type') ?? '';
-  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) throw new HttpError(400, 'Formato della richiesta non valido.');
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data'))
+    throw new HttpError(400, 'Formato della richiesta non valido.');
   const body = await c.req.parseBody();
-  return { ...query, ...Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string> };
+  return {
+    ...query,
+    ...(Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>),
+  };
 }
 
 export const paymentRoutes = new Hono<AppEnv>()
@@ -49,7 +56,9 @@ export const paymentRoutes = new Hono<AppEnv>()
     return ok(c, await c.var.payments.removeMethod(c.var.session.userId));
   })
   .get('/pay/v2/xpay/boarding', auth, (c) => ok(c, c.var.payments.lightboxConfig(originOf(c))))
-  .get('/pay/v2/xpay/start/boarding', auth, async (c) => ok(c, await c.var.payments.startBoarding(c.var.session.userId, originOf(c))))
+  .get('/pay/v2/xpay/start/boarding', auth, async (c) =>
+    ok(c, await c.var.payments.startBoarding(c.var.session.userId, originOf(c))),
+  )
   .on(['GET', 'POST'], '/pay/v2/xpay/board', async (c) => {
     const { profileId } = parseQuery(c, boardQuery);
     await c.var.payments.xpayBoardCallback(profileId, await fields(c));
@@ -59,11 +68,19 @@ export const paymentRoutes = new Hono<AppEnv>()
     const { orderCode } = parseQuery(c, nonceQuery);
     return ok(c, await c.var.payments.startOrderPayment(c.var.session.userId, orderCode, originOf(c)));
   })
-  .post('/pay/v2/xpay/3ds/result', async (c) => c.redirect(await c.var.payments.xpayThreeDsResult(await fields(c), originOf(c)), 303))
-  .get('/pay/preauth/quote', auth, async (c) => ok(c, await c.var.payments.quote(c.var.session.userId, parseQuery(c, quoteQuery))))
-  .get('/pay/ipg/boarding/web', auth, async (c) => ok(c, await c.var.payments.startLegacyBoarding(c.var.session.userId, originOf(c))))
+  .post('/pay/v2/xpay/3ds/result', async (c) =>
+    c.redirect(await c.var.payments.xpayThreeDsResult(await fields(c), originOf(c)), 303),
+  )
+  .get('/pay/preauth/quote', auth, async (c) =>
+    ok(c, await c.var.payments.quote(c.var.session.userId, parseQuery(c, quoteQuery))),
+  )
+  .get('/pay/ipg/boarding/web', auth, async (c) =>
+    ok(c, await c.var.payments.startLegacyBoarding(c.var.session.userId, originOf(c))),
+  )
   .post('/pay/ipg/notify', async (c) => {
     await c.var.payments.ipgNotification(await fields(c), originOf(c));
     return ok(c, null);
   })
-  .post('/pay/ipg/result/:outcome{ok|ko}', async (c) => c.redirect(await c.var.payments.ipgReturn(await fields(c)), 303));
+  .post('/pay/ipg/result/:outcome{ok|ko}', async (c) =>
+    c.redirect(await c.var.payments.ipgReturn(await fields(c)), 303),
+  );

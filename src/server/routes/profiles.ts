@@ -1,7 +1,14 @@
 // Auth and profile calls of spec §7 (addresses live in addresses.ts).
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { loginRequest, passwordChange, profileUpdate, resetConfirm, resetRequest, signupRequest } from '#src/shared/contract/auth.ts';
+import {
+  loginRequest,
+  passwordChange,
+  profileUpdate,
+  resetConfirm,
+  resetRequest,
+  signupRequest,
+} from '#src/shared/contract/auth.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { BusinessError, HttpError, ok, parseInput, parseJson, parseQuery } from '../http.ts';
@@ -11,7 +18,15 @@ import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
 import { revokeSession, signSession } from '../auth/session-token.ts';
 import { originOf } from './payments.ts';
 import {
-  changePassword, checkCredentials, confirmAccount, requestDeletion, requestPasswordReset, requireProfile, resetPassword, signup, updateProfile,
+  changePassword,
+  checkCredentials,
+  confirmAccount,
+  requestDeletion,
+  requestPasswordReset,
+  requireProfile,
+  resetPassword,
+  signup,
+  updateProfile,
 } from '../services/accounts.ts';
 
 // Per account and address: a few tries, then a pause of minutes — never a permanent lock.
@@ -29,7 +44,10 @@ function clientIp(c: Context<AppEnv>): string {
   return forwarded || incoming?.socket?.remoteAddress || 'local';
 }
 
-const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({ ...rule, limit: rule.limit * c.var.config.IP_RATE_LIMIT_MULTIPLIER });
+const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({
+  ...rule,
+  limit: rule.limit * c.var.config.IP_RATE_LIMIT_MULTIPLIER,
+});
 
 /** Signup answers the business codes of spec §8 for the three fields that have one. */
 function signupInput(body: unknown) {
@@ -116,7 +134,9 @@ export const myProfileRoutes = new Hono<AuthEnv>()
     await revokeSession(c.var.db, c.var.session);
     return ok(c, null);
   })
-  .put('/profiles', auth, async (c) => ok(c, await updateProfile(c.var.db, c.var.session.userId, await parseJson(c, profileUpdate))))
+  .put('/profiles', auth, async (c) =>
+    ok(c, await updateProfile(c.var.db, c.var.session.userId, await parseJson(c, profileUpdate))),
+  )
   .post('/profiles/deleteRequest', auth, async (c) => {
     await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId, c.var.config.PRIVACY_EMAIL);
     return ok(c, null);

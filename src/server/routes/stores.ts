@@ -7,7 +7,13 @@ import { ok, parseInput, parseQuery } from '../http.ts';
 import { deliveryStores, listStores, storeById, storeStates } from '../services/stores.ts';
 
 export const storeRoutes = new Hono<AppEnv>()
-  .get('/stores/ecommerce', async (c) => ok(c, await listStores(c.var.db, parseQuery(c, storeQuery), c.var.config.flags)))
+  .get('/stores/ecommerce', async (c) =>
+    ok(c, await listStores(c.var.db, parseQuery(c, storeQuery), c.var.config.flags)),
+  )
   .get('/stores/states', async (c) => ok(c, await storeStates(c.var.db)))
-  .get('/stores/ecommerce/delivery', async (c) => ok(c, await deliveryStores(c.var.db, parseQuery(c, deliveryStoresQuery), c.var.config.flags)))
-  .get('/stores/ecommerce/:id', async (c) => ok(c, await storeById(c.var.db, parseInput(storeIdParam, c.req.param('id')), c.var.config.flags)));
+  .get('/stores/ecommerce/delivery', async (c) =>
+    ok(c, await deliveryStores(c.var.db, parseQuery(c, deliveryStoresQuery), c.var.config.flags)),
+  )
+  .get('/stores/ecommerce/:id', async (c) =>
+    ok(c, await storeById(c.var.db, parseInput(storeIdParam, c.req.param('id')), c.var.config.flags)),
+  );

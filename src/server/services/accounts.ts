@@ -30,7 +30,13 @@ export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: S
   const userId = await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ username: input.username, password_hash: passwordHash, operator_store_id: null, confirmed_at: null, deletion_requested_at: null })
+      .values({
+        username: input.username,
+        password_hash: passwordHash,
+        operator_store_id: null,
+        confirmed_at: null,
+        deletion_requested_at: null,
+      })
       .onConflict((oc) => oc.column('username').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -38,11 +44,26 @@ export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: S
     const p = input.profile;
     await trx
       .insertInto('profiles')
-      .values({ user_id: user.id, first_name: p.firstName, last_name: p.lastName, birth_date: p.birthDate, mobile_phone: p.mobilePhone, email: p.email ?? input.username, ssn_code: p.ssnCode })
+      .values({
+        user_id: user.id,
+        first_name: p.firstName,
+        last_name: p.lastName,
+        birth_date: p.birthDate,
+        mobile_phone: p.mobilePhone,
+        email: p.email ?? input.username,
+        ssn_code: p.ssnCode,
+      })
       .execute();
-    await trx.insertInto('consents').values({ user_id: user.id, accept1: true, accept2: true, accept3: input.accept3, accept4: input.accept4 }).execute();
+    await trx
+      .insertInto('consents')
+      .values({ user_id: user.id, accept1: true, accept2: true, accept3: input.accept3, accept4: input.accept4 })
+      .execute();
     const cards = realCards(p.cards);
-    if (cards.length) await trx.insertInto('loyalty_cards').values(cards.map((c, i) => ({ user_id: user.id, code: c.code, principal: i === 0, enabled: c.enabled }))).execute();
+    if (cards.length)
+      await trx
+        .insertInto('loyalty_cards')
+        .values(cards.map((c, i) => ({ user_id: user.id, code: c.code, principal: i === 0, enabled: c.enabled })))
+        .execute();
     return user.id;
   });
   const token = await issueLinkToken(db, userId, 'CONFIRM');
@@ -58,13 +79,26 @@ export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: S
 export async function confirmAccount(db: Db, token: string): Promise<boolean> {
   const userId = await consumeLinkToken(db, token, 'CONFIRM');
   if (userId === null) return false;
-  await db.updateTable('users').set({ confirmed_at: new Date() }).where('id', '=', userId).where('confirmed_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ confirmed_at: new Date() })
+    .where('id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .execute();
   return true;
 }
 
 /** Checks the credentials: the user's id and role, or the login error of spec §8. */
-export async function checkCredentials(db: Db, username: string, password: string): Promise<{ id: number; role: 'CUSTOMER' | 'OPERATOR' }> {
-  const user = await db.selectFrom('users').select(['id', 'password_hash', 'confirmed_at', 'role']).where('username', '=', username).executeTakeFirst();
+export async function checkCredentials(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<{ id: number; role: 'CUSTOMER' | 'OPERATOR' }> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'confirmed_at', 'role'])
+    .where('username', '=', username)
+    .executeTakeFirst();
   const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
   if (!user || !valid) throw new BusinessError(ErrorCode.BAD_CREDENTIALS);
   if (!user.confirmed_at) throw new BusinessError(ErrorCode.ACCOUNT_NOT_CONFIRMED);
@@ -81,17 +115,31 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('profiles')
-      .set({ first_name: input.firstName, last_name: input.lastName, mobile_phone: input.mobilePhone, ssn_code: input.ssnCode })
+      .set({
+        first_name: input.firstName,
+        last_name: input.lastName,
+        mobile_phone: input.mobilePhone,
+        ssn_code: input.ssnCode,
+      })
       .where('user_id', '=', userId)
       .execute();
     // Privacy consents are shown disabled (spec §6): only the optional ones may change here.
     const optional: { accept3?: boolean; accept4?: boolean } = {};
     if (input.accept3 !== undefined) optional.accept3 = input.accept3;
     if (input.accept4 !== undefined) optional.accept4 = input.accept4;
-    if (Object.keys(optional).length) await trx.updateTable('consents').set({ ...optional, updated_at: new Date() }).where('user_id', '=', userId).execute();
+    if (Object.keys(optional).length)
+      await trx
+        .updateTable('consents')
+        .set({ ...optional, updated_at: new Date() })
+        .where('user_id', '=', userId)
+        .execute();
     await trx.deleteFrom('loyalty_cards').where('user_id', '=', userId).execute();
     const cards = realCards(input.cards);
-    if (cards.length) await trx.insertInto('loyalty_cards').values(cards.map((c, i) => ({ user_id: userId, code: c.code, principal: i === 0, enabled: c.enabled }))).execute();
+    if (cards.length)
+      await trx
+        .insertInto('loyalty_cards')
+        .values(cards.map((c, i) => ({ user_id: userId, code: c.code, principal: i === 0, enabled: c.enabled })))
+        .execute();
   });
   return requireProfile(db, userId);
 }
@@ -103,13 +151,28 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
  * within 48 hours after checks, and confirmed to the customer.
  */
 export async function requestDeletion(db: Db, mailer: Mailer, userId: number, privacyEmail: string): Promise<void> {
-  const active = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'in', SHOPPING_IN_PROGRESS).limit(1).executeTakeFirst();
+  const active = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', SHOPPING_IN_PROGRESS)
+    .limit(1)
+    .executeTakeFirst();
   if (active) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS);
   const profile = await requireProfile(db, userId);
-  const before = await db.selectFrom('users').select('deletion_requested_at').where('id', '=', userId).executeTakeFirstOrThrow();
-  const { requestedAt } = await db.updateTable('users').set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` }).where('id', '=', userId)
-    .returning('deletion_requested_at as requestedAt').executeTakeFirstOrThrow();
-  if (!before.deletion_requested_at) await mailPrivacyOffice(mailer, privacyEmail, userId, profile, new Date(requestedAt!));
+  const before = await db
+    .selectFrom('users')
+    .select('deletion_requested_at')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const { requestedAt } = await db
+    .updateTable('users')
+    .set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` })
+    .where('id', '=', userId)
+    .returning('deletion_requested_at as requestedAt')
+    .executeTakeFirstOrThrow();
+  if (!before.deletion_requested_at)
+    await mailPrivacyOffice(mailer, privacyEmail, userId, profile, new Date(requestedAt!));
   await mailer.send({
     to: profile.email,
     subject: 'Richiesta di eliminazione del profilo ricevuta',
@@ -143,10 +206,20 @@ export async function resetPassword(db: Db, input: z.output<typeof resetConfirm>
 }
 
 /** Changes the password; every other session of the account ends, the one that changed it (`keepJti`) goes on. */
-export async function changePassword(db: Db, userId: number, input: z.output<typeof passwordChange>, keepJti: string | null = null): Promise<void> {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  input: z.output<typeof passwordChange>,
+  keepJti: string | null = null,
+): Promise<void> {
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   if (!user) throw new BusinessError(ErrorCode.USER_NOT_FOUND);
-  if (!(await verify(user.password_hash, input.oldPassword).catch(() => false))) throw new BusinessError(ErrorCode.INVALID_PASSWORD, 'La password attuale non è corretta.');
-  await db.updateTable('users').set({ password_hash: await hash(input.newPassword) }).where('id', '=', userId).execute();
+  if (!(await verify(user.password_hash, input.oldPassword).catch(() => false)))
+    throw new BusinessError(ErrorCode.INVALID_PASSWORD, 'La password attuale non è corretta.');
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hash(input.newPassword) })
+    .where('id', '=', userId)
+    .execute();
   await endSessions(db, userId, keepJti);
 }

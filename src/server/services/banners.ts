@@ -21,12 +21,24 @@ function current(db: Db) {
     .where((eb) => eb.or([eb('b.valid_to', 'is', null), eb('b.valid_to', '>=', today)]));
 }
 
-const toBanner = (r: { id: number; title: string; image_url: string; image_app: string; has_products: boolean }): Banner => ({
-  id: r.id, title: r.title, imageUrl: r.image_url, imageApp: r.image_app, hasProducts: r.has_products,
+const toBanner = (r: {
+  id: number;
+  title: string;
+  image_url: string;
+  image_app: string;
+  has_products: boolean;
+}): Banner => ({
+  id: r.id,
+  title: r.title,
+  imageUrl: r.image_url,
+  imageApp: r.image_app,
+  hasProducts: r.has_products,
 });
 
 export async function banners(db: Db, category: string): Promise<Banner[]> {
-  return (await current(db).where('b.category', '=', category).orderBy('b.position').orderBy('b.id').execute()).map(toBanner);
+  return (await current(db).where('b.category', '=', category).orderBy('b.position').orderBy('b.id').execute()).map(
+    toBanner,
+  );
 }
 
 /** The banner shown at the top for a store (its own header banner, else the first current one). */
@@ -36,7 +48,13 @@ export async function headerBanner(db: Db, storeId: number): Promise<Banner | nu
   return row ? toBanner(row) : null;
 }
 
-export async function bannerProducts(db: Db, bannerId: number, storeId: number, page: number, size: number): Promise<Paged<Product>> {
+export async function bannerProducts(
+  db: Db,
+  bannerId: number,
+  storeId: number,
+  page: number,
+  size: number,
+): Promise<Paged<Product>> {
   const exists = await db.selectFrom('banners').select('id').where('id', '=', bannerId).executeTakeFirst();
   if (!exists) throw new BusinessError(ErrorCode.GENERIC, 'Banner non trovato.');
   const rows = await productSelect(db, storeId, romeToday())
@@ -49,6 +67,19 @@ export async function bannerProducts(db: Db, bannerId: number, storeId: number, 
     .execute();
   const total = rows.length
     ? Number(rows[0]!.total_count)
-    : Number((await db.selectFrom('banner_products').select(sql<number>`count(*)`.as('n')).where('banner_id', '=', bannerId).executeTakeFirstOrThrow()).n);
-  return toPage(rows.map((r) => toProduct(r as ProductRow, [], [])), total, page, size);
+    : Number(
+        (
+          await db
+            .selectFrom('banner_products')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('banner_id', '=', bannerId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+  return toPage(
+    rows.map((r) => toProduct(r as ProductRow, [], [])),
+    total,
+    page,
+    size,
+  );
 }

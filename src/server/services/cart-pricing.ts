@@ -12,7 +12,14 @@ export interface CartLine {
   /** The product now, for the cart's store; null when the store no longer sells it. */
   product: Product | null;
   /** What the shopper saw when adding it (used when the product is gone). */
-  snapshot: { barcode: string; description: string; ref: string; imageUrl: string | null; um: 'PZ' | 'KG'; priceCents: number };
+  snapshot: {
+    barcode: string;
+    description: string;
+    ref: string;
+    imageUrl: string | null;
+    um: 'PZ' | 'KG';
+    priceCents: number;
+  };
   waterPack: boolean;
 }
 
@@ -67,7 +74,12 @@ export function cartTotals(lines: CartLine[], deliveryMode: Cart['deliveryMode']
   if (delivered && items.length > 0) {
     fees.push({ id: 'DELIVERY', description: 'Costo di consegna', value: toEuro(terms.deliveryFeeCents) });
     const extraPacks = Math.max(0, waterPacks(lines) - WATER_PACKS_INCLUDED);
-    if (extraPacks > 0) fees.push({ id: 'WATER_PACKS', description: `Confezioni d'acqua oltre le ${WATER_PACKS_INCLUDED} incluse (${extraPacks})`, value: toEuro(extraPacks * WATER_PACK_FEE_CENTS) });
+    if (extraPacks > 0)
+      fees.push({
+        id: 'WATER_PACKS',
+        description: `Confezioni d'acqua oltre le ${WATER_PACKS_INCLUDED} incluse (${extraPacks})`,
+        value: toEuro(extraPacks * WATER_PACK_FEE_CENTS),
+      });
   }
   if (terms.bagFeeCents > 0 && items.length > 0) {
     // One bag every 8 pieces (a weighed row counts as one piece).
@@ -88,13 +100,17 @@ export function cartTotals(lines: CartLine[], deliveryMode: Cart['deliveryMode']
 }
 
 /** Quantity rules of spec §5 for a product: an Italian reason when refused, else null. */
-export function quantityProblem(product: Pick<Product, 'um' | 'umStep' | 'minWeight' | 'maxAmount'>, quantity: number): string | null {
+export function quantityProblem(
+  product: Pick<Product, 'um' | 'umStep' | 'minWeight' | 'maxAmount'>,
+  quantity: number,
+): string | null {
   if (quantity === 0) return null; // zero removes the row
   const step = round2(product.umStep);
   if (product.um === 'PZ') {
     if (!Number.isInteger(quantity)) return 'La quantità deve essere un numero intero di pezzi.';
     if (quantity < Math.max(1, step)) return 'La quantità minima è 1 pezzo.';
-    if (Math.abs(quantity / step - Math.round(quantity / step)) > 1e-6) return `La quantità deve essere un multiplo di ${step}.`;
+    if (Math.abs(quantity / step - Math.round(quantity / step)) > 1e-6)
+      return `La quantità deve essere un multiplo di ${step}.`;
     return null;
   }
   const minimum = Math.max(step, product.minWeight ?? 0);

@@ -4,7 +4,12 @@
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
-  MAX_PIECES_PER_ARTICLE, MAX_WATER_PACKS, type Cart, type DeliveryMode, type openCartRequest, type storeItemRequest,
+  MAX_PIECES_PER_ARTICLE,
+  MAX_WATER_PACKS,
+  type Cart,
+  type DeliveryMode,
+  type openCartRequest,
+  type storeItemRequest,
 } from '#src/shared/contract/cart.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -20,7 +25,16 @@ import { cartTotals, quantityProblem, toCartItem, waterPacks, type CartLine } fr
 import { payable } from './payable-modes.ts';
 
 type Tx = Db | Transaction<Database>;
-type CartRow = { id: number; user_id: number; store_id: number; delivery_mode: DeliveryMode; address_id: number | null; title: string | null; status: string; is_current: boolean };
+type CartRow = {
+  id: number;
+  user_id: number;
+  store_id: number;
+  delivery_mode: DeliveryMode;
+  address_id: number | null;
+  title: string | null;
+  status: string;
+  is_current: boolean;
+};
 
 export const modeLabels: Record<DeliveryMode, string> = {
   IN_STORE: 'Ritiro in negozio',
@@ -30,8 +44,16 @@ export const modeLabels: Record<DeliveryMode, string> = {
 };
 
 /** The customer's cart, or 4004 when it does not exist, 403 when it is someone else's. */
-export async function ownedCart(db: Tx, userId: number, cartId: number, opts: { lock?: boolean; open?: boolean } = {}): Promise<CartRow> {
-  let query = db.selectFrom('carts').select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current']).where('id', '=', cartId);
+export async function ownedCart(
+  db: Tx,
+  userId: number,
+  cartId: number,
+  opts: { lock?: boolean; open?: boolean } = {},
+): Promise<CartRow> {
+  let query = db
+    .selectFrom('carts')
+    .select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current'])
+    .where('id', '=', cartId);
   if (opts.lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
@@ -40,11 +62,19 @@ export async function ownedCart(db: Tx, userId: number, cartId: number, opts: { 
   return row;
 }
 
-type LineRow = ProductRow & { item_id: number; amount: number | null; weight: number | null; snapshot_cents: number; price_cents: number | null; available: boolean | null };
+type LineRow = ProductRow & {
+  item_id: number;
+  amount: number | null;
+  weight: number | null;
+  snapshot_cents: number;
+  price_cents: number | null;
+  available: boolean | null;
+};
 
 /** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
 export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
-  const { rows } = await sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
+  const { rows } =
+    await sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
       sp.price_cents, sp.available, promo.*
     FROM cart_items ci
     JOIN products p ON p.id = ci.product_id
@@ -58,16 +88,33 @@ export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>):
     weight: r.weight === null ? null : Number(r.weight),
     // A product the store no longer sells has no price there: the row keeps what the shopper saw.
     product: r.price_cents === null ? null : toProduct(r as ProductRow, [], []),
-    snapshot: { barcode: r.barcode, description: r.description, ref: r.ref, imageUrl: r.image_url, um: r.um, priceCents: r.snapshot_cents },
+    snapshot: {
+      barcode: r.barcode,
+      description: r.description,
+      ref: r.ref,
+      imageUrl: r.image_url,
+      um: r.um,
+      priceCents: r.snapshot_cents,
+    },
     waterPack: r.water_pack,
   }));
 }
 
 export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
-  const store = await db.selectFrom('stores as s')
+  const store = await db
+    .selectFrom('stores as s')
     .leftJoin('addresses as a', (j) => j.on('a.id', '=', cart.address_id ?? -1))
-    .select(['s.name', 's.delivery_fee_cents', 's.bag_fee_cents', 's.min_net_total_cents', 'a.address', 'a.street_number', 'a.city'])
-    .where('s.id', '=', cart.store_id).executeTakeFirstOrThrow();
+    .select([
+      's.name',
+      's.delivery_fee_cents',
+      's.bag_fee_cents',
+      's.min_net_total_cents',
+      'a.address',
+      'a.street_number',
+      'a.city',
+    ])
+    .where('s.id', '=', cart.store_id)
+    .executeTakeFirstOrThrow();
   const lines = await cartLines(db, cart);
   const totals = cartTotals(lines, cart.delivery_mode, {
     deliveryFeeCents: store.delivery_fee_cents,
@@ -86,7 +133,10 @@ export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
     ...totals,
     paymentMode: null,
     code: null,
-    delivery: { addressDescription: address ? `${address.address} ${address.street_number}, ${address.city}` : null, timeSlot: null },
+    delivery: {
+      addressDescription: address ? `${address.address} ${address.street_number}, ${address.city}` : null,
+      timeSlot: null,
+    },
     payment: { mode: null },
     categories,
     current: cart.is_current,
@@ -95,53 +145,107 @@ export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
 
 /** The store serves the mode and the shopper can pay for it under the current settings (payable-modes.ts). */
 async function offersMode(db: Tx, storeId: number, mode: DeliveryMode, flags: Flags): Promise<boolean> {
-  return !!(await db.selectFrom('store_delivery_modes as m').select('m.store_id').where('m.store_id', '=', storeId).where('m.delivery_mode', '=', mode)
-    .where(payable(flags, 'm.store_id', 'm.delivery_mode')).executeTakeFirst());
+  return !!(await db
+    .selectFrom('store_delivery_modes as m')
+    .select('m.store_id')
+    .where('m.store_id', '=', storeId)
+    .where('m.delivery_mode', '=', mode)
+    .where(payable(flags, 'm.store_id', 'm.delivery_mode'))
+    .executeTakeFirst());
 }
 
 /** Which store serves this mode and address (spec §4 cart creation; DESIGN.md §4 delivery towns). */
-async function storeFor(db: Tx, userId: number, input: z.output<typeof openCartRequest>, flags: Flags): Promise<{ storeId: number; addressId: number | null }> {
+async function storeFor(
+  db: Tx,
+  userId: number,
+  input: z.output<typeof openCartRequest>,
+  flags: Flags,
+): Promise<{ storeId: number; addressId: number | null }> {
   if (input.deliveryMode === 'IN_STORE' || input.deliveryMode === 'DRIVE') {
     const storeId = input.storeId ?? DEFAULT_STORE_ID;
-    if (!(await offersMode(db, storeId, input.deliveryMode, flags))) throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
+    if (!(await offersMode(db, storeId, input.deliveryMode, flags)))
+      throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
     return { storeId, addressId: null };
   }
-  if (!input.addressId) throw new HttpError(400, 'Richiesta non valida.', [{ path: 'addressId', message: "Scegli un indirizzo di consegna" }]);
-  const address = await db.selectFrom('addresses').select(['user_id', 'city', 'deleted_at']).where('id', '=', input.addressId).executeTakeFirst();
+  if (!input.addressId)
+    throw new HttpError(400, 'Richiesta non valida.', [
+      { path: 'addressId', message: 'Scegli un indirizzo di consegna' },
+    ]);
+  const address = await db
+    .selectFrom('addresses')
+    .select(['user_id', 'city', 'deleted_at'])
+    .where('id', '=', input.addressId)
+    .executeTakeFirst();
   if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   if (address.user_id !== userId) throw forbidden();
   if (input.deliveryMode === 'SHIPPED') {
-    const shipper = await db.selectFrom('store_delivery_modes as m').select('m.store_id').where('m.delivery_mode', '=', 'SHIPPED')
-      .where(payable(flags, 'm.store_id', 'm.delivery_mode')).orderBy('m.store_id').executeTakeFirst();
+    const shipper = await db
+      .selectFrom('store_delivery_modes as m')
+      .select('m.store_id')
+      .where('m.delivery_mode', '=', 'SHIPPED')
+      .where(payable(flags, 'm.store_id', 'm.delivery_mode'))
+      .orderBy('m.store_id')
+      .executeTakeFirst();
     if (!shipper) throw new BusinessError(ErrorCode.STORE_MODE_NOT_OFFERED);
     return { storeId: shipper.store_id, addressId: input.addressId };
   }
-  const town = await sql<{ store_id: number }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()})`.execute(db);
+  const town = await sql<{
+    store_id: number;
+  }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()})`.execute(db);
   const storeId = town.rows[0]?.store_id;
   if (!storeId) throw new BusinessError(ErrorCode.HOME_DELIVERY_NOT_ACTIVE);
-  if (!(await offersMode(db, storeId, 'AT_HOME', flags))) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
+  if (!(await offersMode(db, storeId, 'AT_HOME', flags)))
+    throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   return { storeId, addressId: input.addressId };
 }
 
 async function makeCurrent(trx: Tx, userId: number, cartId: number): Promise<void> {
-  await trx.updateTable('carts').set({ is_current: false }).where('user_id', '=', userId).where('is_current', '=', true).execute();
+  await trx
+    .updateTable('carts')
+    .set({ is_current: false })
+    .where('user_id', '=', userId)
+    .where('is_current', '=', true)
+    .execute();
   await trx.updateTable('carts').set({ is_current: true, updated_at: new Date() }).where('id', '=', cartId).execute();
 }
 
 /** Opens (or reopens) the shopper's cart for a store and mode and makes it current. */
-export async function openCart(db: Db, userId: number, input: z.output<typeof openCartRequest>, flags: Flags): Promise<Cart> {
+export async function openCart(
+  db: Db,
+  userId: number,
+  input: z.output<typeof openCartRequest>,
+  flags: Flags,
+): Promise<Cart> {
   const { storeId, addressId } = await storeFor(db, userId, input, flags);
   return db.transaction().execute(async (trx) => {
     await lockCustomer(trx, userId);
-    let existing = trx.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN')
-      .where('store_id', '=', storeId).where('delivery_mode', '=', input.deliveryMode);
-    existing = addressId === null ? existing.where('address_id', 'is', null) : existing.where('address_id', '=', addressId);
+    let existing = trx
+      .selectFrom('carts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'OPEN')
+      .where('store_id', '=', storeId)
+      .where('delivery_mode', '=', input.deliveryMode);
+    existing =
+      addressId === null ? existing.where('address_id', 'is', null) : existing.where('address_id', '=', addressId);
     const found = await existing.executeTakeFirst();
-    const cartId = found?.id ?? (
-      await trx.insertInto('carts')
-        .values({ user_id: userId, store_id: storeId, delivery_mode: input.deliveryMode, address_id: addressId, title: null, terminal_type: 'WEB', terminal_id: input.terminalId ?? null })
-        .returning('id').executeTakeFirstOrThrow()
-    ).id;
+    const cartId =
+      found?.id ??
+      (
+        await trx
+          .insertInto('carts')
+          .values({
+            user_id: userId,
+            store_id: storeId,
+            delivery_mode: input.deliveryMode,
+            address_id: addressId,
+            title: null,
+            terminal_type: 'WEB',
+            terminal_id: input.terminalId ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     await makeCurrent(trx, userId, cartId);
     return cartView(trx, await ownedCart(trx, userId, cartId));
   });
@@ -157,7 +261,13 @@ async function lockCustomer(trx: Tx, userId: number): Promise<void> {
  * can no longer be paid for (card payments turned off), is closed into a list (4008).
  */
 export async function currentCart(db: Db, userId: number, flags: Flags): Promise<Cart | null> {
-  const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'OPEN')
+    .where('is_current', '=', true)
+    .executeTakeFirst();
   if (!row) return null;
   const cart = await ownedCart(db, userId, row.id);
   if (!(await offersMode(db, cart.store_id, cart.delivery_mode, flags))) {
@@ -169,18 +279,36 @@ export async function currentCart(db: Db, userId: number, flags: Flags): Promise
 
 async function closeIntoList(db: Db, userId: number, cart: CartRow): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const list = await trx.insertInto('shopping_lists').values({ user_id: userId, title: `Carrello del ${new Date().toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' })}` }).returning('id').executeTakeFirstOrThrow();
+    const list = await trx
+      .insertInto('shopping_lists')
+      .values({
+        user_id: userId,
+        title: `Carrello del ${new Date().toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' })}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // A list row's amount is pieces or kilograms, as in the cart (addListToCart).
     await sql`INSERT INTO list_items (list_id, type, product_id, amount)
-      SELECT ${list.id}, 'PRODUCT', product_id, GREATEST(1, round(coalesce(amount, weight, 1), 2)) FROM cart_items WHERE cart_id = ${cart.id}`.execute(trx);
-    await trx.updateTable('carts').set({ status: 'CLOSED', is_current: false, updated_at: new Date() }).where('id', '=', cart.id).execute();
+      SELECT ${list.id}, 'PRODUCT', product_id, GREATEST(1, round(coalesce(amount, weight, 1), 2)) FROM cart_items WHERE cart_id = ${cart.id}`.execute(
+      trx,
+    );
+    await trx
+      .updateTable('carts')
+      .set({ status: 'CLOSED', is_current: false, updated_at: new Date() })
+      .where('id', '=', cart.id)
+      .execute();
     return list.id;
   });
 }
 
 export async function openCarts(db: Db, userId: number): Promise<Cart[]> {
-  const rows = await db.selectFrom('carts').select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current'])
-    .where('user_id', '=', userId).where('status', '=', 'OPEN').orderBy('updated_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('carts')
+    .select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'OPEN')
+    .orderBy('updated_at', 'desc')
+    .execute();
   return Promise.all(rows.map((r) => cartView(db, r)));
 }
 
@@ -198,20 +326,30 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
   return db.transaction().execute(async (trx) => {
     const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
     const today = romeToday();
-    const row = (await sql<ProductRow>`SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
+    const row = (
+      await sql<ProductRow>`SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
       FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
       LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
-      WHERE p.barcode = ${input.barcode}`.execute(trx)).rows[0];
+      WHERE p.barcode = ${input.barcode}`.execute(trx)
+    ).rows[0];
     if (!row) {
-      const exists = await trx.selectFrom('products').select('id').where('barcode', '=', input.barcode).executeTakeFirst();
+      const exists = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('barcode', '=', input.barcode)
+        .executeTakeFirst();
       throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
     }
     const product = toProduct(row as ProductRow, [], []);
     if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
     const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
     const problem = quantityProblem(product, quantity);
-    if (problem) throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
-    if ((product.maxAmount !== null && quantity > product.maxAmount) || (product.um === 'PZ' && quantity > MAX_PIECES_PER_ARTICLE)) {
+    if (problem)
+      throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
+    if (
+      (product.maxAmount !== null && quantity > product.maxAmount) ||
+      (product.um === 'PZ' && quantity > MAX_PIECES_PER_ARTICLE)
+    ) {
       throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
     }
     if (row.water_pack && quantity > 0) {
@@ -221,7 +359,9 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
     // The row's change and the cart's updated_at in one statement.
     const touch = sql`UPDATE carts SET updated_at = now() WHERE id = ${cart.id}`;
     if (quantity === 0) {
-      await sql`WITH gone AS (DELETE FROM cart_items WHERE cart_id = ${cart.id} AND product_id = ${row.id}) ${touch}`.execute(trx);
+      await sql`WITH gone AS (DELETE FROM cart_items WHERE cart_id = ${cart.id} AND product_id = ${row.id}) ${touch}`.execute(
+        trx,
+      );
     } else {
       const amount = product.um === 'PZ' ? quantity : null;
       const weight = product.um === 'KG' ? quantity : null;
@@ -255,8 +395,18 @@ export async function abortCart(db: Db, userId: number, cartId: number): Promise
   return db.transaction().execute(async (trx) => {
     await lockCustomer(trx, userId);
     await ownedCart(trx, userId, cartId, { lock: true });
-    await trx.updateTable('carts').set({ status: 'ABORTED', is_current: false, updated_at: new Date() }).where('id', '=', cartId).execute();
-    const next = await trx.selectFrom('carts').select('id').where('user_id', '=', userId).where('status', '=', 'OPEN').orderBy('updated_at', 'desc').executeTakeFirst();
+    await trx
+      .updateTable('carts')
+      .set({ status: 'ABORTED', is_current: false, updated_at: new Date() })
+      .where('id', '=', cartId)
+      .execute();
+    const next = await trx
+      .selectFrom('carts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'OPEN')
+      .orderBy('updated_at', 'desc')
+      .executeTakeFirst();
     if (!next) return null;
     await makeCurrent(trx, userId, next.id);
     return cartView(trx, await ownedCart(trx, userId, next.id));
@@ -264,13 +414,37 @@ export async function abortCart(db: Db, userId: number, cartId: number): Promise
 }
 
 /** Moves the cart to another store (and mode): prices follow the new store. */
-export async function moveCart(db: Db, userId: number, input: { cartId: number; storeId: number; deliveryMode?: DeliveryMode | undefined; addressId?: number | null | undefined }, flags: Flags): Promise<Cart> {
+export async function moveCart(
+  db: Db,
+  userId: number,
+  input: {
+    cartId: number;
+    storeId: number;
+    deliveryMode?: DeliveryMode | undefined;
+    addressId?: number | null | undefined;
+  },
+  flags: Flags,
+): Promise<Cart> {
   const current = await ownedCart(db, userId, input.cartId);
   const mode = input.deliveryMode ?? current.delivery_mode;
-  const target = await storeFor(db, userId, { deliveryMode: mode, storeId: input.storeId, addressId: input.addressId ?? current.address_id, terminalType: 'WEB' }, flags);
+  const target = await storeFor(
+    db,
+    userId,
+    {
+      deliveryMode: mode,
+      storeId: input.storeId,
+      addressId: input.addressId ?? current.address_id,
+      terminalType: 'WEB',
+    },
+    flags,
+  );
   return db.transaction().execute(async (trx) => {
     await ownedCart(trx, userId, input.cartId, { lock: true });
-    await trx.updateTable('carts').set({ store_id: target.storeId, delivery_mode: mode, address_id: target.addressId, updated_at: new Date() }).where('id', '=', input.cartId).execute();
+    await trx
+      .updateTable('carts')
+      .set({ store_id: target.storeId, delivery_mode: mode, address_id: target.addressId, updated_at: new Date() })
+      .where('id', '=', input.cartId)
+      .execute();
     return cartView(trx, await ownedCart(trx, userId, input.cartId));
   });
 }
@@ -280,7 +454,11 @@ export async function moveCart(db: Db, userId: number, input: { cartId: number; 
  * items no longer available are removed; both are answered with 4105 so the
  * shopper sees them. Below the minimum order the booking is refused.
  */
-export async function freezeCheck(db: Db, userId: number, cartId: number): Promise<{ changed: false; cart: Cart } | { changed: true; updated: Cart['items']; removed: Cart['items'] }> {
+export async function freezeCheck(
+  db: Db,
+  userId: number,
+  cartId: number,
+): Promise<{ changed: false; cart: Cart } | { changed: true; updated: Cart['items']; removed: Cart['items'] }> {
   return db.transaction().execute(async (trx) => {
     const cart = await ownedCart(trx, userId, cartId, { lock: true });
     const lines = await cartLines(trx, cart);
@@ -293,14 +471,21 @@ export async function freezeCheck(db: Db, userId: number, cartId: number): Promi
         await trx.deleteFrom('cart_items').where('id', '=', line.itemId).execute();
       } else if (toCents(line.product.netPrice) !== line.snapshot.priceCents) {
         updated.push(item);
-        await trx.updateTable('cart_items').set({ price_cents: toCents(line.product.netPrice) }).where('id', '=', line.itemId).execute();
+        await trx
+          .updateTable('cart_items')
+          .set({ price_cents: toCents(line.product.netPrice) })
+          .where('id', '=', line.itemId)
+          .execute();
       }
     }
     if (updated.length || removed.length) return { changed: true, updated, removed };
     const view = await cartView(trx, cart);
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
     if (view.netTotal < view.minNetTotal) {
-      throw new BusinessError(ErrorCode.BELOW_MINIMUM, `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`);
+      throw new BusinessError(
+        ErrorCode.BELOW_MINIMUM,
+        `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`,
+      );
     }
     return { changed: false, cart: view };
   });

@@ -10,9 +10,20 @@ import { toProduct, type ProductRow } from './product-mapping.ts';
 
 /** Page p (0-based, s products, in id order) of the store's products, each as the product detail call answers it. */
 export async function productsInFull(db: Db, storeId: number, p: number, s: number): Promise<Paged<Product>> {
-  const rows = (await productSelect(db, storeId, romeToday()).orderBy('p.id').limit(s).offset(p * s).execute()) as ProductRow[];
-  const { n } = await db.selectFrom('store_products').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow();
-  const images = await imagesOf(db, rows.map((r) => r.id));
+  const rows = (await productSelect(db, storeId, romeToday())
+    .orderBy('p.id')
+    .limit(s)
+    .offset(p * s)
+    .execute()) as ProductRow[];
+  const { n } = await db
+    .selectFrom('store_products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const variants = await variantsOf(db, rows);
   const products = rows.map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? []));
   return toPage(products, Number(n), p, s);
@@ -21,7 +32,13 @@ export async function productsInFull(db: Db, storeId: number, p: number, s: numb
 async function imagesOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
   const byProduct = new Map<number, string[]>();
   if (ids.length === 0) return byProduct;
-  const rows = await db.selectFrom('product_images').select(['product_id', 'url']).where('product_id', 'in', ids).orderBy('product_id').orderBy('position').execute();
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'url'])
+    .where('product_id', 'in', ids)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
   for (const { product_id, url } of rows) byProduct.set(product_id, [...(byProduct.get(product_id) ?? []), url]);
   return byProduct;
 }
@@ -41,7 +58,11 @@ async function variantsOf(db: Db, rows: ProductRow[]): Promise<Map<number, Produ
   const byGroup = Map.groupBy(members, (m) => m.variant_group);
   for (const row of rows) {
     const others = (byGroup.get(row.variant_group) ?? []).filter((m) => m.id !== row.id);
-    if (others.length > 0) byProduct.set(row.id, others.map((m) => ({ barcode: m.barcode, description: m.description, imageUrl: m.image_url })));
+    if (others.length > 0)
+      byProduct.set(
+        row.id,
+        others.map((m) => ({ barcode: m.barcode, description: m.description, imageUrl: m.image_url })),
+      );
   }
   return byProduct;
 }

@@ -1,7 +1,13 @@
 // Catalogue reads: category tree, product listing per store, product detail.
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
-import { DEFAULT_STORE_ID, type Category, type Product, type ProductQuery, type Tag } from '#src/shared/contract/catalogue.ts';
+import {
+  DEFAULT_STORE_ID,
+  type Category,
+  type Product,
+  type ProductQuery,
+  type Tag,
+} from '#src/shared/contract/catalogue.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BusinessError } from '../http.ts';
@@ -11,7 +17,13 @@ import { searchSql, searchWords } from './product-search.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 
 export async function categoryTree(db: Db): Promise<Category[]> {
-  const rows = await db.selectFrom('categories').selectAll().orderBy('level').orderBy('position').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('categories')
+    .selectAll()
+    .orderBy('level')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   const byId = new Map<string, Category>();
   const roots: Category[] = [];
   for (const row of rows) {
@@ -30,10 +42,38 @@ export async function productTags(db: Db): Promise<Tag[]> {
 
 /** Every product column an answer needs (not the search columns: a tsvector is costly to send). */
 const productColumns = [
-  'p.id', 'p.barcode', 'p.ref', 'p.description', 'p.brand', 'p.branded', 'p.image_url', 'p.um', 'p.purchase_um', 'p.um_step', 'p.min_weight',
-  'p.max_amount', 'p.attrib3', 'p.category_id', 'p.origin', 'p.caliber', 'p.ingredients', 'p.allergy_advice', 'p.allergy_other', 'p.nutrition',
-  'p.storage', 'p.recycling', 'p.variant_group', 'p.water_pack', 'p.unit_quantity', 'p.unit_label', 'p.food', 'p.net_quantity',
-  'p.operator_name', 'p.operator_address', 'p.origin_required', 'p.nutrition_facts',
+  'p.id',
+  'p.barcode',
+  'p.ref',
+  'p.description',
+  'p.brand',
+  'p.branded',
+  'p.image_url',
+  'p.um',
+  'p.purchase_um',
+  'p.um_step',
+  'p.min_weight',
+  'p.max_amount',
+  'p.attrib3',
+  'p.category_id',
+  'p.origin',
+  'p.caliber',
+  'p.ingredients',
+  'p.allergy_advice',
+  'p.allergy_other',
+  'p.nutrition',
+  'p.storage',
+  'p.recycling',
+  'p.variant_group',
+  'p.water_pack',
+  'p.unit_quantity',
+  'p.unit_label',
+  'p.food',
+  'p.net_quantity',
+  'p.operator_name',
+  'p.operator_address',
+  'p.origin_required',
+  'p.nutrition_facts',
 ] as const;
 
 /** The columns a cart row needs: no food information texts, which are long and only the product page shows. */
@@ -60,8 +100,13 @@ export function productSelect(db: Db, storeId: number, today: string) {
       (eb) =>
         eb
           .selectFrom('promotions as pr')
-          .select(['pr.description as promo_description', 'pr.value_type as promo_type', 'pr.value as promo_value', 'pr.valid_to as promo_valid_to',
-            'pr.lowest_price_30_days_cents as promo_lowest_cents'])
+          .select([
+            'pr.description as promo_description',
+            'pr.value_type as promo_type',
+            'pr.value as promo_value',
+            'pr.valid_to as promo_valid_to',
+            'pr.lowest_price_30_days_cents as promo_lowest_cents',
+          ])
           .whereRef('pr.product_id', '=', 'p.id')
           .where('pr.store_id', '=', storeId)
           .where('pr.valid_from', '<=', today)
@@ -72,8 +117,15 @@ export function productSelect(db: Db, storeId: number, today: string) {
       (j) => j.onTrue(),
     )
     .select(productColumns)
-    .select(['sp.price_cents', 'sp.available', 'promo.promo_description', 'promo.promo_type', 'promo.promo_value', 'promo.promo_valid_to',
-      'promo.promo_lowest_cents']);
+    .select([
+      'sp.price_cents',
+      'sp.available',
+      'promo.promo_description',
+      'promo.promo_type',
+      'promo.promo_value',
+      'promo.promo_valid_to',
+      'promo.promo_lowest_cents',
+    ]);
 }
 
 /** The price after today's promotion, as the listing sorts by it (the same rule as product-mapping's netPriceCents). */
@@ -87,12 +139,18 @@ function netPrice(storeId: number, today: string) {
 /** Listing filters on the product's category: an indexed expression per level (migration 0006). */
 function inCategory(category: string) {
   if (category.length === 6) return sql<boolean>`p.category_id = ${category}`;
-  if (category.length === 2 || category.length === 4) return sql<boolean>`substr(p.category_id, 1, ${sql.lit(category.length)}) = ${category}`;
+  if (category.length === 2 || category.length === 4)
+    return sql<boolean>`substr(p.category_id, 1, ${sql.lit(category.length)}) = ${category}`;
   return sql<boolean>`p.category_id LIKE ${`${category}%`}`;
 }
 
 async function plainTotal(db: Db, storeId: number, category: string): Promise<number> {
-  const row = await db.selectFrom('listing_counts').select('products').where('store_id', '=', storeId).where('category', '=', category).executeTakeFirst();
+  const row = await db
+    .selectFrom('listing_counts')
+    .select('products')
+    .where('store_id', '=', storeId)
+    .where('category', '=', category)
+    .executeTakeFirst();
   return row?.products ?? 0;
 }
 
@@ -108,7 +166,10 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   const today = romeToday();
   const words = searchWords(query.q ?? '');
   const search = words.length > 0 ? searchSql(words) : null;
-  const [field, dirFromSort] = (query.sort ?? 'description').split('-') as ['price' | 'description', 'ASC' | 'DESC' | undefined];
+  const [field, dirFromSort] = (query.sort ?? 'description').split('-') as [
+    'price' | 'description',
+    'ASC' | 'DESC' | undefined,
+  ];
   const direction = (dirFromSort ?? query.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
   const byPrice = field === 'price';
 
@@ -119,17 +180,28 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   if (query.category) ids = ids.where(inCategory(query.category));
   if (search) ids = ids.where(search.match);
   if (query.onlyBranded) ids = ids.where('p.branded', '=', true);
-  if (query.onlyPromotions) ids = ids.where(sql<boolean>`EXISTS (SELECT 1 FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId}
+  if (query.onlyPromotions)
+    ids =
+      ids.where(sql<boolean>`EXISTS (SELECT 1 FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId}
     AND pr.valid_from <= ${today} AND pr.valid_to >= ${today})`);
-  if (query.tag !== undefined) ids = ids.where(sql<boolean>`EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = p.id AND pt.tag_id = ${query.tag})`);
+  if (query.tag !== undefined)
+    ids = ids.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = p.id AND pt.tag_id = ${query.tag})`,
+    );
   const filtered = ids;
-  const countRows = async () => Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const countRows = async () =>
+    Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   // A text search without an explicit sort puts the best matches first.
   const ranked = search && !query.sort;
   const rank = ranked ? search.relevance : sql<number>`0`;
   const sortKey = byPrice ? netPrice(storeId, today) : sql`lower(p.description)`;
   // A plain category listing (or the whole store) has its total written by the import.
-  const plain = !search && !query.onlyPromotions && !query.onlyBranded && query.tag === undefined && /^([0-9]{2}){0,3}$/.test(query.category ?? '');
+  const plain =
+    !search &&
+    !query.onlyPromotions &&
+    !query.onlyBranded &&
+    query.tag === undefined &&
+    /^([0-9]{2}){0,3}$/.test(query.category ?? '');
   const totalColumn = search
     ? sql<number>`count(*) over ()`
     : plain
@@ -154,19 +226,47 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   let total: number;
   if (search || plain) {
     // A page past the end carries no row: a search counts apart, a plain listing reads its total.
-    total = page.length > 0 ? Number(carried ?? 0) : query.p === 0 ? 0 : plain ? await plainTotal(db, storeId, query.category ?? '') : await countRows();
+    total =
+      page.length > 0
+        ? Number(carried ?? 0)
+        : query.p === 0
+          ? 0
+          : plain
+            ? await plainTotal(db, storeId, query.category ?? '')
+            : await countRows();
   } else {
-    total = await listingCount(db, `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`, countRows);
+    total = await listingCount(
+      db,
+      `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`,
+      countRows,
+    );
   }
-  return toPage(page.map((r) => toProduct(r, [], [])), total, query.p, query.s);
+  return toPage(
+    page.map((r) => toProduct(r, [], [])),
+    total,
+    query.p,
+    query.s,
+  );
 }
 
 /** A product with its images and variants, in one indexed query (by barcode, then by key). */
 function productDetail(db: Db, storeId: number, today: string, barcode: string) {
   return productSelect(db, storeId, today)
-    .select(sql<string[]>`(SELECT coalesce(json_agg(i.url ORDER BY i.position), '[]') FROM product_images i WHERE i.product_id = p.id)`.as('images'))
-    .select(sql<Product['productVariants']>`(SELECT coalesce(json_agg(json_build_object('barcode', v.barcode, 'description', v.description,
-      'imageUrl', v.image_url) ORDER BY v.description), '[]') FROM products v WHERE v.variant_group = p.variant_group AND v.id <> p.id)`.as('variants'))
+    .select(
+      sql<
+        string[]
+      >`(SELECT coalesce(json_agg(i.url ORDER BY i.position), '[]') FROM product_images i WHERE i.product_id = p.id)`.as(
+        'images',
+      ),
+    )
+    .select(
+      sql<
+        Product['productVariants']
+      >`(SELECT coalesce(json_agg(json_build_object('barcode', v.barcode, 'description', v.description,
+      'imageUrl', v.image_url) ORDER BY v.description), '[]') FROM products v WHERE v.variant_group = p.variant_group AND v.id <> p.id)`.as(
+        'variants',
+      ),
+    )
     .where('p.barcode', '=', barcode)
     .executeTakeFirst();
 }

@@ -5,7 +5,11 @@
 // told to the customer.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { DELETION_HANDLING_HOURS, STAFF_SHOPPING_IN_PROGRESS, type DeletionRequest } from '#src/shared/contract/deletion-requests.ts';
+import {
+  DELETION_HANDLING_HOURS,
+  STAFF_SHOPPING_IN_PROGRESS,
+  type DeletionRequest,
+} from '#src/shared/contract/deletion-requests.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
 import type { Db } from '../db/client.ts';
@@ -14,18 +18,32 @@ import { BusinessError } from '../http.ts';
 import type { Payments } from './payments.ts';
 
 /** Orders in these statuses are a shopping in progress: the profile then cannot be deleted automatically. */
-export const SHOPPING_IN_PROGRESS = ['PAYMENT_PENDING', 'TO_BE_PREPARED', 'IN_PREPARATION', 'TO_BE_COLLECTED', 'TO_BE_DELIVERED', 'ISSUING_RECEIPT'];
+export const SHOPPING_IN_PROGRESS = [
+  'PAYMENT_PENDING',
+  'TO_BE_PREPARED',
+  'IN_PREPARATION',
+  'TO_BE_COLLECTED',
+  'TO_BE_DELIVERED',
+  'ISSUING_RECEIPT',
+];
 
 const dueBy = (requestedAt: Date) => new Date(requestedAt.getTime() + DELETION_HANDLING_HOURS * 3_600_000);
-const romeTime = (d: Date) => d.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'full', timeStyle: 'short' });
+const romeTime = (d: Date) =>
+  d.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'full', timeStyle: 'short' });
 
 /** Tells the cooperative's privacy mailbox who asked, when, and by when it is due. */
-export async function mailPrivacyOffice(mailer: Mailer, to: string, userId: number, profile: Profile, requestedAt: Date): Promise<void> {
+export async function mailPrivacyOffice(
+  mailer: Mailer,
+  to: string,
+  userId: number,
+  profile: Profile,
+  requestedAt: Date,
+): Promise<void> {
   await mailer.send({
     to,
     subject: `Richiesta di eliminazione del profilo: ${profile.firstName} ${profile.lastName}`,
     text: [
-      'Un cliente ha chiesto l\'eliminazione del proprio profilo di Spesa online.',
+      "Un cliente ha chiesto l'eliminazione del proprio profilo di Spesa online.",
       '',
       `Cliente: ${profile.firstName} ${profile.lastName}`,
       `E-mail: ${profile.email}`,
@@ -45,20 +63,36 @@ export async function mailPrivacyOffice(mailer: Mailer, to: string, userId: numb
 
 /** Requests not yet handled, oldest first. */
 export async function pendingDeletionRequests(db: Db): Promise<DeletionRequest[]> {
-  const rows = await db.selectFrom('users as u').innerJoin('profiles as p', 'p.user_id', 'u.id')
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('profiles as p', 'p.user_id', 'u.id')
     .select(['u.id', 'u.deletion_requested_at', 'p.first_name', 'p.last_name', 'p.email'])
-    .select((eb) => eb.exists(
-      eb.selectFrom('orders as o').select('o.id').whereRef('o.user_id', '=', 'u.id').where('o.status', 'in', SHOPPING_IN_PROGRESS),
-    ).as('shopping'))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('orders as o')
+            .select('o.id')
+            .whereRef('o.user_id', '=', 'u.id')
+            .where('o.status', 'in', SHOPPING_IN_PROGRESS),
+        )
+        .as('shopping'),
+    )
     .where('u.deletion_requested_at', 'is not', null)
     .where('u.deleted_at', 'is', null)
-    .orderBy('u.deletion_requested_at').orderBy('u.id')
+    .orderBy('u.deletion_requested_at')
+    .orderBy('u.id')
     .execute();
   return rows.map((r) => {
     const requestedAt = new Date(r.deletion_requested_at!);
     return {
-      userId: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email,
-      requestedAt: requestedAt.toISOString(), dueBy: dueBy(requestedAt).toISOString(), shoppingInProgress: Boolean(r.shopping),
+      userId: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      requestedAt: requestedAt.toISOString(),
+      dueBy: dueBy(requestedAt).toISOString(),
+      shoppingInProgress: Boolean(r.shopping),
     };
   });
 }
@@ -73,26 +107,51 @@ const deletedEmail = (userId: number) => `profilo-eliminato-${userId}-${randomUU
 /** Stands for a password hash: argon2 cannot verify against it, so no password logs in. */
 const NO_PASSWORD = '!profilo-eliminato';
 
-interface Handler { userId: number }
+interface Handler {
+  userId: number;
+}
 
 /** The customer's pending request, or 4214 (already handled, never made, deleted, or not a customer). */
 async function pendingRequest(db: Db, customerId: number) {
-  const user = await db.selectFrom('users').select(['id', 'deletion_requested_at']).where('id', '=', customerId).where('role', '=', 'CUSTOMER')
-    .where('deleted_at', 'is', null).where('deletion_requested_at', 'is not', null).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'deletion_requested_at'])
+    .where('id', '=', customerId)
+    .where('role', '=', 'CUSTOMER')
+    .where('deleted_at', 'is', null)
+    .where('deletion_requested_at', 'is not', null)
+    .executeTakeFirst();
   if (!user) throw new BusinessError(ErrorCode.DELETION_REQUEST_NOT_PENDING);
-  const profile = await db.selectFrom('profiles').select(['first_name', 'last_name', 'email', 'ssn_code', 'mobile_phone']).where('user_id', '=', customerId).executeTakeFirstOrThrow();
+  const profile = await db
+    .selectFrom('profiles')
+    .select(['first_name', 'last_name', 'email', 'ssn_code', 'mobile_phone'])
+    .where('user_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return { requestedAt: new Date(user.deletion_requested_at!), profile };
 }
 
 async function handlerLine(db: Db, handler: Handler): Promise<string> {
-  const who = await db.selectFrom('users as u').leftJoin('profiles as p', 'p.user_id', 'u.id').leftJoin('stores as s', 's.id', 'u.operator_store_id')
-    .select(['u.username', 'p.first_name', 'p.last_name', 's.name as store']).where('u.id', '=', handler.userId).executeTakeFirstOrThrow();
+  const who = await db
+    .selectFrom('users as u')
+    .leftJoin('profiles as p', 'p.user_id', 'u.id')
+    .leftJoin('stores as s', 's.id', 'u.operator_store_id')
+    .select(['u.username', 'p.first_name', 'p.last_name', 's.name as store'])
+    .where('u.id', '=', handler.userId)
+    .executeTakeFirstOrThrow();
   const name = [who.first_name, who.last_name].filter(Boolean).join(' ');
   return `${name || who.username} <${who.username}>${who.store ? `, ${who.store}` : ''} (utente ${handler.userId})`;
 }
 
 async function hasShoppingInProgress(db: Db, customerId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('orders').select('id').where('user_id', '=', customerId).where('status', 'in', SHOPPING_IN_PROGRESS).limit(1).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', customerId)
+      .where('status', 'in', SHOPPING_IN_PROGRESS)
+      .limit(1)
+      .executeTakeFirst(),
+  );
 }
 
 /**
@@ -102,42 +161,112 @@ async function hasShoppingInProgress(db: Db, customerId: number): Promise<boolea
  * the customer told at the address they had and the privacy mailbox told who
  * did it. Any store operator may do it: the requests are the cooperative's.
  */
-export async function carryOutDeletion(db: Db, mailer: Mailer, payments: Payments, privacyEmail: string, handler: Handler, customerId: number): Promise<void> {
+export async function carryOutDeletion(
+  db: Db,
+  mailer: Mailer,
+  payments: Payments,
+  privacyEmail: string,
+  handler: Handler,
+  customerId: number,
+): Promise<void> {
   const { requestedAt, profile } = await pendingRequest(db, customerId);
-  if (await hasShoppingInProgress(db, customerId)) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
+  if (await hasShoppingInProgress(db, customerId))
+    throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
   // A saved card is released through the payments layer first, so the provider's contract is recorded as removed.
   await payments.removeMethod(customerId);
   const placeholder = deletedEmail(customerId);
   const handledAt = await db.transaction().execute(async (trx) => {
     const now = new Date();
     // The claim: only one handler gets the pending request; the account stops logging in and every session ends (migration 0007).
-    const claimed = await trx.updateTable('users')
-      .set({ username: placeholder, password_hash: NO_PASSWORD, deleted_at: now, deletion_requested_at: null, confirmed_at: null, sessions_valid_from: now, session_kept_jti: null })
-      .where('id', '=', customerId).where('deleted_at', 'is', null).where('deletion_requested_at', 'is not', null).returning('id').executeTakeFirst();
+    const claimed = await trx
+      .updateTable('users')
+      .set({
+        username: placeholder,
+        password_hash: NO_PASSWORD,
+        deleted_at: now,
+        deletion_requested_at: null,
+        confirmed_at: null,
+        sessions_valid_from: now,
+        session_kept_jti: null,
+      })
+      .where('id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .where('deletion_requested_at', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
     if (!claimed) throw new BusinessError(ErrorCode.DELETION_REQUEST_NOT_PENDING);
     // An order booked meanwhile still stops it (the whole change is undone).
-    if (await hasShoppingInProgress(trx as Db, customerId)) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
-    await trx.updateTable('profiles').set({ first_name: 'Profilo', last_name: 'eliminato', birth_date: null, mobile_phone: null, email: placeholder, ssn_code: null })
-      .where('user_id', '=', customerId).execute();
-    await trx.updateTable('consents').set({ accept3: false, accept4: false, updated_at: now }).where('user_id', '=', customerId).execute();
+    if (await hasShoppingInProgress(trx as Db, customerId))
+      throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
+    await trx
+      .updateTable('profiles')
+      .set({
+        first_name: 'Profilo',
+        last_name: 'eliminato',
+        birth_date: null,
+        mobile_phone: null,
+        email: placeholder,
+        ssn_code: null,
+      })
+      .where('user_id', '=', customerId)
+      .execute();
+    await trx
+      .updateTable('consents')
+      .set({ accept3: false, accept4: false, updated_at: now })
+      .where('user_id', '=', customerId)
+      .execute();
     await trx.deleteFrom('loyalty_cards').where('user_id', '=', customerId).execute();
     await trx.deleteFrom('auth_tokens').where('user_id', '=', customerId).execute();
     // Orders stay for the fiscal retention period with amounts, rows, store, dates and payment; who the customer was, how to reach them and where they live go.
-    await trx.updateTable('orders')
-      .set({ first_name: 'Cliente', last_name: 'eliminato', profile_email: placeholder, profile_mobile_phone: '', notes: null,
-        ship_address: null, ship_street_number: null, ship_city: null, ship_county: null, ship_zip: null, address_id: null, billing_address_id: null })
-      .where('user_id', '=', customerId).execute();
+    await trx
+      .updateTable('orders')
+      .set({
+        first_name: 'Cliente',
+        last_name: 'eliminato',
+        profile_email: placeholder,
+        profile_mobile_phone: '',
+        notes: null,
+        ship_address: null,
+        ship_street_number: null,
+        ship_city: null,
+        ship_county: null,
+        ship_zip: null,
+        address_id: null,
+        billing_address_id: null,
+      })
+      .where('user_id', '=', customerId)
+      .execute();
     // Carts: the ones an order was booked from stay as its empty technical record (orders.cart_id), the others go.
     const userCarts = trx.selectFrom('carts').select('id').where('user_id', '=', customerId);
     await trx.deleteFrom('cart_items').where('cart_id', 'in', userCarts).execute();
-    await trx.deleteFrom('carts').where('user_id', '=', customerId).where(({ not, exists, selectFrom }) => not(exists(selectFrom('orders as o').select('o.id').whereRef('o.cart_id', '=', 'carts.id')))).execute();
-    await trx.updateTable('carts').set({ address_id: null, title: null, is_current: false, terminal_id: null }).where('user_id', '=', customerId).execute();
+    await trx
+      .deleteFrom('carts')
+      .where('user_id', '=', customerId)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('orders as o').select('o.id').whereRef('o.cart_id', '=', 'carts.id'))),
+      )
+      .execute();
+    await trx
+      .updateTable('carts')
+      .set({ address_id: null, title: null, is_current: false, terminal_id: null })
+      .where('user_id', '=', customerId)
+      .execute();
     await trx.deleteFrom('addresses').where('user_id', '=', customerId).execute();
     await trx.deleteFrom('billing_addresses').where('user_id', '=', customerId).execute();
     await trx.deleteFrom('payment_methods').where('user_id', '=', customerId).execute();
     await trx.deleteFrom('shopping_lists').where('user_id', '=', customerId).execute();
     await trx.deleteFrom('favourites').where('user_id', '=', customerId).execute();
-    await trx.insertInto('profile_deletions').values({ user_id: customerId, requested_at: requestedAt, handled_at: now, handled_by: handler.userId, outcome: 'DELETED', reason: null }).execute();
+    await trx
+      .insertInto('profile_deletions')
+      .values({
+        user_id: customerId,
+        requested_at: requestedAt,
+        handled_at: now,
+        handled_by: handler.userId,
+        outcome: 'DELETED',
+        reason: null,
+      })
+      .execute();
     return now;
   });
   // The address was read before it was erased: the customer learns it is done, the privacy mailbox who did it.
@@ -179,14 +308,37 @@ export async function carryOutDeletion(db: Db, mailer: Mailer, payments: Payment
  * progress, spec §4: the customer may go to a store instead): the customer is
  * told why, the privacy mailbox who closed it; they may ask again later.
  */
-export async function refuseDeletion(db: Db, mailer: Mailer, privacyEmail: string, handler: Handler, customerId: number, reason: string): Promise<void> {
+export async function refuseDeletion(
+  db: Db,
+  mailer: Mailer,
+  privacyEmail: string,
+  handler: Handler,
+  customerId: number,
+  reason: string,
+): Promise<void> {
   const { requestedAt, profile } = await pendingRequest(db, customerId);
   const handledAt = await db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable('users').set({ deletion_requested_at: null })
-      .where('id', '=', customerId).where('deleted_at', 'is', null).where('deletion_requested_at', 'is not', null).returning('id').executeTakeFirst();
+    const claimed = await trx
+      .updateTable('users')
+      .set({ deletion_requested_at: null })
+      .where('id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .where('deletion_requested_at', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
     if (!claimed) throw new BusinessError(ErrorCode.DELETION_REQUEST_NOT_PENDING);
-    const row = await trx.insertInto('profile_deletions').values({ user_id: customerId, requested_at: requestedAt, handled_at: sql<Date>`now()`, handled_by: handler.userId, outcome: 'REFUSED', reason })
-      .returning('handled_at').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('profile_deletions')
+      .values({
+        user_id: customerId,
+        requested_at: requestedAt,
+        handled_at: sql<Date>`now()`,
+        handled_by: handler.userId,
+        outcome: 'REFUSED',
+        reason,
+      })
+      .returning('handled_at')
+      .executeTakeFirstOrThrow();
     return new Date(row.handled_at);
   });
   await mailer.send({
@@ -199,7 +351,7 @@ export async function refuseDeletion(db: Db, mailer: Mailer, privacyEmail: strin
       '',
       `Motivo: ${reason}`,
       '',
-      'Il tuo profilo resta attivo. Puoi rivolgerti a un punto vendita, oppure chiedere di nuovo l\'eliminazione dalla pagina del profilo quando il motivo non c\'è più.',
+      "Il tuo profilo resta attivo. Puoi rivolgerti a un punto vendita, oppure chiedere di nuovo l'eliminazione dalla pagina del profilo quando il motivo non c'è più.",
       '',
     ].join('\n'),
   });

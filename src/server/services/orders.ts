@@ -24,62 +24,149 @@ const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORT
 type OrderRow = Selectable<Database['orders']>;
 
 export async function allowedPaymentModes(db: Db, storeId: number, mode: string, flags: Flags): Promise<string[]> {
-  const rows = await db.selectFrom('store_payment_modes').select('payment_mode').where('store_id', '=', storeId).where('delivery_mode', '=', mode as never).orderBy('payment_mode').execute();
+  const rows = await db
+    .selectFrom('store_payment_modes')
+    .select('payment_mode')
+    .where('store_id', '=', storeId)
+    .where('delivery_mode', '=', mode as never)
+    .orderBy('payment_mode')
+    .execute();
   return rows.map((r) => r.payment_mode).filter((m) => m !== 'XPAY' || flags.ENABLED_PAYMENTS);
 }
 
 /** Books the cart: takes a place in the slot and turns the cart into an order, all or nothing. */
-export async function freezeCart(db: Db, userId: number, input: z.output<typeof freezeRequest>, flags: Flags, now = new Date()): Promise<Cart> {
+export async function freezeCart(
+  db: Db,
+  userId: number,
+  input: z.output<typeof freezeRequest>,
+  flags: Flags,
+  now = new Date(),
+): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
     const view = await cartView(trx, cart);
     const lines = await cartLines(trx, cart);
     const changed = lines.filter((l) => !l.product?.available || toCents(l.product.netPrice) !== l.snapshot.priceCents);
-    if (changed.length) throw new BusinessError(ErrorCode.PRICES_CHANGED, undefined, { updated: view.items.filter((i) => i.available && changed.some((l) => l.itemId === i.id)), removed: view.items.filter((i) => !i.available) });
+    if (changed.length)
+      throw new BusinessError(ErrorCode.PRICES_CHANGED, undefined, {
+        updated: view.items.filter((i) => i.available && changed.some((l) => l.itemId === i.id)),
+        removed: view.items.filter((i) => !i.available),
+      });
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
-    if (view.netTotal < view.minNetTotal) throw new BusinessError(ErrorCode.BELOW_MINIMUM, `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`);
+    if (view.netTotal < view.minNetTotal)
+      throw new BusinessError(
+        ErrorCode.BELOW_MINIMUM,
+        `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`,
+      );
     if (!(await allowedPaymentModes(trx as Db, cart.store_id, cart.delivery_mode, flags)).includes(input.paymentMode)) {
-      throw new HttpError(400, 'Modalità di pagamento non disponibile.', [{ path: 'paymentMode', message: 'Modalità di pagamento non disponibile per questo punto vendita.' }]);
+      throw new HttpError(400, 'Modalità di pagamento non disponibile.', [
+        { path: 'paymentMode', message: 'Modalità di pagamento non disponibile per questo punto vendita.' },
+      ]);
     }
     if (input.invoice) {
       if (!input.billingAddressId) throw new BusinessError(ErrorCode.BILLING_ADDRESS_MISSING);
-      const billing = await trx.selectFrom('billing_addresses').select(['user_id', 'deleted_at']).where('id', '=', input.billingAddressId).executeTakeFirst();
+      const billing = await trx
+        .selectFrom('billing_addresses')
+        .select(['user_id', 'deleted_at'])
+        .where('id', '=', input.billingAddressId)
+        .executeTakeFirst();
       if (!billing || billing.deleted_at) throw new BusinessError(ErrorCode.BILLING_ADDRESS_MISSING);
       if (billing.user_id !== userId) throw forbidden();
     }
     const shipTo = await bookedAddress(trx as Db, userId, cart);
-    const slot = await trx.selectFrom('slots as s').innerJoin('slot_templates as t', 't.id', 's.template_id')
+    const slot = await trx
+      .selectFrom('slots as s')
+      .innerJoin('slot_templates as t', 't.id', 's.template_id')
       .select(['s.id', 's.valid_from', 's.valid_to', 's.day', 't.cutoff_minutes', 't.store_id', 't.delivery_mode'])
-      .where('s.id', '=', input.timeSlotId).executeTakeFirst();
-    if (!slot || slot.store_id !== cart.store_id || slot.delivery_mode !== cart.delivery_mode) throw new BusinessError(ErrorCode.DELIVERY_CREATION_FAILED);
-    if (now.getTime() >= new Date(slot.valid_from).getTime() - slot.cutoff_minutes * 60_000) throw new BusinessError(ErrorCode.BOOKING_CUTOFF_EXCEEDED);
+      .where('s.id', '=', input.timeSlotId)
+      .executeTakeFirst();
+    if (!slot || slot.store_id !== cart.store_id || slot.delivery_mode !== cart.delivery_mode)
+      throw new BusinessError(ErrorCode.DELIVERY_CREATION_FAILED);
+    if (now.getTime() >= new Date(slot.valid_from).getTime() - slot.cutoff_minutes * 60_000)
+      throw new BusinessError(ErrorCode.BOOKING_CUTOFF_EXCEEDED);
     if (!(await takeSlotPlace(trx as Db, slot.id))) throw new BusinessError(ErrorCode.SLOT_FULL);
 
     const status: OrderStatus = input.paymentMode === 'XPAY' ? 'PAYMENT_PENDING' : 'TO_BE_PREPARED';
-    const created = await trx.insertInto('orders').values({
-      number: `T${now.getTime()}${randomInt(1000)}`, code: String(randomInt(100000, 1000000)), user_id: userId, cart_id: cart.id,
-      store_id: cart.store_id, delivery_mode: cart.delivery_mode, address_id: cart.address_id, slot_id: slot.id, delivery_date: slot.valid_from,
-      ship_address: shipTo?.address ?? null, ship_street_number: shipTo?.street_number ?? null, ship_city: shipTo?.city ?? null,
-      ship_county: shipTo ? shipTo.county.trim() : null, ship_zip: shipTo?.zip ?? null,
-      status, profile_email: input.profileEmail, profile_mobile_phone: input.profileMobilePhone, first_name: input.firstName, last_name: input.lastName,
-      notes: input.notes ?? null, invoice: input.invoice, billing_address_id: input.invoice ? (input.billingAddressId ?? null) : null,
-      enable_products_replacement: input.enableProductsReplacement, payment_mode: input.paymentMode,
-      net_total_cents: toCents(view.netTotal), total_cents: toCents(view.total), total_to_pay_cents: toCents(view.totalToPay),
-      operator_total_cents: null, payed_cents: null, expires_at: status === 'PAYMENT_PENDING' ? new Date(now.getTime() + PAYMENT_MINUTES * 60_000) : null,
-    }).returning('id').executeTakeFirstOrThrow();
+    const created = await trx
+      .insertInto('orders')
+      .values({
+        number: `T${now.getTime()}${randomInt(1000)}`,
+        code: String(randomInt(100000, 1000000)),
+        user_id: userId,
+        cart_id: cart.id,
+        store_id: cart.store_id,
+        delivery_mode: cart.delivery_mode,
+        address_id: cart.address_id,
+        slot_id: slot.id,
+        delivery_date: slot.valid_from,
+        ship_address: shipTo?.address ?? null,
+        ship_street_number: shipTo?.street_number ?? null,
+        ship_city: shipTo?.city ?? null,
+        ship_county: shipTo ? shipTo.county.trim() : null,
+        ship_zip: shipTo?.zip ?? null,
+        status,
+        profile_email: input.profileEmail,
+        profile_mobile_phone: input.profileMobilePhone,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        notes: input.notes ?? null,
+        invoice: input.invoice,
+        billing_address_id: input.invoice ? (input.billingAddressId ?? null) : null,
+        enable_products_replacement: input.enableProductsReplacement,
+        payment_mode: input.paymentMode,
+        net_total_cents: toCents(view.netTotal),
+        total_cents: toCents(view.total),
+        total_to_pay_cents: toCents(view.totalToPay),
+        operator_total_cents: null,
+        payed_cents: null,
+        expires_at: status === 'PAYMENT_PENDING' ? new Date(now.getTime() + PAYMENT_MINUTES * 60_000) : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const number = `W${String(created.id).padStart(8, '0')}`;
     await trx.updateTable('orders').set({ number }).where('id', '=', created.id).execute();
-    await trx.insertInto('order_rows').values(lines.map((l, i) => {
-      const item = view.items[i]!;
-      return {
-        order_id: created.id, product_id: l.product!.id, barcode: item.barcode, ref: item.ref, description: item.description, image_url: item.imageUrl,
-        um: item.um, amount: item.amount, weight: item.weight, price_cents: toCents(item.price), net_price_cents: toCents(item.netPrice),
-        row_net_cents: toCents(item.rowNetPrice), operator_amount: null, operator_total_cents: null,
-      };
-    })).execute();
-    if (view.fees.length) await trx.insertInto('order_fees').values(view.fees.map((f) => ({ order_id: created.id, fee_id: f.id, description: f.description, value_cents: toCents(f.value) }))).execute();
+    await trx
+      .insertInto('order_rows')
+      .values(
+        lines.map((l, i) => {
+          const item = view.items[i]!;
+          return {
+            order_id: created.id,
+            product_id: l.product!.id,
+            barcode: item.barcode,
+            ref: item.ref,
+            description: item.description,
+            image_url: item.imageUrl,
+            um: item.um,
+            amount: item.amount,
+            weight: item.weight,
+            price_cents: toCents(item.price),
+            net_price_cents: toCents(item.netPrice),
+            row_net_cents: toCents(item.rowNetPrice),
+            operator_amount: null,
+            operator_total_cents: null,
+          };
+        }),
+      )
+      .execute();
+    if (view.fees.length)
+      await trx
+        .insertInto('order_fees')
+        .values(
+          view.fees.map((f) => ({
+            order_id: created.id,
+            fee_id: f.id,
+            description: f.description,
+            value_cents: toCents(f.value),
+          })),
+        )
+        .execute();
     await trx.insertInto('order_status_history').values({ order_id: created.id, status, changed_by: userId }).execute();
-    await trx.updateTable('carts').set({ status: 'FROZEN', is_current: false, updated_at: now }).where('id', '=', cart.id).execute();
+    await trx
+      .updateTable('carts')
+      .set({ status: 'FROZEN', is_current: false, updated_at: now })
+      .where('id', '=', cart.id)
+      .execute();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     return (await orderView(trx as Db, order)).cart;
   });
@@ -92,15 +179,26 @@ export async function freezeCart(db: Db, userId: number, input: z.output<typeof 
  * shopper's own (403), and for home delivery lie in a town the cart's store
  * delivers to (2222, spec §8 and §9 towns).
  */
-async function bookedAddress(db: Db, userId: number, cart: { store_id: number; delivery_mode: string; address_id: number | null }) {
+async function bookedAddress(
+  db: Db,
+  userId: number,
+  cart: { store_id: number; delivery_mode: string; address_id: number | null },
+) {
   if (cart.delivery_mode !== 'AT_HOME' && cart.delivery_mode !== 'SHIPPED') return null;
   if (cart.address_id === null) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
-  const address = await db.selectFrom('addresses').select(['user_id', 'address', 'street_number', 'city', 'county', 'zip', 'deleted_at'])
-    .where('id', '=', cart.address_id).executeTakeFirst();
+  const address = await db
+    .selectFrom('addresses')
+    .select(['user_id', 'address', 'street_number', 'city', 'county', 'zip', 'deleted_at'])
+    .where('id', '=', cart.address_id)
+    .executeTakeFirst();
   if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
   if (address.user_id !== userId) throw forbidden();
   if (cart.delivery_mode === 'AT_HOME') {
-    const served = await sql<{ store_id: number }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()}) AND store_id = ${cart.store_id}`.execute(db);
+    const served = await sql<{
+      store_id: number;
+    }>`SELECT store_id FROM delivery_towns WHERE lower(town) = lower(${address.city.trim()}) AND store_id = ${cart.store_id}`.execute(
+      db,
+    );
     if (!served.rows.length) throw new BusinessError(ErrorCode.HOME_DELIVERY_NOT_ACTIVE);
   }
   return address;
@@ -110,21 +208,42 @@ function rowItem(r: Selectable<Database['order_rows']>, operator: boolean): Cart
   const amount = r.amount === null ? null : Number(r.amount);
   const weight = r.weight === null ? null : Number(r.weight);
   return {
-    id: r.id, ref: r.ref, barcode: r.barcode, description: r.description, imageUrl: r.image_url, um: r.um === 'KG' ? 'KG' : 'PZ', purchaseUm: r.um,
+    id: r.id,
+    ref: r.ref,
+    barcode: r.barcode,
+    description: r.description,
+    imageUrl: r.image_url,
+    um: r.um === 'KG' ? 'KG' : 'PZ',
+    purchaseUm: r.um,
     amount: operator && r.um === 'PZ' && r.operator_amount !== null ? Number(r.operator_amount) : amount,
     weight: operator && r.um === 'KG' && r.operator_amount !== null ? Number(r.operator_amount) : weight,
-    umStep: 1, minWeight: null, maxAmount: null, price: toEuro(r.price_cents), netPrice: toEuro(r.net_price_cents),
-    rowNetPrice: toEuro(operator && r.operator_total_cents !== null ? r.operator_total_cents : r.row_net_cents), promotions: [],
-    vatConfigurationId: null, attrib3: null, available: r.available, status: r.available ? 'ok' : 'danger',
-    operatorAmount: r.operator_amount === null ? null : Number(r.operator_amount), operatorTotal: r.operator_total_cents === null ? null : toEuro(r.operator_total_cents),
+    umStep: 1,
+    minWeight: null,
+    maxAmount: null,
+    price: toEuro(r.price_cents),
+    netPrice: toEuro(r.net_price_cents),
+    rowNetPrice: toEuro(operator && r.operator_total_cents !== null ? r.operator_total_cents : r.row_net_cents),
+    promotions: [],
+    vatConfigurationId: null,
+    attrib3: null,
+    available: r.available,
+    status: r.available ? 'ok' : 'danger',
+    operatorAmount: r.operator_amount === null ? null : Number(r.operator_amount),
+    operatorTotal: r.operator_total_cents === null ? null : toEuro(r.operator_total_cents),
   };
 }
 
 /** The card hold of an order and what was charged (the live hold first, else the latest released one). */
 async function cardPaymentOf(db: Db, orderId: number): Promise<CardPayment | null> {
-  const tx = await db.selectFrom('payment_transactions').selectAll().where('order_id', '=', orderId).where('kind', '=', 'PREAUTH')
+  const tx = await db
+    .selectFrom('payment_transactions')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'PREAUTH')
     .where('status', 'in', ['APPROVED', 'CAPTURED', 'VOIDED'])
-    .orderBy(sql`CASE WHEN status IN ('APPROVED', 'CAPTURED') THEN 0 ELSE 1 END`).orderBy('id', 'desc').executeTakeFirst();
+    .orderBy(sql`CASE WHEN status IN ('APPROVED', 'CAPTURED') THEN 0 ELSE 1 END`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   if (!tx) return null;
   return {
     status: tx.status === 'APPROVED' ? 'AUTHORISED' : tx.status === 'CAPTURED' ? 'CAPTURED' : 'VOIDED',
@@ -137,26 +256,56 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
   const [rows, fees, store, slot, card] = await Promise.all([
     db.selectFrom('order_rows').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     db.selectFrom('order_fees').selectAll().where('order_id', '=', order.id).orderBy('fee_id').execute(),
-    db.selectFrom('stores').select(['name', 'min_net_total_cents']).where('id', '=', order.store_id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('stores')
+      .select(['name', 'min_net_total_cents'])
+      .where('id', '=', order.store_id)
+      .executeTakeFirstOrThrow(),
     order.slot_id
-      ? db.selectFrom('slots').select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'valid_from', 'valid_to']).where('id', '=', order.slot_id).executeTakeFirst()
+      ? db
+          .selectFrom('slots')
+          .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'valid_from', 'valid_to'])
+          .where('id', '=', order.slot_id)
+          .executeTakeFirst()
       : undefined,
     order.payment_mode === 'XPAY' ? cardPaymentOf(db, order.id) : null,
   ]);
   const status = order.status as OrderStatus;
   const items = rows.map((r) => rowItem(r, false));
   const cart: Cart = {
-    id: order.cart_id, title: null, storeId: order.store_id, storeDescription: `${modeLabels[order.delivery_mode]} · ${store.name}`,
-    deliveryMode: order.delivery_mode, addressId: order.address_id, items, itemsCount: items.length,
-    netTotal: toEuro(order.net_total_cents), total: toEuro(order.total_cents), totalToPay: toEuro(order.total_to_pay_cents),
-    minNetTotal: toEuro(store.min_net_total_cents), fees: fees.map((f) => ({ id: f.fee_id, description: f.description, value: toEuro(f.value_cents) })),
-    paymentMode: order.payment_mode, code: order.code, orderNumber: order.number,
+    id: order.cart_id,
+    title: null,
+    storeId: order.store_id,
+    storeDescription: `${modeLabels[order.delivery_mode]} · ${store.name}`,
+    deliveryMode: order.delivery_mode,
+    addressId: order.address_id,
+    items,
+    itemsCount: items.length,
+    netTotal: toEuro(order.net_total_cents),
+    total: toEuro(order.total_cents),
+    totalToPay: toEuro(order.total_to_pay_cents),
+    minNetTotal: toEuro(store.min_net_total_cents),
+    fees: fees.map((f) => ({ id: f.fee_id, description: f.description, value: toEuro(f.value_cents) })),
+    paymentMode: order.payment_mode,
+    code: order.code,
+    orderNumber: order.number,
     delivery: {
       // The copy made at booking, not the address as the shopper may have edited it since.
-      addressDescription: order.ship_address !== null ? `${order.ship_address} ${order.ship_street_number ?? ''}, ${order.ship_city ?? ''}` : null,
-      timeSlot: slot ? { weekDay: weekDayOf(slot.day), validFrom: new Date(slot.valid_from).toISOString(), validTo: new Date(slot.valid_to).toISOString() } : null,
+      addressDescription:
+        order.ship_address !== null
+          ? `${order.ship_address} ${order.ship_street_number ?? ''}, ${order.ship_city ?? ''}`
+          : null,
+      timeSlot: slot
+        ? {
+            weekDay: weekDayOf(slot.day),
+            validFrom: new Date(slot.valid_from).toISOString(),
+            validTo: new Date(slot.valid_to).toISOString(),
+          }
+        : null,
     },
-    payment: { mode: order.payment_mode }, categories: [], current: false,
+    payment: { mode: order.payment_mode },
+    categories: [],
+    current: false,
   };
   const operatorRows = rows.some((r) => r.operator_amount !== null);
   const showOperator = operatorRows && !['TO_BE_PREPARED', 'IN_PREPARATION'].includes(status);
@@ -167,11 +316,19 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
   const operatorNet = rows.reduce((sum, r) => sum + (r.operator_total_cents ?? r.row_net_cents), 0);
   const pickedRows = rows.filter((r) => Number(r.operator_amount ?? r.amount ?? r.weight ?? 0) > 0).length;
   return {
-    id: order.id, number: order.number, code: order.code, status,
+    id: order.id,
+    number: order.number,
+    code: order.code,
+    status,
     deliveryDate: order.delivery_date ? new Date(order.delivery_date).toISOString() : null,
     cart,
     operatorCart: showOperator
-      ? { netTotal: toEuro(operatorNet), total: toEuro(order.operator_total_cents ?? operatorNet), itemsCount: pickedRows, payed: order.payed_cents === null ? null : toEuro(order.payed_cents) }
+      ? {
+          netTotal: toEuro(operatorNet),
+          total: toEuro(order.operator_total_cents ?? operatorNet),
+          itemsCount: pickedRows,
+          payed: order.payed_cents === null ? null : toEuro(order.payed_cents),
+        }
       : null,
     preparedCartItems: prepared,
     cardPayment: card,
@@ -190,8 +347,20 @@ async function ownedOrder(db: Db, userId: number, orderId: number, lock = false)
 
 export async function listOrders(db: Db, userId: number, page: number, size: number): Promise<Paged<Order>> {
   const [rows, count] = await Promise.all([
-    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).offset(page * size).execute(),
-    db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset(page * size)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return toPage(await Promise.all(rows.map((r) => orderView(db, r))), Number(count.n), page, size);
 }
@@ -205,31 +374,68 @@ export async function abortOrder(db: Db, userId: number, orderId: number): Promi
   return db.transaction().execute(async (trx) => {
     const order = await ownedOrder(trx as Db, userId, orderId, true);
     if (!ABORTABLE.includes(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
-    await trx.updateTable('orders').set({ status: 'ABORTED', updated_at: new Date() }).where('id', '=', orderId).execute();
-    await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'ABORTED', changed_by: userId }).execute();
+    await trx
+      .updateTable('orders')
+      .set({ status: 'ABORTED', updated_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: orderId, status: 'ABORTED', changed_by: userId })
+      .execute();
     if (order.slot_id) await releaseSlotPlace(trx as Db, order.slot_id);
     return orderView(trx as Db, { ...order, status: 'ABORTED' });
   });
 }
 
 /** Copies an order into the cart for the same store and mode; 4105 lists what changed since. */
-export async function copyOrder(db: Db, userId: number, orderId: number, addressId: number | null | undefined, flags: Flags) {
+export async function copyOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+  addressId: number | null | undefined,
+  flags: Flags,
+) {
   const order = await ownedOrder(db, userId, orderId);
   const rows = await db.selectFrom('order_rows').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-  let cart = await openCart(db, userId, { storeId: order.store_id, deliveryMode: order.delivery_mode, addressId: addressId ?? order.address_id, terminalType: 'WEB' }, flags);
+  let cart = await openCart(
+    db,
+    userId,
+    {
+      storeId: order.store_id,
+      deliveryMode: order.delivery_mode,
+      addressId: addressId ?? order.address_id,
+      terminalType: 'WEB',
+    },
+    flags,
+  );
   const updated: CartItem[] = [];
   const removed: CartItem[] = [];
   for (const row of rows) {
     const quantity = row.um === 'KG' ? Number(row.weight) : Number(row.amount);
     try {
-      cart = (await storeItem(db, userId, { cartId: cart.id, barcode: row.barcode, ...(row.um === 'KG' ? { weight: quantity } : { amount: quantity }) })).cart;
+      cart = (
+        await storeItem(db, userId, {
+          cartId: cart.id,
+          barcode: row.barcode,
+          ...(row.um === 'KG' ? { weight: quantity } : { amount: quantity }),
+        })
+      ).cart;
       const item = cart.items.find((i) => i.barcode === row.barcode);
       if (item && toCents(item.netPrice) !== row.net_price_cents) updated.push(item);
     } catch (error) {
       if (!(error instanceof BusinessError || error instanceof HttpError)) throw error;
       // A row refused for a limit (30 pieces, 5 water packs, a quantity rule) says so, not 'Momentaneamente non disponibile'.
-      const overLimit = error instanceof HttpError || error.code === ErrorCode.MAX_QUANTITY_REACHED || error.code === ErrorCode.MAX_PACKS_EXCEEDED;
-      removed.push({ ...rowItem(row, false), available: false, status: 'danger', ...(overLimit ? { removedReason: error.message } : {}) });
+      const overLimit =
+        error instanceof HttpError ||
+        error.code === ErrorCode.MAX_QUANTITY_REACHED ||
+        error.code === ErrorCode.MAX_PACKS_EXCEEDED;
+      removed.push({
+        ...rowItem(row, false),
+        available: false,
+        status: 'danger',
+        ...(overLimit ? { removedReason: error.message } : {}),
+      });
     }
   }
   return { cart, updated, removed };

@@ -16,6 +16,11 @@ export function payable(flags: Flags, storeRef: string, modeRef: string): Expres
 
 /** The modes some store serves and can be paid for now. */
 export async function payableModes(db: Db, flags: Flags): Promise<Set<DeliveryMode>> {
-  const rows = await db.selectFrom('store_delivery_modes as m').select('m.delivery_mode').distinct().where(payable(flags, 'm.store_id', 'm.delivery_mode')).execute();
+  const rows = await db
+    .selectFrom('store_delivery_modes as m')
+    .select('m.delivery_mode')
+    .distinct()
+    .where(payable(flags, 'm.store_id', 'm.delivery_mode'))
+    .execute();
   return new Set(rows.map((r) => r.delivery_mode));
 }

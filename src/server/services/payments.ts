@@ -15,8 +15,14 @@ import { BusinessError, forbidden } from '../http.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import {
-  preauthCents, VERIFICATION_AMOUNT_CENTS, type BoardingStart, type LegacyBoardingForm, type LightboxConfig,
-  type NonceResponse, type PaymentMethod, type PreauthQuote,
+  preauthCents,
+  VERIFICATION_AMOUNT_CENTS,
+  type BoardingStart,
+  type LegacyBoardingForm,
+  type LightboxConfig,
+  type NonceResponse,
+  type PaymentMethod,
+  type PreauthQuote,
 } from '#src/shared/contract/payments.ts';
 import { Ipg, newCode, ProviderError, XPay, type ProviderResult, type Transport } from '../payments/providers.ts';
 import { autoPost } from '../payments/html.ts';
@@ -24,8 +30,18 @@ import { cartView, ownedCart } from './cart.ts';
 import { expireUnpaidOrders } from './order-lifecycle.ts';
 
 type Tx = Selectable<Database['payment_transactions']>;
-type Event = 'BOARDING_STARTED' | 'CARD_STORED' | 'CARD_REFUSED' | 'CARD_REMOVED' | 'NONCE_CREATED' | 'AUTHORISED' | 'DECLINED'
-  | 'CAPTURED' | 'VOIDED' | 'CAPTURE_FAILED' | 'VOID_FAILED';
+type Event =
+  | 'BOARDING_STARTED'
+  | 'CARD_STORED'
+  | 'CARD_REFUSED'
+  | 'CARD_REMOVED'
+  | 'NONCE_CREATED'
+  | 'AUTHORISED'
+  | 'DECLINED'
+  | 'CAPTURED'
+  | 'VOIDED'
+  | 'CAPTURE_FAILED'
+  | 'VOID_FAILED';
 
 const CHARGED: string[] = ['COLLECTED', 'DELIVERED'];
 const RELEASED: string[] = ['ABORTED', 'CANCELLED', 'NOT_COLLECTED', 'REFUSED'];
@@ -36,15 +52,33 @@ const paths = {
   failed: '/app/checkout/failed',
 };
 
-async function logEvent(db: Db, tx: Pick<Tx, 'order_id' | 'user_id' | 'transaction_code' | 'provider'>, event: Event, amountCents: number | null, detail: Record<string, unknown> = {}) {
-  await db.insertInto('payment_events').values({
-    order_id: tx.order_id, user_id: tx.user_id, transaction_code: tx.transaction_code, provider: tx.provider, event, amount_cents: amountCents,
-    detail: JSON.stringify(detail),
-  }).execute();
+async function logEvent(
+  db: Db,
+  tx: Pick<Tx, 'order_id' | 'user_id' | 'transaction_code' | 'provider'>,
+  event: Event,
+  amountCents: number | null,
+  detail: Record<string, unknown> = {},
+) {
+  await db
+    .insertInto('payment_events')
+    .values({
+      order_id: tx.order_id,
+      user_id: tx.user_id,
+      transaction_code: tx.transaction_code,
+      provider: tx.provider,
+      event,
+      amount_cents: amountCents,
+      detail: JSON.stringify(detail),
+    })
+    .execute();
 }
 
 const methodView = (m: Selectable<Database['payment_methods']>): PaymentMethod => ({
-  paymentMethodType: 'XPAY', provider: m.provider === 'IPG' ? 'IPG' : 'XPAY', maskedPan: m.masked_pan, brand: m.card_brand, expiry: m.expiry,
+  paymentMethodType: 'XPAY',
+  provider: m.provider === 'IPG' ? 'IPG' : 'XPAY',
+  maskedPan: m.masked_pan,
+  brand: m.card_brand,
+  expiry: m.expiry,
   createdAt: new Date(m.created_at).toISOString(),
 });
 
@@ -65,27 +99,53 @@ export function createPayments(deps: PaymentsDeps) {
   const providerOf = (name: string) => (name === 'IPG' ? ipg : xpay);
 
   async function activeMethod(userId: number) {
-    return db.selectFrom('payment_methods').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    return db
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async function listMethods(userId: number): Promise<PaymentMethod[]> {
-    const rows = await db.selectFrom('payment_methods').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     return rows.map(methodView);
   }
 
   async function removeMethod(userId: number): Promise<PaymentMethod[]> {
     await db.transaction().execute(async (trx) => {
-      const removed = await trx.updateTable('payment_methods').set({ deleted_at: new Date() })
-        .where('user_id', '=', userId).where('deleted_at', 'is', null).returning(['provider', 'contract_number']).execute();
-      for (const m of removed) await logEvent(trx as Db, { order_id: null, user_id: userId, transaction_code: m.contract_number, provider: m.provider }, 'CARD_REMOVED', null);
+      const removed = await trx
+        .updateTable('payment_methods')
+        .set({ deleted_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .returning(['provider', 'contract_number'])
+        .execute();
+      for (const m of removed)
+        await logEvent(
+          trx as Db,
+          { order_id: null, user_id: userId, transaction_code: m.contract_number, provider: m.provider },
+          'CARD_REMOVED',
+          null,
+        );
     });
     return listMethods(userId);
   }
 
   function lightboxConfig(origin: string): LightboxConfig {
     return {
-      alias: config.payments.xpay.alias, environment: config.payments.sandbox ? 'SANDBOX' : 'PRODUCTION',
-      providerOrigin: new URL(config.payments.xpay.url, origin).origin, serviceType: 'paga_1click', requestType: 'PP', language: 'ITA',
+      alias: config.payments.xpay.alias,
+      environment: config.payments.sandbox ? 'SANDBOX' : 'PRODUCTION',
+      providerOrigin: new URL(config.payments.xpay.url, origin).origin,
+      serviceType: 'paga_1click',
+      requestType: 'PP',
+      language: 'ITA',
     };
   }
 
@@ -94,26 +154,74 @@ export function createPayments(deps: PaymentsDeps) {
     const contract = newCode(`C${userId}X`);
     const timestamp = Date.now();
     const tx = { order_id: null, user_id: userId, transaction_code: codTrans, provider: 'XPAY' };
-    await db.insertInto('payment_transactions').values({ ...tx, kind: 'VERIFY', amount_cents: 0, status: 'PENDING', raw: null, contract_number: contract, operation_id: null, captured_cents: null }).execute();
+    await db
+      .insertInto('payment_transactions')
+      .values({
+        ...tx,
+        kind: 'VERIFY',
+        amount_cents: 0,
+        status: 'PENDING',
+        raw: null,
+        contract_number: contract,
+        operation_id: null,
+        captured_cents: null,
+      })
+      .execute();
     await logEvent(db, tx, 'BOARDING_STARTED', 0);
     const lightbox = xpay.lightbox({
-      codTrans, contract, timestamp, origin,
-      urlpost: `${origin}/cli/pay/v2/xpay/board?tid=01&profileId=${userId}`, url: `${origin}${paths.profilePayments}`,
+      codTrans,
+      contract,
+      timestamp,
+      origin,
+      urlpost: `${origin}/cli/pay/v2/xpay/board?tid=01&profileId=${userId}`,
+      url: `${origin}${paths.profilePayments}`,
     });
-    return { transactionCode: codTrans, currency: 'EUR', timestamp, mac: lightbox.mac, contractNumber: contract, amount: 0, lightboxUrl: lightbox.url };
+    return {
+      transactionCode: codTrans,
+      currency: 'EUR',
+      timestamp,
+      mac: lightbox.mac,
+      contractNumber: contract,
+      amount: 0,
+      lightboxUrl: lightbox.url,
+    };
   }
 
   /** Stores (or refuses) the card of a finished association; the second delivery of the same result changes nothing. */
-  async function recordBoarding(tx: Tx, approved: boolean, card: { maskedPan: string | null; brand: string | null; expiry: string | null }, detail: Record<string, unknown>) {
+  async function recordBoarding(
+    tx: Tx,
+    approved: boolean,
+    card: { maskedPan: string | null; brand: string | null; expiry: string | null },
+    detail: Record<string, unknown>,
+  ) {
     return db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('payment_transactions').set({ status: approved ? 'APPROVED' : 'DECLINED', updated_at: new Date(), raw: JSON.stringify(detail) })
-        .where('id', '=', tx.id).where('status', '=', 'PENDING').returning('id').executeTakeFirst();
+      const claimed = await trx
+        .updateTable('payment_transactions')
+        .set({ status: approved ? 'APPROVED' : 'DECLINED', updated_at: new Date(), raw: JSON.stringify(detail) })
+        .where('id', '=', tx.id)
+        .where('status', '=', 'PENDING')
+        .returning('id')
+        .executeTakeFirst();
       if (!claimed) return false;
       if (approved) {
-        await trx.updateTable('payment_methods').set({ deleted_at: new Date() }).where('user_id', '=', tx.user_id).where('deleted_at', 'is', null).execute();
-        await trx.insertInto('payment_methods').values({
-          user_id: tx.user_id, payment_method_type: 'XPAY', provider: tx.provider, contract_number: tx.contract_number!, masked_pan: card.maskedPan, card_brand: card.brand, expiry: card.expiry,
-        }).execute();
+        await trx
+          .updateTable('payment_methods')
+          .set({ deleted_at: new Date() })
+          .where('user_id', '=', tx.user_id)
+          .where('deleted_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('payment_methods')
+          .values({
+            user_id: tx.user_id,
+            payment_method_type: 'XPAY',
+            provider: tx.provider,
+            contract_number: tx.contract_number!,
+            masked_pan: card.maskedPan,
+            card_brand: card.brand,
+            expiry: card.expiry,
+          })
+          .execute();
       }
       await logEvent(trx as Db, tx, approved ? 'CARD_STORED' : 'CARD_REFUSED', tx.amount_cents, detail);
       return true;
@@ -121,7 +229,11 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   async function findTx(code: string, kind: Tx['kind'] | null, provider: string): Promise<Tx | undefined> {
-    let q = db.selectFrom('payment_transactions').selectAll().where('transaction_code', '=', code).where('provider', '=', provider);
+    let q = db
+      .selectFrom('payment_transactions')
+      .selectAll()
+      .where('transaction_code', '=', code)
+      .where('provider', '=', provider);
     if (kind) q = q.where('kind', '=', kind);
     return q.executeTakeFirst();
   }
@@ -130,21 +242,50 @@ export function createPayments(deps: PaymentsDeps) {
   async function xpayBoardCallback(profileId: number, p: Record<string, string>): Promise<void> {
     if (!xpay.verifyEsito(p)) throw new BusinessError(ErrorCode.BAD_SIGNATURE);
     const tx = await findTx(p['codTrans'] ?? '', 'VERIFY', 'XPAY');
-    if (!tx || tx.user_id !== profileId || (p['num_contratto'] && p['num_contratto'] !== tx.contract_number)) throw forbidden();
-    await recordBoarding(tx, p['esito'] === 'OK', { maskedPan: p['pan'] || null, brand: p['brand'] || null, expiry: expiryText(p['scadenza_pan'] ?? '') }, {
-      esito: p['esito'], codAut: p['codAut'], data: p['data'], orario: p['orario'], messaggio: p['messaggio'],
-    });
+    if (!tx || tx.user_id !== profileId || (p['num_contratto'] && p['num_contratto'] !== tx.contract_number))
+      throw forbidden();
+    await recordBoarding(
+      tx,
+      p['esito'] === 'OK',
+      { maskedPan: p['pan'] || null, brand: p['brand'] || null, expiry: expiryText(p['scadenza_pan'] ?? '') },
+      {
+        esito: p['esito'],
+        codAut: p['codAut'],
+        data: p['data'],
+        orario: p['orario'],
+        messaggio: p['messaggio'],
+      },
+    );
   }
 
   async function startLegacyBoarding(userId: number, origin: string): Promise<LegacyBoardingForm> {
     const oid = newCode('V');
     const hosteddataid = newCode(`H${userId}X`);
     const tx = { order_id: null, user_id: userId, transaction_code: oid, provider: 'IPG' };
-    await db.insertInto('payment_transactions').values({ ...tx, kind: 'VERIFY', amount_cents: VERIFICATION_AMOUNT_CENTS, status: 'PENDING', raw: null, contract_number: hosteddataid, operation_id: null, captured_cents: null }).execute();
+    await db
+      .insertInto('payment_transactions')
+      .values({
+        ...tx,
+        kind: 'VERIFY',
+        amount_cents: VERIFICATION_AMOUNT_CENTS,
+        status: 'PENDING',
+        raw: null,
+        contract_number: hosteddataid,
+        operation_id: null,
+        captured_cents: null,
+      })
+      .execute();
     await logEvent(db, tx, 'BOARDING_STARTED', VERIFICATION_AMOUNT_CENTS);
     return ipg.form({
-      oid, amountCents: VERIFICATION_AMOUNT_CENTS, hosteddataid, at: new Date(), origin, userId,
-      success: `${origin}/cli/pay/ipg/result/ok`, fail: `${origin}/cli/pay/ipg/result/ko`, notify: `${origin}/cli/pay/ipg/notify`,
+      oid,
+      amountCents: VERIFICATION_AMOUNT_CENTS,
+      hosteddataid,
+      at: new Date(),
+      origin,
+      userId,
+      success: `${origin}/cli/pay/ipg/result/ok`,
+      fail: `${origin}/cli/pay/ipg/result/ko`,
+      notify: `${origin}/cli/pay/ipg/notify`,
     });
   }
 
@@ -152,13 +293,27 @@ export function createPayments(deps: PaymentsDeps) {
   async function ipgNotification(p: Record<string, string>, origin: string): Promise<void> {
     if (!ipg.verifyNotification(p)) throw new BusinessError(ErrorCode.BAD_SIGNATURE);
     const tx = await findTx(p['oid'] ?? '', null, 'IPG');
-    if (!tx || String(tx.user_id) !== (p['addInfo4'] ?? String(tx.user_id)) || (p['hosteddataid'] && p['hosteddataid'] !== tx.contract_number)) throw forbidden();
-    if (toCents(Number(p['chargetotal'])) !== tx.amount_cents) throw new BusinessError(ErrorCode.BAD_SIGNATURE, 'Importo diverso da quello richiesto.');
+    if (
+      !tx ||
+      String(tx.user_id) !== (p['addInfo4'] ?? String(tx.user_id)) ||
+      (p['hosteddataid'] && p['hosteddataid'] !== tx.contract_number)
+    )
+      throw forbidden();
+    if (toCents(Number(p['chargetotal'])) !== tx.amount_cents)
+      throw new BusinessError(ErrorCode.BAD_SIGNATURE, 'Importo diverso da quello richiesto.');
     const approved = p['status'] === 'APPROVED' && (p['approval_code'] ?? '').startsWith('Y');
     const detail = { approval_code: p['approval_code'], status: p['status'], fail_reason: p['fail_reason'] };
     if (tx.kind === 'VERIFY') {
-      const expiry = /^\d{2}$/.test(p['expmonth'] ?? '') && /^\d{4}$/.test(p['expyear'] ?? '') ? `${p['expmonth']}/${p['expyear']}` : null;
-      const stored = await recordBoarding(tx, approved, { maskedPan: p['cardnumber'] || null, brand: p['ccbrand'] || null, expiry }, detail);
+      const expiry =
+        /^\d{2}$/.test(p['expmonth'] ?? '') && /^\d{4}$/.test(p['expyear'] ?? '')
+          ? `${p['expmonth']}/${p['expyear']}`
+          : null;
+      const stored = await recordBoarding(
+        tx,
+        approved,
+        { maskedPan: p['cardnumber'] || null, brand: p['ccbrand'] || null, expiry },
+        detail,
+      );
       // The 0.01 € verification is only to validate the card: released at once.
       if (stored && approved) await release({ ...tx, status: 'APPROVED' }, origin, 'verifica della carta');
       return;
@@ -171,23 +326,41 @@ export function createPayments(deps: PaymentsDeps) {
     const tx = p['oid'] ? await findTx(p['oid'], null, 'IPG') : undefined;
     const valid = tx !== undefined && ipg.verifyResponse(p);
     if (!tx || !valid) return `${paths.legacyPayments}?boarding=ko`;
-    if (tx.kind === 'VERIFY') return `${paths.legacyPayments}?boarding=${tx.status === 'APPROVED' || tx.status === 'VOIDED' ? 'ok' : 'ko'}`;
+    if (tx.kind === 'VERIFY')
+      return `${paths.legacyPayments}?boarding=${tx.status === 'APPROVED' || tx.status === 'VOIDED' ? 'ok' : 'ko'}`;
     return orderLanding(tx);
   }
 
   async function orderLanding(tx: Tx): Promise<string> {
-    const order = tx.order_id ? await db.selectFrom('orders').select(['id', 'code', 'status']).where('id', '=', tx.order_id).executeTakeFirst() : undefined;
+    const order = tx.order_id
+      ? await db.selectFrom('orders').select(['id', 'code', 'status']).where('id', '=', tx.order_id).executeTakeFirst()
+      : undefined;
     const query = order ? `?orderCode=${encodeURIComponent(order.code)}` : '';
     // This hold, or another one of the same order: a second tab that paid the
     // order already paid by the first lands on the paid order, not on "failed".
-    const held = tx.status === 'APPROVED' || tx.status === 'CAPTURED' || (!!order && order.status !== 'PAYMENT_PENDING' && !!(await db
-      .selectFrom('payment_transactions').select('id').where('order_id', '=', order.id).where('kind', '=', 'PREAUTH')
-      .where('status', 'in', ['APPROVED', 'CAPTURED']).executeTakeFirst()));
+    const held =
+      tx.status === 'APPROVED' ||
+      tx.status === 'CAPTURED' ||
+      (!!order &&
+        order.status !== 'PAYMENT_PENDING' &&
+        !!(await db
+          .selectFrom('payment_transactions')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('kind', '=', 'PREAUTH')
+          .where('status', 'in', ['APPROVED', 'CAPTURED'])
+          .executeTakeFirst()));
     return `${held ? paths.confirm : paths.failed}${query}`;
   }
 
   async function userOrderByCode(userId: number, orderCode: string) {
-    const order = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('code', '=', orderCode).orderBy('id', 'desc').executeTakeFirst();
+    const order = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('code', '=', orderCode)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (!order) {
       const other = await db.selectFrom('orders').select('id').where('code', '=', orderCode).executeTakeFirst();
       if (other) throw forbidden();
@@ -197,24 +370,40 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   async function orderQuote(orderId: number, totalToPayCents: number): Promise<PreauthQuote> {
-    const kg = await db.selectFrom('order_rows').select(sql<number>`coalesce(sum(row_net_cents), 0)::int`.as('cents')).where('order_id', '=', orderId).where('um', '=', 'KG').executeTakeFirstOrThrow();
+    const kg = await db
+      .selectFrom('order_rows')
+      .select(sql<number>`coalesce(sum(row_net_cents), 0)::int`.as('cents'))
+      .where('order_id', '=', orderId)
+      .where('um', '=', 'KG')
+      .executeTakeFirstOrThrow();
     return quoteOf(totalToPayCents, Number(kg.cents));
   }
 
   function quoteOf(totalToPayCents: number, variableWeightCents: number): PreauthQuote {
     const percent = config.payments.surchargePercent;
     const { surcharge, amount } = preauthCents(totalToPayCents, variableWeightCents, percent);
-    return { totalToPay: toEuro(totalToPayCents), variableWeightTotal: toEuro(variableWeightCents), surchargePercent: percent, surcharge: toEuro(surcharge), amount: toEuro(amount) };
+    return {
+      totalToPay: toEuro(totalToPayCents),
+      variableWeightTotal: toEuro(variableWeightCents),
+      surchargePercent: percent,
+      surcharge: toEuro(surcharge),
+      amount: toEuro(amount),
+    };
   }
 
-  async function quote(userId: number, by: { cartId?: number | undefined; orderCode?: string | undefined }): Promise<PreauthQuote> {
+  async function quote(
+    userId: number,
+    by: { cartId?: number | undefined; orderCode?: string | undefined },
+  ): Promise<PreauthQuote> {
     if (by.orderCode) {
       const order = await userOrderByCode(userId, by.orderCode);
       return orderQuote(order.id, order.total_to_pay_cents);
     }
     const cart = await ownedCart(db, userId, by.cartId!);
     const view = await cartView(db, cart);
-    const kg = view.items.filter((i) => i.um === 'KG' && i.available).reduce((sum, i) => sum + toCents(i.rowNetPrice), 0);
+    const kg = view.items
+      .filter((i) => i.um === 'KG' && i.available)
+      .reduce((sum, i) => sum + toCents(i.rowNetPrice), 0);
     return quoteOf(toCents(view.totalToPay), kg);
   }
 
@@ -228,15 +417,39 @@ export function createPayments(deps: PaymentsDeps) {
     const amountCents = toCents((await orderQuote(order.id, order.total_to_pay_cents)).amount);
     const codTrans = newCode('P');
     const tx = { order_id: order.id, user_id: userId, transaction_code: codTrans, provider: method.provider };
-    const inserted = await db.insertInto('payment_transactions').values({
-      ...tx, kind: 'PREAUTH', amount_cents: amountCents, status: 'PENDING', raw: null, contract_number: method.contract_number, operation_id: null, captured_cents: null,
-    }).returningAll().executeTakeFirstOrThrow();
-    const answer = (esito: 'OK' | 'KO', html: string | null, message: string | null): NonceResponse => ({ esito, html, transactionCode: codTrans, amount: toEuro(amountCents), message });
+    const inserted = await db
+      .insertInto('payment_transactions')
+      .values({
+        ...tx,
+        kind: 'PREAUTH',
+        amount_cents: amountCents,
+        status: 'PENDING',
+        raw: null,
+        contract_number: method.contract_number,
+        operation_id: null,
+        captured_cents: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const answer = (esito: 'OK' | 'KO', html: string | null, message: string | null): NonceResponse => ({
+      esito,
+      html,
+      transactionCode: codTrans,
+      amount: toEuro(amountCents),
+      message,
+    });
 
     if (method.provider === 'IPG') {
       const form = ipg.form({
-        oid: codTrans, amountCents, hosteddataid: method.contract_number, at: new Date(), origin, userId,
-        success: `${origin}/cli/pay/ipg/result/ok`, fail: `${origin}/cli/pay/ipg/result/ko`, notify: `${origin}/cli/pay/ipg/notify`,
+        oid: codTrans,
+        amountCents,
+        hosteddataid: method.contract_number,
+        at: new Date(),
+        origin,
+        userId,
+        success: `${origin}/cli/pay/ipg/result/ok`,
+        fail: `${origin}/cli/pay/ipg/result/ko`,
+        notify: `${origin}/cli/pay/ipg/notify`,
       });
       const { serverUrl, ...fields } = form;
       await logEvent(db, tx, 'NONCE_CREATED', amountCents);
@@ -244,17 +457,32 @@ export function createPayments(deps: PaymentsDeps) {
     }
     let result: ProviderResult;
     try {
-      result = await xpay.createNonce({ codTrans, amountCents, contract: method.contract_number, urlRisposta: `${origin}/cli/pay/v2/xpay/3ds/result`, origin });
+      result = await xpay.createNonce({
+        codTrans,
+        amountCents,
+        contract: method.contract_number,
+        urlRisposta: `${origin}/cli/pay/v2/xpay/3ds/result`,
+        origin,
+      });
     } catch (error) {
       if (!(error instanceof ProviderError || error instanceof TypeError)) throw error;
       result = { ok: false, message: error.message, raw: {} };
     }
     if (!result.ok || typeof result.raw['html'] !== 'string') {
-      await db.updateTable('payment_transactions').set({ status: 'DECLINED', updated_at: new Date() }).where('id', '=', inserted.id).where('status', '=', 'PENDING').execute();
+      await db
+        .updateTable('payment_transactions')
+        .set({ status: 'DECLINED', updated_at: new Date() })
+        .where('id', '=', inserted.id)
+        .where('status', '=', 'PENDING')
+        .execute();
       await logEvent(db, tx, 'DECLINED', amountCents, { step: 'nonce', message: result.message });
       return answer('KO', null, result.message ?? null);
     }
-    await db.updateTable('payment_transactions').set({ operation_id: result.operationId ?? null, updated_at: new Date() }).where('id', '=', inserted.id).execute();
+    await db
+      .updateTable('payment_transactions')
+      .set({ operation_id: result.operationId ?? null, updated_at: new Date() })
+      .where('id', '=', inserted.id)
+      .execute();
     await logEvent(db, tx, 'NONCE_CREATED', amountCents, { idOperazione: result.operationId });
     return answer('OK', result.raw['html'], null);
   }
@@ -262,18 +490,36 @@ export function createPayments(deps: PaymentsDeps) {
   /** The browser comes back from 3-D Secure (urlRisposta): hold the amount with the nonce, then land on confirm or failed. */
   async function xpayThreeDsResult(p: Record<string, string>, origin: string): Promise<string> {
     if (!xpay.verifyNonceResult(p)) return paths.failed;
-    const tx = await db.selectFrom('payment_transactions').selectAll().where('operation_id', '=', p['idOperazione'] ?? '').where('kind', '=', 'PREAUTH').where('provider', '=', 'XPAY').executeTakeFirst();
+    const tx = await db
+      .selectFrom('payment_transactions')
+      .selectAll()
+      .where('operation_id', '=', p['idOperazione'] ?? '')
+      .where('kind', '=', 'PREAUTH')
+      .where('provider', '=', 'XPAY')
+      .executeTakeFirst();
     if (!tx) return paths.failed;
     // Only the first delivery of this outcome goes on; a replay just lands where the first did.
-    const claimed = await db.updateTable('payment_transactions').set({ raw: JSON.stringify({ threeDs: p['esito'] }), updated_at: new Date() })
-      .where('id', '=', tx.id).where('status', '=', 'PENDING').where('raw', 'is', null).returning('id').executeTakeFirst();
+    const claimed = await db
+      .updateTable('payment_transactions')
+      .set({ raw: JSON.stringify({ threeDs: p['esito'] }), updated_at: new Date() })
+      .where('id', '=', tx.id)
+      .where('status', '=', 'PENDING')
+      .where('raw', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     if (!claimed) return orderLanding((await findTx(tx.transaction_code, 'PREAUTH', 'XPAY'))!);
     if (p['esito'] !== 'OK' || !p['xpayNonce']) {
       await authorise(tx, false, { step: '3ds', esito: p['esito'] }, origin);
     } else {
       let result: ProviderResult;
       try {
-        result = await xpay.preauthorise({ codTrans: tx.transaction_code, amountCents: tx.amount_cents, contract: tx.contract_number!, nonce: p['xpayNonce'], origin });
+        result = await xpay.preauthorise({
+          codTrans: tx.transaction_code,
+          amountCents: tx.amount_cents,
+          contract: tx.contract_number!,
+          nonce: p['xpayNonce'],
+          origin,
+        });
       } catch (error) {
         if (!(error instanceof ProviderError || error instanceof TypeError)) throw error;
         result = { ok: false, message: error.message, raw: {} };
@@ -286,19 +532,44 @@ export function createPayments(deps: PaymentsDeps) {
   /** Records a hold's outcome: an approved hold on a still-unpaid order makes it TO_BE_PREPARED; otherwise it is released. */
   async function authorise(tx: Tx, approved: boolean, detail: Record<string, unknown>, origin: string): Promise<void> {
     const late = await db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', tx.order_id!).forUpdate().executeTakeFirstOrThrow();
-      const current = await trx.selectFrom('payment_transactions').select('status').where('id', '=', tx.id).forUpdate().executeTakeFirstOrThrow();
+      const order = await trx
+        .selectFrom('orders')
+        .select(['id', 'status'])
+        .where('id', '=', tx.order_id!)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom('payment_transactions')
+        .select('status')
+        .where('id', '=', tx.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (current.status !== 'PENDING') return false;
       if (!approved) {
-        await trx.updateTable('payment_transactions').set({ status: 'DECLINED', updated_at: new Date() }).where('id', '=', tx.id).execute();
+        await trx
+          .updateTable('payment_transactions')
+          .set({ status: 'DECLINED', updated_at: new Date() })
+          .where('id', '=', tx.id)
+          .execute();
         await logEvent(trx as Db, tx, 'DECLINED', tx.amount_cents, detail);
         return false;
       }
       await logEvent(trx as Db, tx, 'AUTHORISED', tx.amount_cents, detail);
       if (order.status !== 'PAYMENT_PENDING') return true; // paid twice, aborted or expired meanwhile: release below
-      await trx.updateTable('payment_transactions').set({ status: 'APPROVED', updated_at: new Date() }).where('id', '=', tx.id).execute();
-      await trx.updateTable('orders').set({ status: 'TO_BE_PREPARED', expires_at: null, updated_at: new Date() }).where('id', '=', order.id).execute();
-      await trx.insertInto('order_status_history').values({ order_id: order.id, status: 'TO_BE_PREPARED', changed_by: tx.user_id }).execute();
+      await trx
+        .updateTable('payment_transactions')
+        .set({ status: 'APPROVED', updated_at: new Date() })
+        .where('id', '=', tx.id)
+        .execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'TO_BE_PREPARED', expires_at: null, updated_at: new Date() })
+        .where('id', '=', order.id)
+        .execute();
+      await trx
+        .insertInto('order_status_history')
+        .values({ order_id: order.id, status: 'TO_BE_PREPARED', changed_by: tx.user_id })
+        .execute();
       return false;
     });
     if (late) await release(tx, origin, "l'ordine non è più in attesa di pagamento");
@@ -308,7 +579,11 @@ export function createPayments(deps: PaymentsDeps) {
   async function release(tx: Tx, origin: string, reason: string): Promise<void> {
     let result: ProviderResult;
     try {
-      result = await providerOf(tx.provider).release({ codTrans: tx.transaction_code, amountCents: tx.amount_cents, origin });
+      result = await providerOf(tx.provider).release({
+        codTrans: tx.transaction_code,
+        amountCents: tx.amount_cents,
+        origin,
+      });
     } catch (error) {
       if (!(error instanceof ProviderError || error instanceof TypeError)) throw error;
       result = { ok: false, message: error.message, raw: {} };
@@ -318,7 +593,12 @@ export function createPayments(deps: PaymentsDeps) {
       return;
     }
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('payment_transactions').set({ status: 'VOIDED', updated_at: new Date() }).where('id', '=', tx.id).where('status', 'in', ['PENDING', 'APPROVED']).execute();
+      await trx
+        .updateTable('payment_transactions')
+        .set({ status: 'VOIDED', updated_at: new Date() })
+        .where('id', '=', tx.id)
+        .where('status', 'in', ['PENDING', 'APPROVED'])
+        .execute();
       await logEvent(trx as Db, tx, 'VOIDED', tx.amount_cents, { reason });
     });
   }
@@ -329,9 +609,19 @@ export function createPayments(deps: PaymentsDeps) {
    * has its hold released. Safe to call any number of times.
    */
   async function settleOrder(orderId: number, origin: string): Promise<void> {
-    const order = await db.selectFrom('orders').select(['id', 'status', 'payed_cents', 'operator_total_cents', 'total_to_pay_cents']).where('id', '=', orderId).executeTakeFirst();
+    const order = await db
+      .selectFrom('orders')
+      .select(['id', 'status', 'payed_cents', 'operator_total_cents', 'total_to_pay_cents'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!order) return;
-    const holds = await db.selectFrom('payment_transactions').selectAll().where('order_id', '=', orderId).where('kind', '=', 'PREAUTH').where('status', '=', 'APPROVED').execute();
+    const holds = await db
+      .selectFrom('payment_transactions')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'PREAUTH')
+      .where('status', '=', 'APPROVED')
+      .execute();
     for (const tx of holds) {
       if (RELEASED.includes(order.status)) {
         await release(tx, origin, `ordine ${order.status}`);
@@ -340,7 +630,11 @@ export function createPayments(deps: PaymentsDeps) {
         const amount = Math.min(due, tx.amount_cents);
         let result: ProviderResult;
         try {
-          result = await providerOf(tx.provider).capture({ codTrans: tx.transaction_code, amountCents: amount, origin });
+          result = await providerOf(tx.provider).capture({
+            codTrans: tx.transaction_code,
+            amountCents: amount,
+            origin,
+          });
         } catch (error) {
           if (!(error instanceof ProviderError || error instanceof TypeError)) throw error;
           result = { ok: false, message: error.message, raw: {} };
@@ -350,17 +644,37 @@ export function createPayments(deps: PaymentsDeps) {
           continue;
         }
         await db.transaction().execute(async (trx) => {
-          const done = await trx.updateTable('payment_transactions').set({ status: 'CAPTURED', captured_cents: amount, updated_at: new Date() })
-            .where('id', '=', tx.id).where('status', '=', 'APPROVED').returning('id').executeTakeFirst();
-          if (done) await logEvent(trx as Db, tx, 'CAPTURED', amount, { due, authorised: tx.amount_cents, ...(due > amount ? { uncovered: due - amount } : {}) });
+          const done = await trx
+            .updateTable('payment_transactions')
+            .set({ status: 'CAPTURED', captured_cents: amount, updated_at: new Date() })
+            .where('id', '=', tx.id)
+            .where('status', '=', 'APPROVED')
+            .returning('id')
+            .executeTakeFirst();
+          if (done)
+            await logEvent(trx as Db, tx, 'CAPTURED', amount, {
+              due,
+              authorised: tx.amount_cents,
+              ...(due > amount ? { uncovered: due - amount } : {}),
+            });
         });
       }
     }
   }
 
   return {
-    listMethods, removeMethod, lightboxConfig, startBoarding, xpayBoardCallback, startLegacyBoarding, ipgNotification, ipgReturn,
-    quote, startOrderPayment, xpayThreeDsResult, settleOrder,
+    listMethods,
+    removeMethod,
+    lightboxConfig,
+    startBoarding,
+    xpayBoardCallback,
+    startLegacyBoarding,
+    ipgNotification,
+    ipgReturn,
+    quote,
+    startOrderPayment,
+    xpayThreeDsResult,
+    settleOrder,
   };
 }
 

@@ -40,10 +40,18 @@ function unitPrice(row: Pick<ProductRow, 'unit_quantity' | 'unit_label' | 'um'>,
 }
 
 export function toProduct(row: ProductRow, images: string[], variants: Product['productVariants']): Product {
-  const promo = row.promo_type && row.promo_value !== null ? { type: row.promo_type, value: Number(row.promo_value) } : null;
+  const promo =
+    row.promo_type && row.promo_value !== null ? { type: row.promo_type, value: Number(row.promo_value) } : null;
   const promotions: Promotion[] =
     promo && row.promo_valid_to
-      ? [{ description: row.promo_description ?? '', valueType: promo.type, value: promo.value, validTo: isoDate(row.promo_valid_to) }]
+      ? [
+          {
+            description: row.promo_description ?? '',
+            valueType: promo.type,
+            value: promo.value,
+            validTo: isoDate(row.promo_valid_to),
+          },
+        ]
       : [];
   return {
     id: row.id,
@@ -62,7 +70,8 @@ export function toProduct(row: ProductRow, images: string[], variants: Product['
     netPrice: toEuro(netPriceCents(row.price_cents, promo)),
     categoryId: row.category_id,
     promotions,
-    lowestPrice30Days: promotions.length > 0 && row.promo_lowest_cents !== null ? toEuro(Number(row.promo_lowest_cents)) : null,
+    lowestPrice30Days:
+      promotions.length > 0 && row.promo_lowest_cents !== null ? toEuro(Number(row.promo_lowest_cents)) : null,
     available: row.available,
     attrib3: unitPrice(row, netPriceCents(row.price_cents, promo)),
     origin: row.origin,

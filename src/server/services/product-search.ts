@@ -9,7 +9,10 @@ import { normaliseSearch } from '#src/shared/search-text.ts';
 
 /** Lower-case, accent-free words of the shopper's text, at most 8 (longer texts add nothing a shopper means). */
 export function searchWords(text: string): string[] {
-  return normaliseSearch(text).split(' ').filter((w) => w.length > 0).slice(0, 8);
+  return normaliseSearch(text)
+    .split(' ')
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);

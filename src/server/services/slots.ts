@@ -11,7 +11,16 @@ import { ownedCart } from './cart.ts';
 
 type CartKey = { store_id: number; delivery_mode: string };
 
-type SlotRow = { id: number; day: string; valid_from: string | Date; valid_to: string | Date; capacity: number; booked: number; cutoff_minutes: number; expected: number };
+type SlotRow = {
+  id: number;
+  day: string;
+  valid_from: string | Date;
+  valid_to: string | Date;
+  capacity: number;
+  booked: number;
+  cutoff_minutes: number;
+  expected: number;
+};
 
 /**
  * The slots of the cart's store and mode on `days`, in one statement: the
@@ -75,7 +84,13 @@ export async function slotDays(db: Db, userId: number, cartId: number, now = new
 }
 
 /** The slots of one day of the strip, by date or by weekday (the next such day). */
-export async function slotsOfDay(db: Db, userId: number, cartId: number, query: { day?: string | undefined; weekDay?: number | undefined }, now = new Date()): Promise<Slot[]> {
+export async function slotsOfDay(
+  db: Db,
+  userId: number,
+  cartId: number,
+  query: { day?: string | undefined; weekDay?: number | undefined },
+  now = new Date(),
+): Promise<Slot[]> {
   const cart = await ownedCart(db, userId, cartId);
   const days = slotDaysFrom(now);
   const day = query.day ?? days.find((d) => weekDayOf(d) === query.weekDay);
@@ -85,8 +100,16 @@ export async function slotsOfDay(db: Db, userId: number, cartId: number, query: 
 
 /** The first free slot of the customer's cart, or of the default store for a visitor (userId null, spec §2 Header). */
 export async function firstAvailableSlot(db: Db, userId: number | null, now = new Date()) {
-  const current = userId === null ? undefined
-    : await db.selectFrom('carts').select(['store_id', 'delivery_mode']).where('user_id', '=', userId).where('status', '=', 'OPEN').where('is_current', '=', true).executeTakeFirst();
+  const current =
+    userId === null
+      ? undefined
+      : await db
+          .selectFrom('carts')
+          .select(['store_id', 'delivery_mode'])
+          .where('user_id', '=', userId)
+          .where('status', '=', 'OPEN')
+          .where('is_current', '=', true)
+          .executeTakeFirst();
   const cart: CartKey = current ?? { store_id: 1109, delivery_mode: 'IN_STORE' };
   const slot = (await slotsOn(db, cart, slotDaysFrom(now), now)).find((s) => s.available);
   return slot ? { weekDay: slot.weekDay, validFrom: slot.validFrom, validTo: slot.validTo } : null;
@@ -94,7 +117,9 @@ export async function firstAvailableSlot(db: Db, userId: number | null, now = ne
 
 /** Takes one place in the slot if it has one: atomic on PGlite and on a pooled server. */
 export async function takeSlotPlace(db: Db, slotId: number): Promise<boolean> {
-  const taken = await sql<{ id: number }>`UPDATE slots SET booked = booked + 1 WHERE id = ${slotId} AND booked < capacity RETURNING id`.execute(db);
+  const taken = await sql<{
+    id: number;
+  }>`UPDATE slots SET booked = booked + 1 WHERE id = ${slotId} AND booked < capacity RETURNING id`.execute(db);
   return taken.rows.length === 1;
 }
 

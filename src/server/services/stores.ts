@@ -36,13 +36,28 @@ function storeSelect(db: Db) {
   return db
     .selectFrom('stores as s')
     .innerJoin('states as st', 'st.id', 's.state_id')
-    .select(['s.id', 's.name', 's.address', 's.town', 's.zip', 's.county', 's.latitude', 's.longitude', 's.phone', 's.email', 's.web_url', 's.logo_image_url'])
+    .select([
+      's.id',
+      's.name',
+      's.address',
+      's.town',
+      's.zip',
+      's.county',
+      's.latitude',
+      's.longitude',
+      's.phone',
+      's.email',
+      's.web_url',
+      's.logo_image_url',
+    ])
     .select('st.description as state');
 }
 
 export async function listStores(db: Db, query: StoreQuery, flags: Flags): Promise<Paged<Store>> {
   let select = storeSelect(db);
-  for (const word of normaliseSearch(query.q ?? '').split(' ').filter((w) => w.length > 0)) {
+  for (const word of normaliseSearch(query.q ?? '')
+    .split(' ')
+    .filter((w) => w.length > 0)) {
     select = select.where(sql<SqlBool>`${searchable} like ${`%${likeEscape(word)}%`}`);
   }
   const near = query.lat !== undefined && query.lon !== undefined ? distanceFrom(query.lat, query.lon) : null;
@@ -73,20 +88,33 @@ export async function storeStates(db: Db): Promise<State[]> {
 export async function deliveryStores(db: Db, query: DeliveryStoresQuery, flags: Flags): Promise<Store[]> {
   let select = storeSelect(db).where((eb) =>
     eb.exists(
-      eb.selectFrom('store_delivery_modes as m').select('m.store_id').whereRef('m.store_id', '=', 's.id').where('m.delivery_mode', '=', query.delivery)
+      eb
+        .selectFrom('store_delivery_modes as m')
+        .select('m.store_id')
+        .whereRef('m.store_id', '=', 's.id')
+        .where('m.delivery_mode', '=', query.delivery)
         .where(payable(flags, 'm.store_id', 'm.delivery_mode')),
     ),
   );
   if (query.state) {
     const state = query.state.toLowerCase();
-    select = select.where((eb) => eb.or([eb(eb.fn('lower', ['st.id']), '=', state), eb(eb.fn('lower', ['st.description']), '=', state)]));
+    select = select.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['st.id']), '=', state), eb(eb.fn('lower', ['st.description']), '=', state)]),
+    );
   }
-  const rows = await select.select(sql<number | null>`null::double precision`.as('distance')).orderBy(sql`lower(s.name)`).orderBy('s.id').execute();
+  const rows = await select
+    .select(sql<number | null>`null::double precision`.as('distance'))
+    .orderBy(sql`lower(s.name)`)
+    .orderBy('s.id')
+    .execute();
   return withDetails(db, rows, flags);
 }
 
 export async function storeById(db: Db, id: number, flags: Flags): Promise<Store> {
-  const row = await storeSelect(db).select(sql<number | null>`null::double precision`.as('distance')).where('s.id', '=', id).executeTakeFirst();
+  const row = await storeSelect(db)
+    .select(sql<number | null>`null::double precision`.as('distance'))
+    .where('s.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new BusinessError(STORE_NOT_FOUND.code, STORE_NOT_FOUND.message);
   const [one] = await withDetails(db, [row], flags);
   return one!;
@@ -102,23 +130,60 @@ async function withDetails(db: Db, rows: StoreRow[], flags: Flags): Promise<Stor
   const ids = rows.map((r) => r.id);
   const today = romeToday();
   const [timetables, openings, services, departments, modes] = await Promise.all([
-    db.selectFrom('store_timetables').where(inStores(ids))
-      .select(['store_id', 'week_day', sql<string>`to_char(opens, 'HH24:MI')`.as('opens'), sql<string>`to_char(closes, 'HH24:MI')`.as('closes')])
-      .orderBy('week_day').orderBy('opens').execute(),
-    db.selectFrom('store_openings').where(inStores(ids)).where('day', '>=', today)
-      .select(['store_id', 'note', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<string | null>`to_char(opens, 'HH24:MI')`.as('opens'), sql<string | null>`to_char(closes, 'HH24:MI')`.as('closes')])
-      .orderBy('day').execute(),
+    db
+      .selectFrom('store_timetables')
+      .where(inStores(ids))
+      .select([
+        'store_id',
+        'week_day',
+        sql<string>`to_char(opens, 'HH24:MI')`.as('opens'),
+        sql<string>`to_char(closes, 'HH24:MI')`.as('closes'),
+      ])
+      .orderBy('week_day')
+      .orderBy('opens')
+      .execute(),
+    db
+      .selectFrom('store_openings')
+      .where(inStores(ids))
+      .where('day', '>=', today)
+      .select([
+        'store_id',
+        'note',
+        sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+        sql<string | null>`to_char(opens, 'HH24:MI')`.as('opens'),
+        sql<string | null>`to_char(closes, 'HH24:MI')`.as('closes'),
+      ])
+      .orderBy('day')
+      .execute(),
     db.selectFrom('store_services').where(inStores(ids)).select(['store_id', 'service']).orderBy('service').execute(),
-    db.selectFrom('store_departments').where(inStores(ids)).select(['store_id', 'name', 'phone', 'email', 'hours']).orderBy('name').orderBy('id').execute(),
-    db.selectFrom('store_delivery_modes').where(inStores(ids)).where(payable(flags, 'store_delivery_modes.store_id', 'store_delivery_modes.delivery_mode'))
-      .select(['store_id', 'delivery_mode']).execute(),
+    db
+      .selectFrom('store_departments')
+      .where(inStores(ids))
+      .select(['store_id', 'name', 'phone', 'email', 'hours'])
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('store_delivery_modes')
+      .where(inStores(ids))
+      .where(payable(flags, 'store_delivery_modes.store_id', 'store_delivery_modes.delivery_mode'))
+      .select(['store_id', 'delivery_mode'])
+      .execute(),
   ]);
   const of = <T extends { store_id: number }>(list: T[], id: number) => list.filter((x) => x.store_id === id);
   const modeOrder: DeliveryMode[] = ['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED'];
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    address: { address: r.address, latitude: r.latitude, longitude: r.longitude, town: r.town, zip: r.zip, county: r.county, state: r.state },
+    address: {
+      address: r.address,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      town: r.town,
+      zip: r.zip,
+      county: r.county,
+      state: r.state,
+    },
     phone: r.phone,
     email: r.email,
     webUrl: r.web_url,

@@ -18,7 +18,12 @@ describe('the environment of the build process', () => {
       SHOW_CART_UPDATE: 'true',
       TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
     });
-    expect(env).toMatchObject({ PATH: '/usr/bin', SPESA_API_URL: 'http://127.0.0.1:5555', SHOW_CART_UPDATE: 'true', TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' });
+    expect(env).toMatchObject({
+      PATH: '/usr/bin',
+      SPESA_API_URL: 'http://127.0.0.1:5555',
+      SHOW_CART_UPDATE: 'true',
+      TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
     expect(Object.values(env).join('\n')).not.toMatch(/canary|postgres:|smtp:/);
   });
 });
@@ -28,7 +33,9 @@ describe('the settings baked into a build', () => {
     const built = siteSettings({ ENABLED_PAYMENTS: 'false' });
     expect(changedSettings(built, siteSettings({}))).toBeNull();
     expect(changedSettings(built, siteSettings({ ENABLED_PAYMENTS: 'true' }))).toEqual(['ENABLED_PAYMENTS']);
-    expect(changedSettings(built, siteSettings({ TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }))).toEqual(['TILE_URL']);
+    expect(changedSettings(built, siteSettings({ TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }))).toEqual([
+      'TILE_URL',
+    ]);
     // A stamp from before the settings were kept: rebuild once.
     expect(changedSettings(undefined, siteSettings({}))).toContain('ENABLED_PAYMENTS');
   });

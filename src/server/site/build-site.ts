@@ -4,7 +4,15 @@ import { fork } from 'node:child_process';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, lstat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { flagDefaults } from '#src/shared/flags.ts';
-import { buildDir, distDir, projectRoot, siteSettings, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
+import {
+  buildDir,
+  distDir,
+  projectRoot,
+  siteSettings,
+  siteSourceHash,
+  STAMP_FILE,
+  type BuildStamp,
+} from './site-paths.ts';
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeSiteHashes } from './inline-hashes.ts';
@@ -78,7 +86,18 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
  * Never the server's secrets (JWT, database, SMTP, payment keys).
  */
 export function buildEnvironment(apiUrl: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const passed = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV', 'TILE_URL', 'TILE_ATTRIBUTION', ...Object.keys(flagDefaults)];
+  const passed = [
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'LANG',
+    'LC_ALL',
+    'TZ',
+    'NODE_ENV',
+    'TILE_URL',
+    'TILE_ATTRIBUTION',
+    ...Object.keys(flagDefaults),
+  ];
   const kept = Object.fromEntries(passed.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));
   return {
     ...kept,
@@ -107,7 +126,12 @@ function runBuildWorker(apiUrl: string, outDir: string, heapMb: number): Promise
     worker.once('error', reject);
     worker.once('exit', (code, signal) => {
       if (code === 0 && peakRssMb !== null) resolve(peakRssMb);
-      else reject(new Error(`the site build failed (build process ${signal ? `killed by ${signal}` : `exit ${code}`}); see its output above`));
+      else
+        reject(
+          new Error(
+            `the site build failed (build process ${signal ? `killed by ${signal}` : `exit ${code}`}); see its output above`,
+          ),
+        );
     });
   });
 }
@@ -123,7 +147,8 @@ export async function swapDist(outDir: string): Promise<void> {
   await rename(next, distDir);
   for (const entry of await readdir(buildDir)) {
     const path = join(buildDir, entry);
-    if (entry.startsWith(sitePrefix()) && path !== outDir && path !== previous) await rm(path, { recursive: true, force: true });
+    if (entry.startsWith(sitePrefix()) && path !== outDir && path !== previous)
+      await rm(path, { recursive: true, force: true });
   }
   // The previous site may still be serving a request that started before the
   // swap; it goes at the next build.

@@ -27,7 +27,9 @@ try {
   const { build } = await import('astro');
   await build({ root, outDir, logLevel: 'warn', mode: 'production' });
   finished = true;
-  process.send({ done: { peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } } satisfies WorkerMessage, () => process.disconnect());
+  process.send({ done: { peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) } } satisfies WorkerMessage, () =>
+    process.disconnect(),
+  );
 } catch (error) {
   console.error(error);
   finished = true;

@@ -47,7 +47,9 @@ export function inlineHashes(html: string, into: InlineHashes = noHashes()): Inl
     add(into.scripts, sha256(m[2] ?? ''));
   }
   for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) add(into.styles, sha256(m[1] ?? ''));
-  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '').replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
+  const withoutScripts = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
   for (const tag of withoutScripts.matchAll(/<[a-z][a-z0-9-]*\b([^>]*)>/gi)) {
     const style = attribute(tag[1] ?? '', 'style');
     if (style !== null) add(into.styleAttributes, sha256(decodeEntities(style)));

@@ -59,8 +59,15 @@ async function listFiles(path: string): Promise<string[]> {
 export async function siteSourceHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = (await Promise.all(siteSources.map((s) => listFiles(join(projectRoot, s))))).flat();
-  for (const file of files.map((f) => relative(projectRoot, f)).filter((f) => !ignored.test(f)).sort()) {
-    hash.update(file).update('\0').update(await readFile(join(projectRoot, file))).update('\0');
+  for (const file of files
+    .map((f) => relative(projectRoot, f))
+    .filter((f) => !ignored.test(f))
+    .sort()) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(join(projectRoot, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -74,7 +81,10 @@ async function readStamp(): Promise<BuildStamp | null> {
 }
 
 /** Why the site must be (re)built, or null when dist/ is current. */
-export async function staleReason(catalogueVersion: string, env: Record<string, string | undefined> = process.env): Promise<string | null> {
+export async function staleReason(
+  catalogueVersion: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<string | null> {
   const stamp = await readStamp();
   if (!stamp) return 'no built site yet';
   // Without them the CSP would refuse every inline script of the site.

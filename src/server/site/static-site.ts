@@ -29,7 +29,10 @@ export function staticSite(siteReady: () => boolean) {
       rewriteRequestPath: (path) => path.replace(/^\/app/, `/${basename(distDir)}`),
       onFound: (path, c) => {
         // Hashed assets never change; pages change with every catalogue build.
-        c.header('Cache-Control', path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        c.header(
+          'Cache-Control',
+          path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
       },
     }),
   );

@@ -13,7 +13,8 @@ const { buildDir, distDir } = await import('./site-paths.ts');
 
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
-  for (const n of [1, 2, 3, 4, 5, 6]) rmSync(join(buildDir, `site-swaptest-dist-${n}`), { recursive: true, force: true });
+  for (const n of [1, 2, 3, 4, 5, 6])
+    rmSync(join(buildDir, `site-swaptest-dist-${n}`), { recursive: true, force: true });
 });
 
 function fakeBuild(n: number): string {

@@ -7,9 +7,24 @@ const ZIP_LENGTH = 'Il CAP deve avere 5 cifre';
 export const REGION = 'Puglia'; // fixed and disabled in the form (spec §2)
 
 const required = (max = 120) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
-const optional = (max = 120) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
-const county = z.string({ error: REQUIRED }).trim().toUpperCase().min(1, REQUIRED).regex(/^[A-Z]{2}$/, COUNTY_LENGTH);
-const zip = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(/^[0-9]{5}$/, ZIP_LENGTH);
+const optional = (max = 120) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const county = z
+  .string({ error: REQUIRED })
+  .trim()
+  .toUpperCase()
+  .min(1, REQUIRED)
+  .regex(/^[A-Z]{2}$/, COUNTY_LENGTH);
+const zip = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .regex(/^[0-9]{5}$/, ZIP_LENGTH);
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const shippingAddressInput = z.object({

@@ -1,7 +1,16 @@
 // Auth and profile calls of spec §7.
 import { z } from 'zod';
 import {
-  REQUIRED, PASSWORDS_DIFFER, birthDate, email, firstName, lastName, loyaltyCardCode, mobilePhone, newPassword, ssnCode,
+  REQUIRED,
+  PASSWORDS_DIFFER,
+  birthDate,
+  email,
+  firstName,
+  lastName,
+  loyaltyCardCode,
+  mobilePhone,
+  newPassword,
+  ssnCode,
 } from './profile-rules.ts';
 import { profile } from './session.ts';
 
@@ -68,5 +77,3 @@ export const resetConfirm = z
 
 /** POST /cli/profiles/password/change */
 export const passwordChange = z.object({ oldPassword: z.string().min(1, REQUIRED).max(128), newPassword });
-
-;

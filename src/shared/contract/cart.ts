@@ -35,9 +35,20 @@ export const storeItemRequest = z
   .refine((r) => r.amount !== undefined || r.weight !== undefined, { message: 'Indica la quantità', path: ['amount'] });
 
 export const cartIdRequest = z.object({ cartId: id, refresh: z.boolean().optional(), preview: z.boolean().optional() });
-export const deleteItemRequest = z.object({ cartId: id, barcode: z.string().regex(/^[0-9]{8,14}$/), preview: z.boolean().optional() });
-export const abortRequest = z.object({ cartId: id.optional(), orderId: id.optional() }).refine((r) => r.cartId || r.orderId, { message: 'cartId o orderId', path: ['cartId'] });
-export const moveRequest = z.object({ cartId: id, storeId: id, deliveryMode: deliveryMode.optional(), addressId: id.nullish() });
+export const deleteItemRequest = z.object({
+  cartId: id,
+  barcode: z.string().regex(/^[0-9]{8,14}$/),
+  preview: z.boolean().optional(),
+});
+export const abortRequest = z
+  .object({ cartId: id.optional(), orderId: id.optional() })
+  .refine((r) => r.cartId || r.orderId, { message: 'cartId o orderId', path: ['cartId'] });
+export const moveRequest = z.object({
+  cartId: id,
+  storeId: id,
+  deliveryMode: deliveryMode.optional(),
+  addressId: id.nullish(),
+});
 export const listToCartRequest = z.object({ smartListId: id, cartId: id.optional() });
 
 const fee = z.object({ id: z.string(), description: z.string(), value: z.number() });
@@ -102,7 +113,12 @@ export type Cart = z.infer<typeof cart>;
 
 export const storeItemResponse = z.object({
   cart,
-  updatedProduct: z.object({ barcode: z.string(), um: z.enum(['PZ', 'KG']), description: z.string(), amount: z.number() }),
+  updatedProduct: z.object({
+    barcode: z.string(),
+    um: z.enum(['PZ', 'KG']),
+    description: z.string(),
+    amount: z.number(),
+  }),
 });
 
 /** freeze/check answer with 4105: what changed since the items were added (spec §4 Booking). */

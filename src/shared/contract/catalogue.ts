@@ -85,7 +85,10 @@ export const productQuery = z
     q: z.string().trim().max(100).optional(),
     p: pageParam,
     s: z.coerce.number().int().min(1).max(100).default(PRODUCTS_PAGE_SIZE),
-    category: z.string().regex(/^[0-9]{2,6}$/, 'categoria non valida').optional(),
+    category: z
+      .string()
+      .regex(/^[0-9]{2,6}$/, 'categoria non valida')
+      .optional(),
     onlyPromotions: flag.optional(),
     onlyBranded: flag.optional(),
     tag: z.coerce.number().int().positive().optional(),

@@ -8,14 +8,28 @@ import { paged } from './envelope.ts';
 export const SLOT_DAYS = 10; // day strip (spec §9)
 export const ORDERS_PAGE_SIZE = 5;
 
-export const slot = z.object({ id: z.number().int(), weekDay: z.number().int(), validFrom: z.string(), validTo: z.string(), available: z.boolean() });
+export const slot = z.object({
+  id: z.number().int(),
+  weekDay: z.number().int(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  available: z.boolean(),
+});
 export type Slot = z.infer<typeof slot>;
-export const slotDay = z.object({ day: z.string(), weekDay: z.number().int(), validFrom: z.string(), available: z.boolean() });
+export const slotDay = z.object({
+  day: z.string(),
+  weekDay: z.number().int(),
+  validFrom: z.string(),
+  available: z.boolean(),
+});
 export const firstSlot = z.object({ weekDay: z.number().int(), validFrom: z.string(), validTo: z.string() });
 
 export const slotsQuery = z.object({
   weekDay: z.coerce.number().int().min(1).max(7).optional(),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -36,8 +50,18 @@ export const freezeRequest = z.object({
 });
 
 export const orderStatus = z.enum([
-  'ISSUING_RECEIPT', 'CANCELLED', 'ABORTED', 'TO_BE_PREPARED', 'IN_PREPARATION', 'COLLECTED', 'NOT_COLLECTED',
-  'TO_BE_COLLECTED', 'TO_BE_DELIVERED', 'DELIVERED', 'REFUSED', 'PAYMENT_PENDING',
+  'ISSUING_RECEIPT',
+  'CANCELLED',
+  'ABORTED',
+  'TO_BE_PREPARED',
+  'IN_PREPARATION',
+  'COLLECTED',
+  'NOT_COLLECTED',
+  'TO_BE_COLLECTED',
+  'TO_BE_DELIVERED',
+  'DELIVERED',
+  'REFUSED',
+  'PAYMENT_PENDING',
 ]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
@@ -64,7 +88,9 @@ export const order = z.object({
   status: orderStatus,
   deliveryDate: z.string().nullable(),
   cart,
-  operatorCart: z.object({ netTotal: z.number(), total: z.number(), itemsCount: z.number().int(), payed: z.number().nullable() }).nullable(),
+  operatorCart: z
+    .object({ netTotal: z.number(), total: z.number(), itemsCount: z.number().int(), payed: z.number().nullable() })
+    .nullable(),
   preparedCartItems: z.array(cartItem),
   /** The card hold and what was charged, for XPAY orders once the card was authorised. */
   cardPayment: cardPayment.nullable(),
@@ -73,19 +99,30 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderPage = paged(order);
 
-export const copyOrderRequest = z.object({ orderId: id, addressId: id.nullish(), terminalType: z.literal('WEB').default('WEB') });
+export const copyOrderRequest = z.object({
+  orderId: id,
+  addressId: id.nullish(),
+  terminalType: z.literal('WEB').default('WEB'),
+});
 
 const pickup = (mode: string) => mode === 'IN_STORE' || mode === 'DRIVE';
 
 /** Where the store may move an order next (DESIGN.md §4); the server refuses anything else (4205). */
 export function nextStatuses(status: OrderStatus, mode: string): OrderStatus[] {
   switch (status) {
-    case 'PAYMENT_PENDING': return ['CANCELLED'];
-    case 'TO_BE_PREPARED': return ['IN_PREPARATION', 'CANCELLED'];
-    case 'IN_PREPARATION': return [pickup(mode) ? 'TO_BE_COLLECTED' : 'TO_BE_DELIVERED', 'CANCELLED'];
-    case 'TO_BE_COLLECTED': return ['ISSUING_RECEIPT', 'NOT_COLLECTED'];
-    case 'TO_BE_DELIVERED': return ['ISSUING_RECEIPT', 'REFUSED'];
-    case 'ISSUING_RECEIPT': return [pickup(mode) ? 'COLLECTED' : 'DELIVERED'];
-    default: return [];
+    case 'PAYMENT_PENDING':
+      return ['CANCELLED'];
+    case 'TO_BE_PREPARED':
+      return ['IN_PREPARATION', 'CANCELLED'];
+    case 'IN_PREPARATION':
+      return [pickup(mode) ? 'TO_BE_COLLECTED' : 'TO_BE_DELIVERED', 'CANCELLED'];
+    case 'TO_BE_COLLECTED':
+      return ['ISSUING_RECEIPT', 'NOT_COLLECTED'];
+    case 'TO_BE_DELIVERED':
+      return ['ISSUING_RECEIPT', 'REFUSED'];
+    case 'ISSUING_RECEIPT':
+      return [pickup(mode) ? 'COLLECTED' : 'DELIVERED'];
+    default:
+      return [];
   }
 }

@@ -27,9 +27,14 @@ export const STAFF_SHOPPING_IN_PROGRESS =
   'Il cliente ha una spesa in corso: il profilo non può essere eliminato automaticamente. Chiudi la richiesta indicando il motivo al cliente, che può rivolgersi a un punto vendita.';
 
 /** The reason proposed to staff when closing a request of a customer with a shopping in progress (spec §4's rule, in the shopper's words). */
-export const REFUSAL_SHOPPING_IN_PROGRESS = 'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.';
+export const REFUSAL_SHOPPING_IN_PROGRESS =
+  'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.';
 
 /** POST /cli/ops/deletion-requests/:userId/refuse: closes a request that cannot be carried out; the reason is mailed to the customer. */
 export const deletionRefusal = z.object({
-  reason: z.string().trim().min(5, 'Indica il motivo (almeno 5 caratteri).').max(500, 'Il motivo può avere al massimo 500 caratteri.'),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Indica il motivo (almeno 5 caratteri).')
+    .max(500, 'Il motivo può avere al massimo 500 caratteri.'),
 });

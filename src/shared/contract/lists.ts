@@ -18,22 +18,44 @@ const listItem = z.object({
   imageUrl: z.string().nullable(),
   attrib3: z.string().nullable(),
 });
-export const shoppingList = z.object({ id: z.number().int(), title: z.string(), itemsCount: z.number().int(), items: z.array(listItem) });
+export const shoppingList = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  itemsCount: z.number().int(),
+  items: z.array(listItem),
+});
 export type ShoppingList = z.infer<typeof shoppingList>;
 
 export const createListRequest = z.object({ title });
 export const listIdRequest = z.object({ id });
 export const renameListRequest = z.object({ id, title });
 export const createItemRequest = z.union([
-  z.object({ id, type: z.literal('CUSTOM'), description: z.string().trim().min(3, 'Almeno 3 caratteri').max(100), amount: amount.default(1) }),
-  z.object({ id, type: z.literal('PRODUCT').optional(), barcode: z.string().regex(/^[0-9]{8,14}$/, 'codice a barre non valido'), amount: amount.default(1) }),
+  z.object({
+    id,
+    type: z.literal('CUSTOM'),
+    description: z.string().trim().min(3, 'Almeno 3 caratteri').max(100),
+    amount: amount.default(1),
+  }),
+  z.object({
+    id,
+    type: z.literal('PRODUCT').optional(),
+    barcode: z.string().regex(/^[0-9]{8,14}$/, 'codice a barre non valido'),
+    amount: amount.default(1),
+  }),
 ]);
 export const updateItemRequest = z.object({ id, itemId: id, amount });
 export const deleteItemRequest = z.object({ id, itemId: id });
 
-export const favourite = z.object({ id: z.number().int(), barcode: z.string(), description: z.string(), imageUrl: z.string().nullable() });
+export const favourite = z.object({
+  id: z.number().int(),
+  barcode: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+});
 export const favouriteRequest = z.object({ barcode: z.string().regex(/^[0-9]{8,14}$/, 'codice a barre non valido') });
 
 /** What cart/list answers: the cart, and the list rows it could not take with why (named to the shopper). */
-export const listToCartResult = cart.extend({ notAdded: z.array(z.object({ description: z.string(), reason: z.string() })) });
+export const listToCartResult = cart.extend({
+  notAdded: z.array(z.object({ description: z.string(), reason: z.string() })),
+});
 export type ListToCartResult = z.infer<typeof listToCartResult>;

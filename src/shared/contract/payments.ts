@@ -108,7 +108,11 @@ export type CardPayment = z.infer<typeof cardPayment>;
  * variable-weight rows, rounded up to the cent so the hold always covers a
  * heavier pick within the surcharge.
  */
-export function preauthCents(totalToPayCents: number, variableWeightCents: number, percent: number): { surcharge: number; amount: number } {
+export function preauthCents(
+  totalToPayCents: number,
+  variableWeightCents: number,
+  percent: number,
+): { surcharge: number; amount: number } {
   const surcharge = Math.ceil((variableWeightCents * percent) / 100);
   return { surcharge, amount: totalToPayCents + surcharge };
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { loyaltyCardCode, mobilePhone, newPassword, normaliseCardInput, passwordStrongEnough, ssnCode } from './profile-rules.ts';
+import {
+  loyaltyCardCode,
+  mobilePhone,
+  newPassword,
+  normaliseCardInput,
+  passwordStrongEnough,
+  ssnCode,
+} from './profile-rules.ts';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error!.issues[0]!.message;
 
 describe('field rules of spec §5', () => {
   it('wants 8 characters and three kinds of characters in a password', () => {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 
 export const REQUIRED = 'Campo obbligatorio';
 export const INVALID_EMAIL = 'Indirizzo email non valido';
-export const PASSWORD_HINT = 'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.';
+export const PASSWORD_HINT =
+  'Almeno 8 caratteri, con almeno tre tra: lettere minuscole, lettere maiuscole, numeri e simboli.';
 const PASSWORD_TOO_SHORT = 'La password deve essere lunga almeno 8 caratteri';
 export const PASSWORDS_DIFFER = 'Le password non coincidono';
 const SSN_LENGTH = 'Codice fiscale non valido';
@@ -48,7 +49,11 @@ export const ssnCode = z
   .length(16, { error: SSN_LENGTH, abort: true })
   .regex(SSN_PATTERN, SSN_FORMAT);
 
-export const mobilePhone = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true }).regex(/^[0-9]{10}$/, MOBILE_INVALID);
+export const mobilePhone = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, { error: REQUIRED, abort: true })
+  .regex(/^[0-9]{10}$/, MOBILE_INVALID);
 
 /** Optional loyalty card: '' or the bare prefix mean none. */
 export const loyaltyCardCode = z

@@ -73,7 +73,11 @@ export const stateList = z.array(state);
 
 // A decimal number as written in a query string ('' or 'abc' is refused, not read as 0).
 const coordinate = (limit: number) =>
-  z.string().regex(/^-?\d{1,3}(\.\d+)?$/, 'coordinata non valida').transform(Number).pipe(z.number().min(-limit).max(limit));
+  z
+    .string()
+    .regex(/^-?\d{1,3}(\.\d+)?$/, 'coordinata non valida')
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit));
 const latitude = coordinate(90);
 const longitude = coordinate(180);
 
@@ -87,7 +91,10 @@ export const storeQuery = z
     lon: longitude.optional(),
   })
   .strict()
-  .refine((v) => (v.lat === undefined) === (v.lon === undefined), { message: 'lat e lon vanno indicate insieme', path: ['lat'] });
+  .refine((v) => (v.lat === undefined) === (v.lon === undefined), {
+    message: 'lat e lon vanno indicate insieme',
+    path: ['lat'],
+  });
 export type StoreQuery = z.infer<typeof storeQuery>;
 
 /** GET /cli/stores/ecommerce/delivery?delivery&state */
