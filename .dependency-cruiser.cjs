@@ -1,0 +1,58 @@
+// The shape of the code (STYLE.md, docs/decisions): imports flow one way,
+// shared → shop (the browser core) → features → pages, and the server stays on
+// the server. `npm run lint:deps` checks it; the violations that predate these
+// rules are listed in .dependency-cruiser-known-violations.json and may only
+// shrink (depcruise --ignore-known fails on any new one).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cross-feature',
+      comment:
+        'A feature never imports another feature: what two features share belongs in src/shop, src/shared, src/lib or src/components.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'core-imports-no-feature',
+      comment: 'The browser core (src/shop), lib, components and shared code import no feature.',
+      severity: 'error',
+      from: { path: '^src/(shop|lib|components|shared)/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'browser-never-imports-server',
+      comment: 'Browser code never imports src/server (secrets, database, node:*).',
+      severity: 'error',
+      from: { path: '^src/(shop|lib|components|shared|features|layouts|pages)/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'shared-is-pure',
+      comment: 'src/shared runs in the browser and in Node alike: no node:* modules.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.(test|spec)\\.tsx?$' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
