@@ -1,4 +1,4 @@
-// The demo stores' operators (issue 6, README "Store staff"): one account per
+// The demo stores' operators (README "Store staff"): one account per
 // demo store, seeded on start outside production, with DEMO_OPERATOR_PASSWORD;
 // each logs in like a shopper and sees its own store's orders only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

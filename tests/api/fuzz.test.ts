@@ -1,4 +1,4 @@
-// Random and hostile input to every /cli route (issue: bad input never gives
+// Random and hostile input to every /cli route (bad input never gives
 // a 500 and never touches another customer's data).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// One customer never reaches another's things (issue: security, every route
+// One customer never reaches another's things (security, every route
 // taking an id). Customer B sends customer A's ids — cart, cart item, order,
 // list, list item, favourite, address, billing address, order code, card and
 // card-payment transactions — to every /cli route that takes one, alone or

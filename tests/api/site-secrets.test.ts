@@ -1,4 +1,4 @@
-// No secret in the built site (issue: security). A small site (60 products)
+// No secret in the built site (security). A small site (60 products)
 // is built from the real API the way the shop builds it — started from this
 // process, whose environment holds the server's secrets — with a recognisable
 // value in every secret: JWT_SECRET, DATABASE_URL, SMTP_URL, the payment

@@ -1,6 +1,6 @@
 // A shopper signs up, confirms the account from the mailed link, logs in,
 // edits the profile, manages addresses, changes and resets the password and
-// logs out (issue 4, spec §2, §5, §8). Both projects run against the same
+// logs out (spec §2, §5, §8). Both projects run against the same
 // shop, so every test uses e-mail addresses of its own.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';

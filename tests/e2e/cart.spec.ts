@@ -1,6 +1,6 @@
 // A shopper creates a DRIVE cart at a store, fills it with the quantity
 // counter, changes and removes rows, and books below and above the minimum
-// order (issue 5, spec §2 /cart, §4, §5, §8). Both projects share one shop,
+// order (spec §2 /cart, §4, §5, §8). Both projects share one shop,
 // so every test has a shopper of its own.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';

@@ -1,6 +1,6 @@
 // A shopper keeps shopping lists: create, rename, copy, delete (never the
 // last one), custom items and catalogue products from the search overlay,
-// and a whole list into the cart (issue 5, spec §2, §4, §5, §8).
+// and a whole list into the cart (spec §2, §4, §5, §8).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { apiCall, driveStore, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';

@@ -1,4 +1,4 @@
-// Card payments in the browser journeys (issue 7): orders waiting for a card
+// Card payments in the browser journeys: orders waiting for a card
 // payment made through the API, the sandbox provider's pages filled like a
 // shopper would, and the checkout steps up to the summary.
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Card payments in the browser (issue 7; spec §2 /profile/payments, /payments,
+// Card payments in the browser (spec §2 /profile/payments, /payments,
 // /payments/boarding; §4 Card state and XPAY checkout steps; §8): a shopper
 // associates a card through the sandbox provider's lightbox and removes it,
 // pays an order with a 3-D Secure challenge, sees a declined card fail and

@@ -1,4 +1,4 @@
-// The store's side in the browser (issue 6): a shopper books an order with a
+// The store's side in the browser: a shopper books an order with a
 // weighed (KG) product paying by Bancomat; the seeded operator of the store
 // logs in through the shoppers' login panel, finds the order on /app/staff by
 // day and slot, confirms it with one product missing, prepares it with a lower

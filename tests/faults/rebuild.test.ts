@@ -1,4 +1,4 @@
-// The rebuild journey of issue 3 against PostgreSQL (npm run test:pg only:
+// The rebuild journey against PostgreSQL (npm run test:pg only:
 // PGlite's directory is locked by the running shop, so `npm run rebuild`
 // cannot open it beside one). A running shop serves its built site; a feed
 // with a changed product description is imported with catalogue:import,

@@ -1,5 +1,5 @@
 // schema.org GroceryStore for a store page, so search engines show the
-// address, position, phone and opening hours (issue 8).
+// address, position, phone and opening hours.
 import type { Store } from '#src/shared/contract/stores.ts';
 import { WEEK } from './store-format.ts';
 
