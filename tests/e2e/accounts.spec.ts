@@ -382,6 +382,9 @@ test.describe('an ended session', () => {
     request,
   }, info) => {
     await loggedInShopper(page, request, info, 'scaduta');
+    // The page's own start-up calls end first: one of them answered 401 after the logout below would
+    // send this page home too, interrupting the navigation the test makes.
+    await page.waitForLoadState('networkidle');
     const jwt = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt,
     );
