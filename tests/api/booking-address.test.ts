@@ -4,29 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, post, shopper } from './shoppers.ts';
+import { bearer, plainPiece, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200 });
-  piece = await shop.handle.db
-    .selectFrom('products as p')
-    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-    .select(['p.barcode', 'p.id'])
-    .where('sp.store_id', '=', 1109)
-    .where('sp.available', '=', true)
-    .where('p.um', '=', 'PZ')
-    .where('p.water_pack', '=', false)
-    .orderBy('p.id')
-    .executeTakeFirstOrThrow();
-  await shop.handle.db
-    .updateTable('store_products')
-    .set({ price_cents: 250 })
-    .where('product_id', '=', piece.id)
-    .execute();
-  await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
+  piece = await plainPiece(shop);
 });
 afterAll(() => shop.close());
 

@@ -13,7 +13,7 @@ import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, post, shopper } from './shoppers.ts';
+import { bearer, plainPiece, post, shopper } from './shoppers.ts';
 
 const PRIVACY = 'dpo@coop.example.it';
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -46,22 +46,7 @@ const mailTo = async (address: string) =>
 const pending = async (token: string) => shop.request('/cli/ops/deletion-requests', bearer(token));
 
 async function bookedOrder(token: string) {
-  const piece = await shop.handle.db
-    .selectFrom('products as p')
-    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-    .select(['p.barcode', 'p.id'])
-    .where('sp.store_id', '=', 1109)
-    .where('sp.available', '=', true)
-    .where('p.um', '=', 'PZ')
-    .where('p.water_pack', '=', false)
-    .orderBy('p.id')
-    .executeTakeFirstOrThrow();
-  await shop.handle.db
-    .updateTable('store_products')
-    .set({ price_cents: 250 })
-    .where('product_id', '=', piece.id)
-    .execute();
-  await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
+  const piece = await plainPiece(shop);
   const cart = cartSchema.parse(
     (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
       .data,

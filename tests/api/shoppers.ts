@@ -75,3 +75,27 @@ export async function quickShoppers(shop: Shop, count: number, prefix: string): 
   }
   return tokens;
 }
+
+/**
+ * A product of store 1109 sold by the piece, available, not a water pack, at a
+ * plain 2,50 € (its promotions removed): order totals in tests stay simple.
+ */
+export async function plainPiece(shop: Shop): Promise<{ barcode: string; id: number }> {
+  const piece = await shop.handle.db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select(['p.barcode', 'p.id'])
+    .where('sp.store_id', '=', 1109)
+    .where('sp.available', '=', true)
+    .where('p.um', '=', 'PZ')
+    .where('p.water_pack', '=', false)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
+  await shop.handle.db
+    .updateTable('store_products')
+    .set({ price_cents: 250 })
+    .where('product_id', '=', piece.id)
+    .execute();
+  await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
+  return piece;
+}
