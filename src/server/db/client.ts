@@ -1,12 +1,14 @@
 // One data-access layer for both engines (DESIGN.md §1): PGlite in-process by
-// default, a real PostgreSQL server when DATABASE_URL is set. Kysely's PGlite
-// dialect holds PGlite's exclusive transaction() for the whole of a Kysely
-// transaction, so concurrent requests never interleave inside one.
+// default, a real PostgreSQL server when DATABASE_URL is set. The PGlite dialect
+// (pglite-dialect.ts) holds PGlite's exclusive transaction() for the whole of a
+// Kysely transaction, so concurrent requests never interleave inside one; on
+// both engines a statement is prepared once per connection and its plan reused.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { PreparedPGliteDialect } from './pglite-dialect.ts';
 import { lockDataDir } from './pglite-lock.ts';
 
 export type Db = Kysely<Database>;
@@ -58,7 +60,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...kyselyLog(options) });
+  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite), ...kyselyLog(options) });
   return {
     db,
     engine: 'pglite',

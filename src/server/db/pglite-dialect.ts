@@ -1,0 +1,227 @@
+// Kysely over PGlite with one protocol round trip per statement and plans kept
+// across calls. PGlite's own query() crosses into WebAssembly six times per
+// statement (Parse, Describe, Bind, Describe, Execute, Sync) and plans every
+// statement again; on a machine where one in-process PGlite serves every
+// shopper, that overhead is most of a short query's cost. Here a statement is
+// sent as one batch — Parse (only the first time), Bind, Describe, Execute,
+// Sync — under a name, so PostgreSQL keeps its prepared statement and may reuse
+// the plan (the same plan cache node-postgres gets with named statements).
+// Parameters are sent as text and typed by PostgreSQL from their context, as
+// node-postgres sends them on the server engine.
+import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PGliteAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+
+/** Distinct statements kept prepared; past it, a new text is planned each time (unnamed). */
+const MAX_PREPARED = 2_000;
+
+type Param = string | Uint8Array | null;
+
+/** A JavaScript value as PostgreSQL's text input for a parameter of any type. */
+function toParam(value: unknown): Param {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return value;
+  if (Array.isArray(value)) return arrayLiteral(value);
+  return JSON.stringify(value);
+}
+
+function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((item) => {
+    if (item === null || item === undefined) return 'NULL';
+    if (Array.isArray(item)) return arrayLiteral(item);
+    const text = toParam(item);
+    const plain = typeof text === 'string' ? text : new TextDecoder().decode(text as Uint8Array);
+    return `"${plain.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+// A cached plan whose tables changed shape (0A000), or a statement the session
+// no longer has (26000): prepare the text again.
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+// Names are unique in the process, so two Kysely instances over one PGlite never collide.
+let statementCounter = 0;
+
+class StatementRunner {
+  readonly #pglite: PGlite;
+  readonly #prepared = new Map<string, string>();
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  /** Runs one statement; the caller holds PGlite's query lock. */
+  async run(sql: string, parameters: readonly unknown[]): Promise<Results> {
+    try {
+      return await this.#send(sql, parameters);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!code || !STALE_STATEMENT.has(code) || !this.#prepared.has(sql)) throw error;
+      this.#prepared.delete(sql);
+      return await this.#send(sql, parameters);
+    }
+  }
+
+  async #send(sql: string, parameters: readonly unknown[]): Promise<Results> {
+    const { serialize } = protocol;
+    const known = this.#prepared.get(sql);
+    const name = known ?? (this.#prepared.size < MAX_PREPARED ? `k${++statementCounter}` : '');
+    const parts: Uint8Array[] = [];
+    if (known === undefined) parts.push(serialize.parse({ name, text: sql, types: [] }));
+    parts.push(
+      serialize.bind({ statement: name, values: parameters.map(toParam) as never }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    const { messages } = await this.#pglite.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
+    if (known === undefined && name && messages.some((message) => message.name === 'parseComplete')) {
+      this.#prepared.set(sql, name);
+    }
+    const failure = messages.find((message) => message.name === 'error');
+    if (failure) throw Object.assign(failure as unknown as Error, { query: sql, params: parameters });
+    return parse.parseResults(messages, this.#pglite.parsers, { rowMode: 'object' })[0]!;
+  }
+}
+
+class PreparedConnection implements DatabaseConnection {
+  readonly #pglite: PGlite;
+  readonly #runner: StatementRunner;
+  #inTransaction = false;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+    this.#runner = new StatementRunner(pglite);
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const pglite = this.#pglite;
+    const result = this.#inTransaction
+      ? await pglite.runExclusive(() => this.#runner.run(compiled.sql, compiled.parameters))
+      : // Outside a transaction, wait for any transaction run on PGlite directly (runScript, imports).
+        await pglite._runExclusiveTransaction(() =>
+          pglite.runExclusive(() => this.#runner.run(compiled.sql, compiled.parameters)),
+        );
+    if (!this.#inTransaction) await pglite.syncToFs();
+    const affected = result.affectedRows;
+    return {
+      rows: (result.rows ?? []) as R[],
+      ...(affected !== undefined && affected !== null ? { numAffectedRows: BigInt(affected) } : {}),
+    };
+  }
+
+  // biome-ignore lint/correctness/useYield: PGlite answers whole results; Kysely's stream() is not used here.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported by PGlite.');
+  }
+
+  #commit: (() => void) | undefined;
+  #rollback: ((reason: unknown) => void) | undefined;
+  #closed: Promise<void> | undefined;
+
+  /** PGlite's exclusive transaction() is held from BEGIN to COMMIT, so nothing else runs inside it. */
+  async begin(): Promise<void> {
+    const { promise: decided, resolve: commit, reject: rollback } = Promise.withResolvers<void>();
+    const { promise: begun, resolve: hasBegun } = Promise.withResolvers<void>();
+    this.#commit = commit;
+    this.#rollback = rollback;
+    this.#closed = this.#pglite.transaction(async () => {
+      this.#inTransaction = true;
+      hasBegun();
+      await decided;
+    });
+    // A failed BEGIN rejects #closed before begun resolves.
+    await Promise.race([begun, this.#closed]);
+  }
+
+  async end(commit: boolean): Promise<void> {
+    if (commit) this.#commit?.();
+    else this.#rollback?.(new Error('rollback'));
+    try {
+      await this.#closed;
+    } catch (error) {
+      if (commit) throw error;
+    } finally {
+      this.#inTransaction = false;
+      this.#commit = undefined;
+      this.#rollback = undefined;
+      this.#closed = undefined;
+    }
+  }
+}
+
+class PreparedDriver implements Driver {
+  readonly #connection: PreparedConnection;
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+    this.#connection = new PreparedConnection(pglite);
+  }
+
+  async init(): Promise<void> {
+    await this.#pglite.waitReady;
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PreparedConnection).begin();
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PreparedConnection).end(true);
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PreparedConnection).end(false);
+  }
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    if (!this.#pglite.closed) await this.#pglite.close();
+  }
+}
+
+/** Kysely's dialect for PGlite, with the statement runner above. */
+export class PreparedPGliteDialect implements Dialect {
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+  createAdapter() {
+    // One connection: Kysely runs one statement or transaction at a time.
+    return new PGliteAdapter();
+  }
+  createDriver(): Driver {
+    return new PreparedDriver(this.#pglite);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
