@@ -173,10 +173,30 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   const direction = (dirFromSort ?? query.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
   const byPrice = field === 'price';
 
-  let ids = db
-    .selectFrom('products as p')
-    .innerJoin('store_products as sp', (j) => j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId))
-    .select('p.id');
+  // Sorted by price, every product of the category is priced: the store's rows
+  // are looked up by key for those products (a hash join would read all of the
+  // store's 20,000 rows for a category of a few hundred).
+  const byKey = byPrice && !!query.category;
+  let ids = (
+    byKey
+      ? db.selectFrom('products as p').innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('store_products as s')
+              .select(['s.product_id', 's.price_cents'])
+              .whereRef('s.product_id', '=', 'p.id')
+              .where('s.store_id', '=', storeId)
+              // LIMIT keeps the planner from flattening the lookup back into a hash join.
+              .limit(1)
+              .as('sp'),
+          (j) => j.onTrue(),
+        )
+      : db
+          .selectFrom('products as p')
+          .innerJoin('store_products as sp', (j) =>
+            j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId),
+          )
+  ).select('p.id');
   if (query.category) ids = ids.where(inCategory(query.category));
   if (search) ids = ids.where(search.match);
   if (query.onlyBranded) ids = ids.where('p.branded', '=', true);
