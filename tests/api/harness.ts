@@ -25,7 +25,7 @@ interface ServerDatabase {
 }
 
 /** Creates spesa_t_<random> on the server of serverUrl and says how to drop it. */
-async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
   const name = `spesa_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -3,6 +3,7 @@
 // (pglite-dialect.ts) holds PGlite's exclusive transaction() for the whole of a
 // Kysely transaction, so concurrent requests never interleave inside one; on
 // both engines a statement is prepared once per connection and its plan reused.
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -84,10 +85,53 @@ const kyselyLog = (options: DbOptions) => {
   return log ? { log: (event: { query: { sql: string; parameters: readonly unknown[] } }) => log(event.query) } : {};
 };
 
+// Kysely sends every statement as (text, parameters). Named after their text,
+// node-postgres parses a statement once per connection and PostgreSQL may reuse
+// its plan; without parameters the simple protocol stays (scripts of several
+// statements need it).
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+      return this.#named(text, values) as never;
+    }
+    return (super.query as (...a: unknown[]) => unknown)(...args) as never;
+  }
+
+  async #named(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    const name = statementName(text);
+    try {
+      return await super.query({ name, text, values });
+    } catch (error) {
+      // A table changed shape under a prepared `SELECT *` (another process
+      // migrated): prepare the statement again on this connection.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      await super.query(`DEALLOCATE "${name}"`);
+      delete (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+        .parsedStatements[name];
+      return await super.query({ name, text, values });
+    }
+  }
+}
+
 function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
   // A request waits at most 5 s for a connection: during an outage it gets a
   // 503 (http.ts) instead of hanging.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    Client: PreparingClient,
+  });
   // A connection closed by the server (restart, crash, failover, a dropped
   // database) must not crash the process, idle or in use: the failing query
   // answers an error, and the pool opens a new connection on next use.
