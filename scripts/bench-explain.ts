@@ -1,10 +1,12 @@
-// npm run bench:explain [-- --products 20000]
+// npm run bench:explain [-- --products 20000 --repeat 200]
 // The query plans of the hot calls (listing by category, search, product
 // detail, cart add/update, slot strip): seeds a throw-away database (PGlite,
 // or a fresh database on the server of DATABASE_URL) with the demo catalogue,
 // runs each call once through its service with every query recorded, then
 // prints EXPLAIN (ANALYZE, BUFFERS) of each recorded query. Writes are
-// explained inside a transaction that is rolled back.
+// explained inside a transaction that is rolled back. Then each call is timed
+// `repeat` times in a row, in-process (its service time: with one PGlite
+// serving 20 connections, a call's p99 under load is about 20 times it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,10 @@ import { flagDefaults } from '#src/shared/flags.ts';
 import { slotDays } from '#src/server/services/slots.ts';
 import { freshDatabase } from './bench-shop.helpers.ts';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '20000' }, repeat: { type: 'string', default: '200' } },
+});
+const calls: { name: string; call: (i: number) => Promise<unknown> }[] = [];
 const work = mkdtempSync(join(tmpdir(), 'spesa-explain-'));
 const server = process.env['DATABASE_URL']
   ? await freshDatabase(process.env['DATABASE_URL'], 'spesa_explain')
@@ -32,10 +37,11 @@ const handle = await openDb({
 });
 const db = handle.db;
 
-async function record(name: string, call: () => Promise<unknown>) {
+async function record(name: string, call: (i: number) => Promise<unknown>) {
+  calls.push({ name, call });
   recording = [];
   const started = performance.now();
-  await call();
+  await call(0);
   const ms = performance.now() - started;
   const queries = recording;
   recording = null;
@@ -95,11 +101,30 @@ try {
   await record('listing, only promotions', () => listProducts(db, 1109, { p: 0, s: 24, onlyPromotions: true }));
   await record('search "pasta"', () => listProducts(db, 1109, { p: 0, s: 24, q: 'pasta' }));
   await record('search "mozarela" (a typo)', () => listProducts(db, 1109, { p: 0, s: 24, q: 'mozarela' }));
-  await record('product detail', () => productByBarcode(db, pieces[3]!, 1109));
-  await record('cart add/update (30 rows in the cart)', () =>
-    storeItem(db, userId, { cartId: cart.id, barcode: pieces[5]!, amount: 2 } as never),
+  await record('product detail', (i) => productByBarcode(db, pieces[(i + 3) % 30]!, 1109));
+  await record('cart add/update (30 rows in the cart)', (i) =>
+    storeItem(db, userId, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
   );
   await record('slot strip of 10 days', () => slotDays(db, userId, cart.id));
+
+  const repeat = Number(values.repeat);
+  console.log(`\n=== service time: each call ${repeat} times in a row, in-process, on ${handle.engine} (ms) ===`);
+  console.log(`${'call'.padEnd(40)}${'mean'.padStart(8)}${'p50'.padStart(8)}${'p99'.padStart(8)}`);
+  for (const { name, call } of calls) {
+    for (let i = 0; i < 10; i++) await call(i);
+    const times: number[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const started = performance.now();
+      await call(i);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    console.log(
+      `${name.padEnd(40)}${mean.toFixed(2).padStart(8)}${at(0.5).toFixed(2).padStart(8)}${at(0.99).toFixed(2).padStart(8)}`,
+    );
+  }
 } finally {
   await handle.close();
   await server?.drop();
