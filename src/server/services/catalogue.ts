@@ -177,9 +177,10 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   // are looked up by key for those products (a hash join would read all of the
   // store's 20,000 rows for a category of a few hundred).
   const byKey = byPrice && !!query.category;
+  const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
   let ids = (
     byKey
-      ? db.selectFrom('products as p').innerJoinLateral(
+      ? from.selectFrom('products as p').innerJoinLateral(
           (eb) =>
             eb
               .selectFrom('store_products as s')
@@ -191,7 +192,7 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
               .as('sp'),
           (j) => j.onTrue(),
         )
-      : db
+      : from
           .selectFrom('products as p')
           .innerJoin('store_products as sp', (j) =>
             j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId),

@@ -3,8 +3,8 @@
 // the start of a word ('pomo' finds 'pomodoro'), over the accent-free
 // description, brand and tags; a word the catalogue does not know is replaced
 // by its nearest catalogue word by trigrams ('mozarela' → 'mozzarella').
-// The words are fixed inside the listing's one statement, as an InitPlan.
-import { sql, type RawBuilder } from 'kysely';
+// The words are fixed inside the listing's one statement, once (a common table expression).
+import { type AliasedRawBuilder, sql, type RawBuilder } from 'kysely';
 import { normaliseSearch } from '#src/shared/search-text.ts';
 
 /** Lower-case, accent-free words of the shopper's text, at most 8 (longer texts add nothing a shopper means). */
@@ -20,17 +20,20 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 /**
  * The word as the catalogue knows it: itself when some catalogue word starts
  * with it, else the most similar catalogue word (words of 4+ letters; the
- * similarity threshold is pg_trgm's, 0.3), else itself.
+ * similarity threshold is pg_trgm's, 0.3; distance <-> is 1 − similarity,
+ * walked in order by a GiST index, migration 0012), else itself.
  */
 function fixedWord(word: string): RawBuilder<string> {
   if (word.length < 4) return sql<string>`${word}::text`;
   return sql<string>`(SELECT CASE
     WHEN EXISTS (SELECT 1 FROM search_terms t WHERE t.term LIKE ${`${escapeLike(word)}%`}) THEN ${word}::text
-    ELSE coalesce((SELECT t.term FROM search_terms t WHERE t.term % ${word} ORDER BY similarity(t.term, ${word}) DESC, t.term LIMIT 1), ${word}::text)
+    ELSE coalesce((SELECT t.term FROM search_terms t WHERE t.term % ${word} ORDER BY t.term <-> ${word}, t.term LIMIT 1), ${word}::text)
     END)`;
 }
 
 export interface SearchSql {
+  /** The fixed words as one row (w0, w1, …): a common table expression named `search_words`, computed once per statement. */
+  words: AliasedRawBuilder<string, string>[];
   /** Rows matching every word (an indexed @@ on products.search_doc). */
   match: RawBuilder<boolean>;
   /** 0 when the description starts with the first word, 1 when one of its words does, 2 otherwise (brand, tag, stem). */
@@ -39,16 +42,15 @@ export interface SearchSql {
 
 /** The search condition and ranking for `words` (normalised: only [a-z0-9], so safe inside tsquery text). */
 export function searchSql(words: string[]): SearchSql {
-  const fixed = words.map(fixedWord);
-  const columns = sql.join(fixed.map((f, i) => sql`${f} AS ${sql.ref(`w${i}`)}`));
   const perWord = words.map((_, i) => {
     const w = sql.ref(`f.w${i}`);
     return sql`(to_tsquery('italian', ${w}) || to_tsquery('simple', ${w} || ':*'))`;
   });
-  // One InitPlan: the fixed words and the tsquery they make, computed once per statement.
-  const query = sql`(SELECT ${sql.join(perWord, sql` && `)} FROM (SELECT ${columns}) f)`;
-  const lead = sql`(SELECT ${fixed[0]!})`;
+  // Each use reads the one row of search_words: a mistyped word is looked up once per statement, not once per use.
+  const query = sql`(SELECT ${sql.join(perWord, sql` && `)} FROM search_words f)`;
+  const lead = sql`(SELECT f.w0 FROM search_words f)`;
   return {
+    words: words.map((word, i) => fixedWord(word).as(`w${i}`)),
     match: sql<boolean>`p.search_doc @@ ${query}`,
     relevance: sql<number>`CASE WHEN p.search_text LIKE (${lead} || '%') THEN 0 WHEN p.search_text LIKE ('% ' || ${lead} || '%') THEN 1 ELSE 2 END`,
   };
