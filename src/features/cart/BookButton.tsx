@@ -7,8 +7,8 @@ import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { cartPaths, freezeCheck } from './cart.store.ts';
-import { ChangedItems } from './ChangedItems.tsx';
+import { cartPaths, freezeCheck } from '#src/shop/cart.store.ts';
+import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { minimumOrderMessage } from './quantity-rules.ts';
 

@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { flags } from '#src/lib/flags.ts';
 import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
-import { $cartClosed, cartPaths } from './cart.store.ts';
+import { $cartClosed, cartPaths } from '#src/shop/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 const listsHref = `${cartPaths.home.replace(/\/$/, '')}/profile/smartlists`;

@@ -2,9 +2,9 @@
 // With a cart already open it goes home; a product chosen before (spec §4
 // Product to add) is added as soon as the cart exists.
 import { useEffect, useState } from 'react';
-import { cartPaths, ensureCart, openCart, putInCart, takePendingForNewCart } from './cart.store.ts';
+import { cartPaths, ensureCart, openCart, putInCart, takePendingForNewCart } from '#src/shop/cart.store.ts';
 import { DeliveryForm } from './DeliveryForm.tsx';
-import { RequireShopper } from './RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 function CreateForm() {
   const [ready, setReady] = useState(false);

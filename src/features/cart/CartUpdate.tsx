@@ -3,9 +3,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart, $cartLoaded, cartPaths, ensureCart, move } from './cart.store.ts';
+import { $cart, $cartLoaded, cartPaths, ensureCart, move } from '#src/shop/cart.store.ts';
 import { DeliveryForm, modeLabels } from './DeliveryForm.tsx';
-import { RequireShopper } from './RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 function UpdateForm() {
   const cart = useStore($cart);

@@ -11,13 +11,13 @@ import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { $cart, $cartLoaded, abort, cartPaths, ensureCart } from './cart.store.ts';
+import { $cart, $cartLoaded, abort, cartPaths, ensureCart } from '#src/shop/cart.store.ts';
 import { BookButton } from './BookButton.tsx';
 import { CartRow } from './CartRow.tsx';
 import { modeLabels } from './DeliveryForm.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
-import { RequireShopper } from './RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 function Summary({ cart }: { cart: Cart }) {
   const storeName = cart.storeDescription.split(' · ').slice(1).join(' · ') || cart.storeDescription;

@@ -9,7 +9,7 @@ import { flags } from '#src/lib/flags.ts';
 import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
 import { deliveryOption, type DeliveryMode } from '#src/shared/contract/cart.ts';
 import { stateList, storeList, type State, type Store } from '#src/shared/contract/stores.ts';
-import { cartPaths, type OpenCartInput } from './cart.store.ts';
+import { cartPaths, type OpenCartInput } from '#src/shop/cart.store.ts';
 
 export const modeLabels: Record<DeliveryMode, string> = {
   IN_STORE: 'Ritiro in negozio',

@@ -6,7 +6,7 @@ import '#src/styles/checkout.css';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $user } from '#src/shop/session.store.ts';
-import { $cart, ensureCart } from '#src/features/cart/cart.store.ts';
+import { $cart, ensureCart } from '#src/shop/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatSlot } from '#src/lib/dates.ts';
 import { checkoutFor, checkoutPaths, chooseSlot, type ChosenSlot } from './checkout.store.ts';

@@ -5,6 +5,7 @@
 // → the server's message (4029 and a full slot: choose another slot). With a
 // card (XPAY) the exact hold is shown before the button, and once booked the
 // order (PAYMENT_PENDING, the freeze answer's code) goes to the 3-D Secure step.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
@@ -12,7 +13,7 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
-import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
+import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -21,8 +22,8 @@ import { $checkout, $payingOrder, checkoutFor, checkoutPaths, chooseSlot, freeze
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
 import { PayBookedOrder } from './PayBookedOrder.tsx';
-import { CardReminder } from '#src/features/payments/CardReminder.tsx';
-import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
+import { CardReminder } from '#src/components/CardReminder.tsx';
+import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
 
 const SLOT_PROBLEMS: number[] = [
   ErrorCode.BOOKING_CUTOFF_EXCEEDED,
@@ -31,7 +32,7 @@ const SLOT_PROBLEMS: number[] = [
 ];
 // The delivery address was edited or deleted since the cart was opened: booking checks it again (spec §8 42, 2222).
 const ADDRESS_PROBLEMS: number[] = [ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS, ErrorCode.HOME_DELIVERY_NOT_ACTIVE];
-const addressesHref = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/profile/addresses`;
+const addressesHref = routes.profileAddresses;
 
 function cartAmounts(cart: Cart) {
   return [

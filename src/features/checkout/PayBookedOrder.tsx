@@ -2,8 +2,8 @@
 // order waits in PAYMENT_PENDING; the 3-D Secure step starts at once, and if
 // the shopper closes it the order can still be paid from here or the orders page.
 import { useEffect, useRef } from 'react';
-import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
-import { useOrderPayment } from '#src/features/payments/OrderPayment.tsx';
+import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
+import { useOrderPayment } from '#src/components/OrderPayment.tsx';
 import { checkoutPaths } from './checkout.store.ts';
 import { CheckoutSteps } from './CheckoutGate.tsx';
 

@@ -5,9 +5,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart, cartPaths, ensureCart } from '#src/features/cart/cart.store.ts';
+import { $cart, cartPaths, ensureCart } from '#src/shop/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { RequireShopper } from '#src/features/cart/RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import { ListItems } from './ListItems.tsx';
 import { ListSearch } from './ListSearch.tsx';

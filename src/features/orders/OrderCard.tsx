@@ -9,13 +9,20 @@ import { formatDateTime, formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
-import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
+import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { useOrderPayment } from '#src/features/payments/OrderPayment.tsx';
-import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows, statusTone } from './order-view.ts';
+import { useOrderPayment } from '#src/components/OrderPayment.tsx';
+import {
+  canAbort,
+  canPayNow,
+  cardPaymentFacts,
+  preparedTotals,
+  shownRows,
+  statusTone,
+} from '#src/components/order-view.ts';
 import { abortOrder, copyOrder, fetchOrder, orderPaths } from './orders.store.ts';
 
 const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };

@@ -1,14 +1,15 @@
 // The shopper's current cart (spec §4 Cart lifecycle). Components useStore
 // these atoms and call the actions; every cart answer carries the whole cart,
 // so the last answer is the truth (two tabs never lose an update).
-import { atom } from 'nanostores';
+import { routes } from '#src/shared/routes.ts';
+import { atom, computed } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
-import { setCartSummary } from '#src/shop/cart-summary.store.ts';
-import { onLogin } from '#src/features/session/session.actions.ts';
-import { $user, type PendingProduct } from '#src/shop/session.store.ts';
+import { setCartSummary } from './cart-summary.store.ts';
+import { onLogin } from './session.actions.ts';
+import { $user, type PendingProduct } from './session.store.ts';
 import {
   cart as cartSchema,
   changedItems,
@@ -17,28 +18,33 @@ import {
   type CartItem,
   type DeliveryMode,
 } from '#src/shared/contract/cart.ts';
+import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { addedMessage } from './quantity-rules.ts';
+import { addedMessage } from '#src/features/cart/quantity-rules.ts';
 
 export const $cart = atom<Cart | null>(null);
 /** False until the current cart has been asked for once (pages wait before redirecting). */
 export const $cartLoaded = atom<boolean>(false);
 /** The server closed the cart into a shopping list (4008): the 'Attenzione' popup is open. */
 export const $cartClosed = atom<boolean>(false);
+/**
+ * Whose prices the islands show: the store of the shopper's cart, else the
+ * default store 1109 (spec §9), which is also what the static pages show.
+ */
+export const $shopperStoreId = computed($cart, (cart) => cart?.storeId ?? DEFAULT_STORE_ID);
 /** Fired on window when the cart was closed, so the popup's island hydrates. */
 export const CART_CLOSED_EVENT = 'spesa:cart-closed';
 $cartClosed.listen((closed) => {
   if (closed && typeof window !== 'undefined') window.dispatchEvent(new Event(CART_CLOSED_EVENT));
 });
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 export const cartPaths = {
-  cart: `${base}/cart`,
-  create: `${base}/cart/create`,
-  update: `${base}/cart/update`,
-  checkout: `${base}/checkout`,
-  profile: `${base}/profile`,
-  home: `${base}/`,
+  cart: routes.cart,
+  create: routes.cartCreate,
+  update: routes.cartUpdate,
+  checkout: routes.checkout,
+  profile: routes.profile,
+  home: routes.home,
 };
 
 $cart.listen((cart) => {

@@ -1,6 +1,7 @@
 // What logging in and out does (spec §4 Session). Other features hook into
 // login through onLogin (the cart, slots, favourites and lists load there,
 // then a product waiting to be added is added).
+import { routes } from '#src/shared/routes.ts';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { loginResponse } from '#src/shared/contract/auth.ts';
@@ -39,7 +40,7 @@ export async function logout(): Promise<void> {
     if (!(error instanceof ApiError)) throw error;
   } finally {
     clearSession();
-    window.location.assign(`${import.meta.env.BASE_URL.replace(/\/$/, '')}/`);
+    window.location.assign(routes.home);
   }
 }
 

@@ -5,8 +5,8 @@ import { atom, computed } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { onLogin } from '#src/features/session/session.actions.ts';
-import { $user } from '#src/shop/session.store.ts';
+import { onLogin } from './session.actions.ts';
+import { $user } from './session.store.ts';
 import { favourite } from '#src/shared/contract/lists.ts';
 
 export type Favourite = z.infer<typeof favourite>;
