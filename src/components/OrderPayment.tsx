@@ -12,12 +12,6 @@ import { requestNonce } from '#src/shop/payments.api.ts';
 import { threeDsLanding } from '#src/features/payments/payment-rules.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 
-const paymentPaths = {
-  confirm: routes.checkoutConfirm,
-  failed: routes.checkoutFailed,
-  cards: routes.profilePayments,
-};
-
 const withOrder = (path: string, orderCode: string) => `${path}?orderCode=${encodeURIComponent(orderCode)}`;
 
 export type PayStart = 'challenge' | 'failed' | 'no-card' | 'error';
@@ -35,11 +29,11 @@ export function useOrderPayment() {
         setPayment({ orderCode, html: nonce.html });
         return 'challenge';
       }
-      window.location.assign(withOrder(paymentPaths.failed, orderCode));
+      window.location.assign(withOrder(routes.checkoutFailed, orderCode));
       return 'failed';
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.NO_CARD) {
-        window.location.assign(withOrder(paymentPaths.cards, orderCode));
+        window.location.assign(withOrder(routes.profilePayments, orderCode));
         return 'no-card';
       }
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
@@ -68,7 +62,9 @@ function ThreeDSecureDialog({ html, onClose }: { html: string; onClose: () => vo
       const outcome = threeDsLanding(where.pathname, APP_BASE);
       if (!outcome) return;
       setDone(true);
-      window.location.assign(`${outcome === 'confirm' ? paymentPaths.confirm : paymentPaths.failed}${where.search}`);
+      window.location.assign(
+        `${outcome === 'confirm' ? routes.checkoutConfirm : routes.checkoutFailed}${where.search}`,
+      );
     } catch {
       // The provider's own pages are of another origin: nothing to read until it sends the shopper back.
     }

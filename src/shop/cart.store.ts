@@ -38,15 +38,6 @@ $cartClosed.listen((closed) => {
   if (closed && typeof window !== 'undefined') window.dispatchEvent(new Event(CART_CLOSED_EVENT));
 });
 
-export const cartPaths = {
-  cart: routes.cart,
-  create: routes.cartCreate,
-  update: routes.cartUpdate,
-  checkout: routes.checkout,
-  profile: routes.profile,
-  home: routes.home,
-};
-
 $cart.listen((cart) => {
   setCartSummary(
     cart ? { netTotal: cart.netTotal, itemsCount: cart.itemsCount, storeDescription: cart.storeDescription } : null,
@@ -251,7 +242,7 @@ export function takePendingForNewCart(): PendingCartProduct | null {
 /** A product chosen without a cart: remember it and go and create the cart. */
 function addAfterCartCreation(product: PendingCartProduct): void {
   rememberForNewCart({ ...product, returnTo: product.returnTo ?? window.location.pathname });
-  window.location.assign(cartPaths.create);
+  window.location.assign(routes.cartCreate);
 }
 
 /** Buy click (spec §4 Product to add) for a logged-in shopper: add it now, or after creating a cart. */

@@ -13,7 +13,7 @@ import { loadCurrent } from '#src/shop/cart.store.ts';
 import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
 import { orderCodeOf } from '#src/features/payments/payment-rules.ts';
 import { paymentLabels } from './checkout-rules.ts';
-import { bookedCart, checkoutPaths, orderByCode, orderOfCart } from './checkout.store.ts';
+import { bookedCart, orderByCode, orderOfCart } from './checkout.store.ts';
 import { PreauthNote } from './PreauthNote.tsx';
 
 export default function CheckoutConfirm() {
@@ -46,7 +46,7 @@ export default function CheckoutConfirm() {
     return (
       <div className="checkout-notice">
         <p>Non ci sono prenotazioni recenti in questa finestra.</p>
-        <a className="button button-primary" href={checkoutPaths.orders}>
+        <a className="button button-primary" href={routes.profileOrders}>
           Vai ai tuoi ordini
         </a>
       </div>
@@ -119,7 +119,7 @@ export default function CheckoutConfirm() {
       )}
       <PreauthNote />
       <div className="checkout-actions">
-        <a className="button button-primary" href={checkoutPaths.orders}>
+        <a className="button button-primary" href={routes.profileOrders}>
           Vai ai tuoi ordini
         </a>
         <a className="button" href={routes.home}>

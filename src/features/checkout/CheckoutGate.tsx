@@ -1,5 +1,6 @@
 // Every checkout step needs a logged-in shopper and a current cart above the
 // minimum order (spec §5, §6); otherwise a clear message and a way on.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
@@ -7,7 +8,6 @@ import { $cart, $cartLoaded, ensureCart } from '#src/shop/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { checkoutPaths } from './checkout.store.ts';
 
 export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
   return (
@@ -36,7 +36,7 @@ function CartGate({ user, children }: { user: SessionUser; children: (user: Sess
     return (
       <div className="checkout-notice">
         <p>Non hai un carrello da prenotare: riempi il carrello e poi scegli giorno e fascia oraria.</p>
-        <a className="button button-primary" href={cart ? checkoutPaths.cart : checkoutPaths.cartCreate}>
+        <a className="button button-primary" href={cart ? routes.cart : routes.cartCreate}>
           {cart ? 'Vai al carrello' : 'Crea il carrello'}
         </a>
       </div>
@@ -46,7 +46,7 @@ function CartGate({ user, children }: { user: SessionUser; children: (user: Sess
     return (
       <div className="checkout-notice">
         <p>l'importo minimo per prenotare è: {formatEuro(cart.minNetTotal).replace(/\s*€/, '')}€</p>
-        <a className="button button-primary" href={checkoutPaths.cart}>
+        <a className="button button-primary" href={routes.cart}>
           Torna al carrello
         </a>
       </div>
@@ -56,9 +56,9 @@ function CartGate({ user, children }: { user: SessionUser; children: (user: Sess
 }
 
 const steps = [
-  { label: 'Giorno e fascia oraria', href: checkoutPaths.slots },
-  { label: 'Dati', href: checkoutPaths.data },
-  { label: 'Riepilogo', href: checkoutPaths.summary },
+  { label: 'Giorno e fascia oraria', href: routes.checkout },
+  { label: 'Dati', href: routes.checkoutData },
+  { label: 'Riepilogo', href: routes.checkoutSummary },
 ];
 
 /** Where the shopper is in the checkout (spec §4 Checkout steps). */

@@ -1,7 +1,6 @@
 // The checkout in progress (spec §4 Checkout steps): the chosen slot and the
 // checkout data survive the moves between /checkout, /checkout/data and
 // /checkout/summary (kept in sessionStorage, this tab only); freeze books it.
-import { routes } from '#src/shared/routes.ts';
 import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api } from '#src/lib/api-client.ts';
@@ -10,19 +9,6 @@ import { cart as cartSchema, changedItems, type Cart, type CartItem } from '#src
 import { ORDERS_PAGE_SIZE, orderPage, slot as slotSchema, slotDay, type Order } from '#src/shared/contract/checkout.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
 import type { CheckoutData } from './checkout-rules.ts';
-
-export const checkoutPaths = {
-  slots: routes.checkout,
-  data: routes.checkoutData,
-  summary: routes.checkoutSummary,
-  confirm: routes.checkoutConfirm,
-  failed: routes.checkoutFailed,
-  orders: routes.profileOrders,
-  cart: routes.cart,
-  cartCreate: routes.cartCreate,
-  profile: routes.profile,
-  billing: routes.profileBilling,
-};
 
 const chosenSlot = z.object({ id: z.number().int(), day: z.string(), validFrom: z.string(), validTo: z.string() });
 export type ChosenSlot = z.infer<typeof chosenSlot>;

@@ -1,13 +1,14 @@
 // /profile/orders and /orders (spec §2, §4, §9): the shopper's orders, 5 per
 // page, each with number, date, slot, store, status and totals; the detail
 // shows the rows by status, and abort, pay-now and copy-to-cart.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
-import { loadOrders, orderPaths } from './orders.store.ts';
+import { loadOrders } from './orders.store.ts';
 import { OrderCard } from './OrderCard.tsx';
 
 function Orders() {
@@ -44,7 +45,7 @@ function Orders() {
     return (
       <div className="orders-empty">
         <p>Non hai ancora effettuato ordini.</p>
-        <a className="button button-primary" href={orderPaths.home}>
+        <a className="button button-primary" href={routes.home}>
           Inizia la spesa
         </a>
       </div>

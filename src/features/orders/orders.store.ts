@@ -1,10 +1,7 @@
 // The shopper's orders (spec §7): paged list, one order, abort, copy to cart.
-import { routes } from '#src/shared/routes.ts';
 import { api } from '#src/lib/api-client.ts';
 import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
-
-export const orderPaths = { cart: routes.cart, home: routes.home };
 
 export const loadOrders = (page: number) =>
   api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: page } });
