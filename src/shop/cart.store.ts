@@ -2,14 +2,13 @@
 // these atoms and call the actions; every cart answer carries the whole cart,
 // so the last answer is the truth (two tabs never lose an update).
 import { routes } from '#src/shared/routes.ts';
-import { atom, computed } from 'nanostores';
+import { atom, computed, task } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
-import { onLogin } from './session.actions.ts';
-import { $user, type PendingProduct } from './session.store.ts';
+import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import {
   cart as cartSchema,
   changedItems,
@@ -255,13 +254,22 @@ export async function buy(product: { barcode: string; um: 'PZ' | 'KG' }, quantit
   return putInCart(product.barcode, product.um, quantity);
 }
 
-// After every login (and at start-up with a stored session): the current
-// cart, then the product the visitor chose before logging in.
-onLogin(async (pending) => {
-  const cart = await loadCurrent(true);
-  if (!pending) return;
-  if (cart) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
-  else addAfterCartCreation(pending);
+// After a login: the shopper's current cart; once the stored session is
+// resumed at start-up: the cart this page has asked for already, if any
+// (one GET cart/current a page). Then the product chosen before logging in.
+$sessionStart.listen((start) => {
+  if (!start) return;
+  const pending = takePendingProduct();
+  void task(async () => {
+    try {
+      const cart = await (start.kind === 'login' ? loadCurrent(true) : ensureCart());
+      if (!pending) return;
+      if (cart) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
+      else addAfterCartCreation(pending);
+    } catch (error) {
+      console.error('after-login step failed', error);
+    }
+  });
 });
 
 function terminalId(): string {

@@ -1,36 +1,19 @@
-// What logging in and out does (spec §4 Session). Other features hook into
-// login through onLogin (the cart, slots, favourites and lists load there,
-// then a product waiting to be added is added).
-import { routes } from '#src/shared/routes.ts';
+// What logging in and out does (spec §4 Session). A confirmed session is
+// announced on $sessionStart; the cart, the favourites and the product chosen
+// before logging in follow it through their own listeners.
+import { allTasks } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { loginResponse } from '#src/shared/contract/auth.ts';
-import { $pendingProduct, $user, clearSession, setSession, type PendingProduct } from '#src/shop/session.store.ts';
-
-type LoginHook = (pending: PendingProduct | null) => Promise<void> | void;
-const loginHooks: LoginHook[] = [];
-
-/** Registers work to do after every login (and at start-up when already logged in). */
-export function onLogin(hook: LoginHook): void {
-  loginHooks.push(hook);
-}
-
-async function runLoginHooks(): Promise<void> {
-  const pending = $pendingProduct.get();
-  $pendingProduct.set(null);
-  for (const hook of loginHooks) {
-    try {
-      await hook(pending);
-    } catch (error) {
-      console.error('after-login step failed', error);
-    }
-  }
-}
+import { routes } from '#src/shared/routes.ts';
+import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
 
 export async function login(username: string, password: string): Promise<void> {
   const data = await api.data('post', '/cli/profiles/login', loginResponse, { json: { username, password } });
   setSession(data);
-  await runLoginHooks();
+  $sessionStart.set({ kind: 'login' });
+  // The panel closes once the cart (and a product waiting for the login) is in place.
+  await allTasks();
 }
 
 export async function logout(): Promise<void> {
@@ -49,7 +32,7 @@ export async function refreshSession(): Promise<void> {
   if (!$user.get()) return;
   try {
     setSession(await api.data('get', '/cli/profiles/login', loginResponse));
-    await runLoginHooks();
+    $sessionStart.set({ kind: 'resumed' });
   } catch {
     // 401/403 already cleared the session in the client; nothing else to do.
   }
