@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { readFlags } from './src/shared/flags.ts';
+import { APP_BASE } from './src/shared/routes.ts';
 
 // client:interaction: islands that hydrate when the shopper needs them (src/shop/interaction-directive.ts).
 const interactionDirective = {
@@ -19,7 +20,7 @@ const interactionDirective = {
 
 export default defineConfig({
   output: 'static',
-  base: '/app',
+  base: APP_BASE,
   trailingSlash: 'ignore',
   outDir: process.env.SPESA_OUT_DIR ?? './dist',
   integrations: [react(), interactionDirective],

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import { routes } from '#src/shared/routes.ts';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 import {
   cli,
@@ -105,22 +106,22 @@ async function launchChromium(profileDir: string): Promise<{ port: number; child
 }
 
 async function findTargets(base: string): Promise<Target[]> {
-  const home = await (await fetch(`${base}/app/`)).text();
+  const home = await (await fetch(`${base}${routes.home}`)).text();
   let category = /href="(\/app\/category\/[^"#?]+)"/.exec(home)?.[1];
-  if (!category) category = `/app/category/${(await cli<{ slug: string }[]>(base, '/cli/categories'))[0]!.slug}`;
+  if (!category) category = routes.category([(await cli<{ slug: string }[]>(base, '/cli/categories'))[0]!.slug]);
   const products = await cli<{ data: { barcode: string; available: boolean }[] }>(
     base,
     '/cli/ecommerce/products/1109/?s=24',
   );
   const product = (products.data.find((p) => p.available) ?? products.data[0])!;
   const pages: [string, string][] = [
-    ['home', '/app/'],
+    ['home', routes.home],
     ['category', category],
-    ['product', `/app/product/${product.barcode}`],
-    ['stores', '/app/stores'],
-    ['cart', '/app/cart'],
-    ['checkout', '/app/checkout'],
-    ['profile', '/app/profile'],
+    ['product', routes.product(product.barcode)],
+    ['stores', routes.stores],
+    ['cart', routes.cart],
+    ['checkout', routes.checkout],
+    ['profile', routes.profile],
   ];
   const shopperPages = new Set(['cart', 'checkout', 'profile']);
   return [

@@ -2,6 +2,7 @@
 // the approximate weight of one step of a variable-weight product, and the
 // category path behind a product's categoryId. No DOM: used by the build and
 // tested beside this file.
+import { routes } from '#src/shared/routes.ts';
 import type { Category, Product, Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatDayMonth } from '#src/shared/time.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
@@ -69,6 +70,5 @@ export function categoryPath(tree: Category[], id: string): Category[] {
   return [];
 }
 
-/** The page of a category path: /category/{first}[/{second}[/{third}]] under base. */
-export const categoryHref = (base: string, path: Category[]): string =>
-  `${base}/category/${path.map((c) => c.slug).join('/')}`;
+/** The page of a category path: /category/{first}[/{second}[/{third}]]. */
+export const categoryHref = (path: Category[]): string => routes.category(path.map((c) => c.slug));

@@ -4,9 +4,9 @@
 // product chosen before logging in, the shopping lists (spec §2 start-up),
 // and follow the first available slot (spec §2 Header), asked again whenever
 // the cart's store changes.
-import { refreshSession } from '#src/features/session/session.actions.ts';
+import { refreshSession } from '#src/shop/session.actions.ts';
 // Registers the cart's login step: the current cart, then the product chosen before logging in.
-import '#src/features/cart/cart.store.ts';
+import '#src/shop/cart.store.ts';
 import { loadListsAtStart } from '#src/features/lists/lists.store.ts';
 import { api } from '#src/lib/api-client.ts';
 import { flags } from '#src/lib/flags.ts';

@@ -1,6 +1,7 @@
 // The one client the islands use to call /cli (DESIGN.md §1): bearer token
 // from the session, responseCode → Italian message (spec §8), and the 401/403
 // rules: clear the session, go home, and for 401 say the session expired.
+import { routes } from '#src/shared/routes.ts';
 import ky, { type KyInstance } from 'ky';
 import { z } from 'zod';
 import {
@@ -41,8 +42,7 @@ export interface ClientOptions {
 }
 
 const goHome = () => {
-  if (typeof window !== 'undefined')
-    window.location.assign(`${import.meta.env.BASE_URL ?? '/app'}/`.replace(/\/+$/, '/'));
+  if (typeof window !== 'undefined') window.location.assign(routes.home);
 };
 
 export function createApiClient(options: ClientOptions = {}) {

@@ -1,7 +1,9 @@
 // What the header shows about the shopper's cart (spec §2 Header): its net
-// total, the store it is for and the first available slot. The cart feature
-// fills these when it loads or changes the cart; they are kept in
-// localStorage so the next page's header shows them at once, before any
+// total, the store it is for and the first available slot. The cart store
+// fills these when it loads or changes the cart (rather than the summary
+// deriving from $cart: the header script of every page reads this module,
+// and must stay free of the cart store's client and schemas); they are kept
+// in localStorage so the next page's header shows them at once, before any
 // island or call (the page's start-up refreshes them).
 import { atom } from 'nanostores';
 import { $user } from './session.store.ts';

@@ -3,6 +3,7 @@
 // available slot, drawn from the session and cart summary kept in
 // localStorage and redrawn whenever the stores change. The login panel and
 // the islands stay unloaded until the shopper needs them.
+import { routes } from '#src/shared/routes.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
@@ -15,9 +16,8 @@ import {
 } from './cart-summary.store.ts';
 import { $user, openOverlay } from './session.store.ts';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-const cartUpdateHref = `${base}/cart/update`;
-const defaultStoreHref = `${base}/stores/${DEFAULT_STORE.id}/`;
+const cartUpdateHref = routes.cartUpdate;
+const defaultStoreHref = routes.store(DEFAULT_STORE.id);
 
 const part = <T extends HTMLElement>(name: string): T | null => document.querySelector<T>(`[data-header="${name}"]`);
 

@@ -34,6 +34,17 @@ function readStored(): SessionUser | null {
 
 export const $user = atom<SessionUser | null>(readStored());
 
+/**
+ * A session the server has just confirmed on this page: a login, or the
+ * stored session resumed at start-up (its refresh answered). The stores that
+ * hold a shopper's data (cart, favourites) listen to it and load; work they
+ * start with task() is what login() waits for before the panel closes.
+ */
+export interface SessionStart {
+  kind: 'login' | 'resumed';
+}
+export const $sessionStart = atom<SessionStart | null>(null);
+
 /** Which overlay of spec §2 is open. */
 export type Overlay = 'login' | 'profile' | 'categories' | 'search' | null;
 export const $overlay = atom<Overlay>(null);
@@ -78,7 +89,7 @@ function readPending(): PendingProduct | null {
   }
 }
 
-export const $pendingProduct = atom<PendingProduct | null>(readPending());
+const $pendingProduct = atom<PendingProduct | null>(readPending());
 
 $pendingProduct.listen((product) => {
   if (typeof localStorage === 'undefined') return;
@@ -110,12 +121,20 @@ export function setSession(user: SessionUser): void {
 }
 
 export function clearSession(): void {
+  $sessionStart.set(null);
   $user.set(null);
   $overlay.set(null);
 }
 
 export function openOverlay(overlay: Overlay): void {
   $overlay.set(overlay);
+}
+
+/** The product chosen before logging in, once: whoever takes it adds it. */
+export function takePendingProduct(): PendingProduct | null {
+  const pending = $pendingProduct.get();
+  $pendingProduct.set(null);
+  return pending;
 }
 
 /** Remember the product and ask the shopper to log in first. */

@@ -1,14 +1,15 @@
 // Booking (spec §4 Booking, §5): below the minimum order the spec's message;
 // a shopper without mobile phone or e-mail goes to the profile; then the
 // freeze check: 0 goes to the checkout, 4105 shows what changed first.
+import { routes } from '#src/shared/routes.ts';
 import { useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { cartPaths, freezeCheck } from './cart.store.ts';
-import { ChangedItems } from './ChangedItems.tsx';
+import { freezeCheck } from '#src/shop/cart.store.ts';
+import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { minimumOrderMessage } from './quantity-rules.ts';
 
@@ -22,12 +23,12 @@ export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
     if (cart.netTotal < cart.minNetTotal) return setMessage(minimumOrderMessage(cart.minNetTotal));
     if (!user.profile.mobilePhone || !user.profile.email) {
       showToast('Per prenotare completa il profilo con numero di cellulare ed e-mail.', 'info');
-      return window.location.assign(cartPaths.profile);
+      return window.location.assign(routes.profile);
     }
     setBusy(true);
     try {
       const check = await freezeCheck();
-      if (check.kind === 'ok') return window.location.assign(cartPaths.checkout);
+      if (check.kind === 'ok') return window.location.assign(routes.checkout);
       setChanged({ updated: check.updated, removed: check.removed });
     } catch (error) {
       const text = error instanceof ApiError ? error.message : 'Errore generico.';
@@ -40,7 +41,7 @@ export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
 
   function continueToCheckout() {
     setChanged(null);
-    window.location.assign(cartPaths.checkout);
+    window.location.assign(routes.checkout);
   }
 
   return (

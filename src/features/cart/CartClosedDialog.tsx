@@ -1,13 +1,12 @@
 // The 'Attenzione' popup shown when the server closed the shopper's cart and
 // moved its products to a shopping list (spec §8, code 4008). The island
 // hydrates when the cart store reports it (CART_CLOSED_EVENT).
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { flags } from '#src/lib/flags.ts';
 import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
-import { $cartClosed, cartPaths } from './cart.store.ts';
+import { $cartClosed } from '#src/shop/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-
-const listsHref = `${cartPaths.home.replace(/\/$/, '')}/profile/smartlists`;
 
 export default function CartClosedDialog() {
   const closed = useStore($cartClosed);
@@ -17,11 +16,11 @@ export default function CartClosedDialog() {
       <p>Il punto vendita non offre più la modalità di consegna scelta: crea un nuovo carrello e aggiungi la lista.</p>
       <div className="cart-actions">
         {flags.ENABLED_SLIST && (
-          <a className="button" href={listsHref}>
+          <a className="button" href={routes.profileSmartlists}>
             Vai alle liste della spesa
           </a>
         )}
-        <a className="button button-primary" href={cartPaths.create}>
+        <a className="button button-primary" href={routes.cartCreate}>
           Crea un nuovo carrello
         </a>
       </div>

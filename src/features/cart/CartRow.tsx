@@ -1,15 +1,15 @@
 // One cart row (spec §2 /cart): image, description, promotion, price, the
 // quantity counter, row total and remove. A change is sent once the shopper
 // stops pressing for a moment; the cart the server answers is the truth.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useRef, useState } from 'react';
 import { lowestPriceLine, promotionBadge } from '#src/components/product-format.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { deleteItem, putInCart } from './cart.store.ts';
-import { QuantityCounter } from './QuantityCounter.tsx';
+import { deleteItem, putInCart } from '#src/shop/cart.store.ts';
+import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
 import { cartQuantity } from './quantity-rules.ts';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const SEND_AFTER_MS = 500;
 
 export function CartRow({ item }: { item: CartItem }) {
@@ -44,7 +44,7 @@ export function CartRow({ item }: { item: CartItem }) {
     <li className={`cart-row${item.available ? '' : ' cart-row--out'}`}>
       <img
         className="cart-row__image"
-        src={item.imageUrl ?? `${base}/no-image.svg`}
+        src={item.imageUrl ?? routes.file('no-image.svg')}
         alt=""
         width="80"
         height="80"
@@ -52,7 +52,7 @@ export function CartRow({ item }: { item: CartItem }) {
       />
       <div className="cart-row__main">
         <h3 className="cart-row__title">
-          <a href={`${base}/product/${item.barcode}`}>{item.description}</a>
+          <a href={routes.product(item.barcode)}>{item.description}</a>
         </h3>
         {badge && (
           <p className="cart-row__promo">

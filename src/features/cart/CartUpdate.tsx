@@ -1,11 +1,12 @@
 // /cart/update (spec §2): change delivery mode and store of the open cart
 // (cart/move); prices follow the new store.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart, $cartLoaded, cartPaths, ensureCart, move } from './cart.store.ts';
+import { $cart, $cartLoaded, ensureCart, move } from '#src/shop/cart.store.ts';
 import { DeliveryForm, modeLabels } from './DeliveryForm.tsx';
-import { RequireShopper } from './RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 function UpdateForm() {
   const cart = useStore($cart);
@@ -13,7 +14,7 @@ function UpdateForm() {
   useEffect(() => {
     ensureCart()
       .catch(() => null)
-      .then((c) => !c && window.location.replace(cartPaths.create));
+      .then((c) => !c && window.location.replace(routes.cartCreate));
   }, []);
   if (!loaded || !cart)
     return (
@@ -42,7 +43,7 @@ function UpdateForm() {
             ...(input.addressId ? { addressId: input.addressId } : {}),
           });
           showToast('Carrello aggiornato', 'success');
-          window.location.assign(cartPaths.cart);
+          window.location.assign(routes.cart);
         }}
       />
     </>

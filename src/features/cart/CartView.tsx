@@ -2,6 +2,7 @@
 // availability, item count, totals, fees, minimum order), its rows, booking,
 // the open carts, the cart-update link and deleting the cart. Without a cart
 // it goes to /cart/create.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
@@ -11,13 +12,13 @@ import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { $cart, $cartLoaded, abort, cartPaths, ensureCart } from './cart.store.ts';
+import { $cart, $cartLoaded, abort, ensureCart } from '#src/shop/cart.store.ts';
 import { BookButton } from './BookButton.tsx';
 import { CartRow } from './CartRow.tsx';
 import { modeLabels } from './DeliveryForm.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
-import { RequireShopper } from './RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 function Summary({ cart }: { cart: Cart }) {
   const storeName = cart.storeDescription.split(' · ').slice(1).join(' · ') || cart.storeDescription;
@@ -86,7 +87,7 @@ function DeleteCart() {
       const next = await abort();
       setOpen(false);
       showToast('Carrello eliminato', 'success');
-      if (!next) window.location.assign(cartPaths.create);
+      if (!next) window.location.assign(routes.cartCreate);
     } catch {
       showToast('Errore generico.', 'error');
     } finally {
@@ -120,7 +121,7 @@ function CartScreen({ user }: { user: SessionUser }) {
     ensureCart().catch(() => null);
   }, []);
   useEffect(() => {
-    if (loaded && !cart) window.location.replace(cartPaths.create);
+    if (loaded && !cart) window.location.replace(routes.cartCreate);
   }, [loaded, cart]);
   if (!cart)
     return (
@@ -134,7 +135,7 @@ function CartScreen({ user }: { user: SessionUser }) {
         <h2 id="cart-items-title">Prodotti nel carrello</h2>
         {cart.items.length === 0 ? (
           <p className="empty">
-            Il carrello è vuoto. <a href={cartPaths.home}>Scegli i prodotti</a>
+            Il carrello è vuoto. <a href={routes.home}>Scegli i prodotti</a>
           </p>
         ) : (
           <ul className="cart-rows">
@@ -149,7 +150,7 @@ function CartScreen({ user }: { user: SessionUser }) {
         <Summary cart={cart} />
         {flags.SHOW_CART_UPDATE && (
           <p>
-            <a href={cartPaths.update}>Cambia modalità o punto vendita</a>
+            <a href={routes.cartUpdate}>Cambia modalità o punto vendita</a>
           </p>
         )}
         <Totals cart={cart} />

@@ -1,6 +1,7 @@
 // Choosing how and where to shop (spec §2 /cart/create and /cart/update):
 // optional state, delivery mode, then a store (IN_STORE, DRIVE) or a shipping
 // address (AT_HOME, SHIPPED) with a link to the addresses page.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
@@ -9,7 +10,7 @@ import { flags } from '#src/lib/flags.ts';
 import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
 import { deliveryOption, type DeliveryMode } from '#src/shared/contract/cart.ts';
 import { stateList, storeList, type State, type Store } from '#src/shared/contract/stores.ts';
-import { cartPaths, type OpenCartInput } from './cart.store.ts';
+import type { OpenCartInput } from '#src/shop/cart.store.ts';
 
 export const modeLabels: Record<DeliveryMode, string> = {
   IN_STORE: 'Ritiro in negozio',
@@ -24,7 +25,7 @@ const modeHints: Record<DeliveryMode, string> = {
   SHIPPED: 'Spediamo la spesa al tuo indirizzo. Si paga con carta online.',
 };
 const needsAddress = (mode: DeliveryMode) => mode === 'AT_HOME' || mode === 'SHIPPED';
-const addressesHref = `${cartPaths.home.replace(/\/$/, '')}/profile/addresses`;
+const addressesHref = `${routes.home.replace(/\/$/, '')}/profile/addresses`;
 
 interface DeliveryFormProps {
   initial?: { deliveryMode: DeliveryMode; storeId?: number; addressId?: number | null };

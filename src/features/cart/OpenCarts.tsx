@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { openCarts, review } from './cart.store.ts';
+import { openCarts, review } from '#src/shop/cart.store.ts';
 
 export function OpenCarts({ current }: { current: Cart }) {
   const [carts, setCarts] = useState<Cart[] | null>(null);

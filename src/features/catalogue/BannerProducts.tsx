@@ -5,9 +5,10 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { BANNER_PRODUCTS_PAGE_SIZE } from '#src/shared/contract/banners.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
-import { $shopperStoreId, fetchBannerProducts } from './catalogue.store.ts';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchBannerProducts } from './catalogue.store.ts';
 import { LoadMore } from './LoadMore.tsx';
-import { ProductTiles } from './ProductTile.tsx';
+import { ProductTiles } from '#src/components/ProductTiles.tsx';
 import { usePagedProducts } from './use-paged-products.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 

@@ -7,10 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_STORE_ID, PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
-import { $shopperStoreId, fetchProducts } from './catalogue.store.ts';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchProducts } from './catalogue.store.ts';
 import { ListingControls } from './ListingControls.tsx';
 import { LoadMore } from './LoadMore.tsx';
-import { ProductTiles } from './ProductTile.tsx';
+import { ProductTiles } from '#src/components/ProductTiles.tsx';
 import {
   DEFAULT_FILTERS,
   filtersToQuery,

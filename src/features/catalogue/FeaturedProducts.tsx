@@ -4,8 +4,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
-import { $shopperStoreId, fetchProducts } from './catalogue.store.ts';
-import { ProductTiles } from './ProductTile.tsx';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchProducts } from './catalogue.store.ts';
+import { ProductTiles } from '#src/components/ProductTiles.tsx';
 
 export default function FeaturedProducts({ count, children }: { count: number; children?: ReactNode }) {
   const storeId = useStore($shopperStoreId);

@@ -5,12 +5,13 @@
 // the built values when the store is 1109 or the call fails.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import AddToCart from '#src/features/cart/AddToCart.tsx';
-import FavouriteButton from '#src/features/favourites/FavouriteButton.tsx';
+import AddToCart, { buyable } from '#src/shop/AddToCart.tsx';
+import FavouriteButton from '#src/shop/FavouriteButton.tsx';
 import { isFrozen, promotionBadge } from '#src/components/product-format.ts';
 import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
-import { $shopperStoreId, fetchProduct } from './catalogue.store.ts';
-import { PriceView } from './PriceView.tsx';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchProduct } from '#src/shop/product.api.ts';
+import { Price } from '#src/components/Price.tsx';
 
 export type LiveProduct = Pick<
   Product,
@@ -63,22 +64,11 @@ export default function ProductLive({ product: built }: { product: LiveProduct }
           {frozen && <span className="badge badge--frozen">Surgelato</span>}
         </p>
       )}
-      <PriceView product={product} testId="product-price" />
+      <Price product={product} testId="product-price" />
       {product.available ? (
         <>
           <p className="availability">Disponibile</p>
-          <AddToCart
-            large
-            product={{
-              barcode: product.barcode,
-              description: product.description,
-              um: product.um,
-              umStep: product.umStep,
-              minWeight: product.minWeight,
-              maxAmount: product.maxAmount,
-              available: product.available,
-            }}
-          />
+          <AddToCart large product={buyable(product)} />
         </>
       ) : (
         <p className="availability availability--out">Momentaneamente non disponibile</p>

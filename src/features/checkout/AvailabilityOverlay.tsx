@@ -2,14 +2,15 @@
 // dialog, from the header or the cart. A slot chosen here is the one the
 // checkout starts from. The button is built into every page and shown only
 // to a logged-in shopper (CSS on html[data-session]).
+import { routes } from '#src/shared/routes.ts';
 import '#src/styles/checkout.css';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $user } from '#src/shop/session.store.ts';
-import { $cart, ensureCart } from '#src/features/cart/cart.store.ts';
+import { $cart, ensureCart } from '#src/shop/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatSlot } from '#src/lib/dates.ts';
-import { checkoutFor, checkoutPaths, chooseSlot, type ChosenSlot } from './checkout.store.ts';
+import { checkoutFor, chooseSlot, type ChosenSlot } from './checkout.store.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
 export default function AvailabilityOverlay({ label = 'Disponibilità' }: { label?: string }) {
@@ -38,7 +39,7 @@ export default function AvailabilityOverlay({ label = 'Disponibilità' }: { labe
         {!cart ? (
           <p>
             Le fasce orarie dipendono dal punto vendita e dalla modalità scelti:{' '}
-            <a href={checkoutPaths.cartCreate}>crea il carrello</a> per vederle.
+            <a href={routes.cartCreate}>crea il carrello</a> per vederle.
           </p>
         ) : (
           <>

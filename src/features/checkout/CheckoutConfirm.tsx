@@ -3,16 +3,17 @@
 // comes back here from the 3-D Secure step with ?orderCode=: the page shows
 // that order and the amount held on the card; one still waiting for payment
 // says so and points to the orders page.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
-import { loadCurrent } from '#src/features/cart/cart.store.ts';
-import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
+import { loadCurrent } from '#src/shop/cart.store.ts';
+import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
 import { orderCodeOf } from '#src/features/payments/payment-rules.ts';
 import { paymentLabels } from './checkout-rules.ts';
-import { bookedCart, checkoutPaths, orderByCode, orderOfCart } from './checkout.store.ts';
+import { bookedCart, orderByCode, orderOfCart } from './checkout.store.ts';
 import { PreauthNote } from './PreauthNote.tsx';
 
 export default function CheckoutConfirm() {
@@ -45,7 +46,7 @@ export default function CheckoutConfirm() {
     return (
       <div className="checkout-notice">
         <p>Non ci sono prenotazioni recenti in questa finestra.</p>
-        <a className="button button-primary" href={checkoutPaths.orders}>
+        <a className="button button-primary" href={routes.profileOrders}>
           Vai ai tuoi ordini
         </a>
       </div>
@@ -118,10 +119,10 @@ export default function CheckoutConfirm() {
       )}
       <PreauthNote />
       <div className="checkout-actions">
-        <a className="button button-primary" href={checkoutPaths.orders}>
+        <a className="button button-primary" href={routes.profileOrders}>
           Vai ai tuoi ordini
         </a>
-        <a className="button" href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/`}>
+        <a className="button" href={routes.home}>
           Torna alla home
         </a>
       </div>

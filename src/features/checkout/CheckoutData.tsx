@@ -1,6 +1,7 @@
 // /checkout/data (spec §2, §5): contact data prefilled from the profile,
 // delivery notes, invoice with a billing address, replacement consent and
 // payment mode; confirm only with a replacement choice and a payment mode.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '#src/lib/api-client.ts';
@@ -19,14 +20,7 @@ import {
   type CheckoutData,
   type PaymentMode,
 } from './checkout-rules.ts';
-import {
-  $checkout,
-  checkoutFor,
-  checkoutPaths,
-  loadBillingAddresses,
-  loadPaymentModes,
-  saveData,
-} from './checkout.store.ts';
+import { $checkout, checkoutFor, loadBillingAddresses, loadPaymentModes, saveData } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
 
 type ContactField = 'profileEmail' | 'profileMobilePhone' | 'firstName' | 'lastName';
@@ -95,7 +89,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
     return (
       <div className="checkout-notice">
         <p>Prima scegli il giorno e la fascia oraria.</p>
-        <a className="button button-primary" href={checkoutPaths.slots}>
+        <a className="button button-primary" href={routes.checkout}>
           Scegli giorno e fascia oraria
         </a>
       </div>
@@ -128,13 +122,13 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
     setInvoiceError(invoice);
     if (invoice) return;
     saveData(cart.id, data);
-    window.location.assign(checkoutPaths.summary);
+    window.location.assign(routes.checkoutSummary);
   }
 
   return (
     <form className="checkout-form" onSubmit={confirm} noValidate>
       <p className="checkout-choice">
-        Ritiro o consegna: <strong>{formatSlot(slot)}</strong> · <a href={checkoutPaths.slots}>Cambia</a>
+        Ritiro o consegna: <strong>{formatSlot(slot)}</strong> · <a href={routes.checkout}>Cambia</a>
       </p>
       <Choice legend="Dati di contatto">
         <p className="checkout-hint">Li usiamo per avvisarti sull'ordine. Controlla che siano corretti.</p>
@@ -190,7 +184,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
             {billing?.length === 0 && (
               <p>
                 Non hai indirizzi di fatturazione.{' '}
-                <a href={checkoutPaths.billing}>Aggiungi un indirizzo di fatturazione</a>
+                <a href={routes.profileBilling}>Aggiungi un indirizzo di fatturazione</a>
               </p>
             )}
             {billing?.map((b) => (
@@ -265,7 +259,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
         </div>
       </Choice>
       <div className="checkout-actions">
-        <a className="button" href={checkoutPaths.slots}>
+        <a className="button" href={routes.checkout}>
           Indietro
         </a>
         <button type="submit" className="button button-primary" disabled={!canConfirm(data)}>

@@ -1,41 +1,30 @@
 // Every checkout step needs a logged-in shopper and a current cart above the
 // minimum order (spec §5, §6); otherwise a clear message and a way on.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { $user, openOverlay } from '#src/shop/session.store.ts';
-import { $cart, $cartLoaded, ensureCart } from '#src/features/cart/cart.store.ts';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { $cart, $cartLoaded, ensureCart } from '#src/shop/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
-import { checkoutPaths } from './checkout.store.ts';
-import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
-  const hydrated = useHydrated();
-  const user = useStore($user);
+  return (
+    <RequireShopper look="notice" reason="Accedi per prenotare la tua spesa.">
+      {(user) => <CartGate user={user}>{children}</CartGate>}
+    </RequireShopper>
+  );
+}
+
+function CartGate({ user, children }: { user: SessionUser; children: (user: SessionUser, cart: Cart) => ReactNode }) {
   const cart = useStore($cart);
   const loaded = useStore($cartLoaded);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (user) ensureCart().catch(() => setFailed(true));
-  }, [user]);
+    ensureCart().catch(() => setFailed(true));
+  }, []);
 
-  if (!hydrated) return <p role="status">Caricamento…</p>;
-  if (!user) {
-    return (
-      <div className="checkout-notice">
-        <p>Accedi per prenotare la tua spesa.</p>
-        <button
-          type="button"
-          className="button button-primary"
-          aria-haspopup="dialog"
-          onClick={() => openOverlay('login')}
-        >
-          Accedi
-        </button>
-      </div>
-    );
-  }
   if (failed)
     return (
       <p className="checkout-error" role="alert">
@@ -47,7 +36,7 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
     return (
       <div className="checkout-notice">
         <p>Non hai un carrello da prenotare: riempi il carrello e poi scegli giorno e fascia oraria.</p>
-        <a className="button button-primary" href={cart ? checkoutPaths.cart : checkoutPaths.cartCreate}>
+        <a className="button button-primary" href={cart ? routes.cart : routes.cartCreate}>
           {cart ? 'Vai al carrello' : 'Crea il carrello'}
         </a>
       </div>
@@ -57,7 +46,7 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
     return (
       <div className="checkout-notice">
         <p>l'importo minimo per prenotare è: {formatEuro(cart.minNetTotal).replace(/\s*€/, '')}€</p>
-        <a className="button button-primary" href={checkoutPaths.cart}>
+        <a className="button button-primary" href={routes.cart}>
           Torna al carrello
         </a>
       </div>
@@ -67,9 +56,9 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
 }
 
 const steps = [
-  { label: 'Giorno e fascia oraria', href: checkoutPaths.slots },
-  { label: 'Dati', href: checkoutPaths.data },
-  { label: 'Riepilogo', href: checkoutPaths.summary },
+  { label: 'Giorno e fascia oraria', href: routes.checkout },
+  { label: 'Dati', href: routes.checkoutData },
+  { label: 'Riepilogo', href: routes.checkoutSummary },
 ];
 
 /** Where the shopper is in the checkout (spec §4 Checkout steps). */

@@ -1,10 +1,11 @@
 // /checkout (spec §2): store shown, the 10-day strip and the slots of the
 // chosen day; 'Avanti' only with a day and a slot (spec §5).
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
-import { $checkout, checkoutFor, checkoutPaths, chooseSlot } from './checkout.store.ts';
+import { $checkout, checkoutFor, chooseSlot } from './checkout.store.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
 function Slots({ cart }: { cart: Cart }) {
@@ -25,14 +26,14 @@ function Slots({ cart }: { cart: Cart }) {
         )}
       </p>
       <div className="checkout-actions">
-        <a className="button" href={checkoutPaths.cart}>
+        <a className="button" href={routes.cart}>
           Torna al carrello
         </a>
         <button
           type="button"
           className="button button-primary"
           disabled={!slot}
-          onClick={() => window.location.assign(checkoutPaths.data)}
+          onClick={() => window.location.assign(routes.checkoutData)}
         >
           Avanti
         </button>

@@ -5,6 +5,7 @@
 // → the server's message (4029 and a full slot: choose another slot). With a
 // card (XPAY) the exact hold is shown before the button, and once booked the
 // order (PAYMENT_PENDING, the freeze answer's code) goes to the 3-D Secure step.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
@@ -12,17 +13,17 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
-import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
+import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';
-import { $checkout, $payingOrder, checkoutFor, checkoutPaths, chooseSlot, freeze } from './checkout.store.ts';
+import { $checkout, $payingOrder, checkoutFor, chooseSlot, freeze } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
 import { PayBookedOrder } from './PayBookedOrder.tsx';
-import { CardReminder } from '#src/features/payments/CardReminder.tsx';
-import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
+import { CardReminder } from '#src/components/CardReminder.tsx';
+import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
 
 const SLOT_PROBLEMS: number[] = [
   ErrorCode.BOOKING_CUTOFF_EXCEEDED,
@@ -31,7 +32,7 @@ const SLOT_PROBLEMS: number[] = [
 ];
 // The delivery address was edited or deleted since the cart was opened: booking checks it again (spec §8 42, 2222).
 const ADDRESS_PROBLEMS: number[] = [ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS, ErrorCode.HOME_DELIVERY_NOT_ACTIVE];
-const addressesHref = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/profile/addresses`;
+const addressesHref = routes.profileAddresses;
 
 function cartAmounts(cart: Cart) {
   return [
@@ -63,7 +64,7 @@ function Summary({ cart }: { cart: Cart }) {
     return (
       <div className="checkout-notice">
         <p>Mancano dei dati della prenotazione.</p>
-        <a className="button button-primary" href={slot ? checkoutPaths.data : checkoutPaths.slots}>
+        <a className="button button-primary" href={slot ? routes.checkoutData : routes.checkout}>
           {slot ? 'Completa i dati' : 'Scegli giorno e fascia oraria'}
         </a>
       </div>
@@ -79,7 +80,7 @@ function Summary({ cart }: { cart: Cart }) {
       const result = await freeze(cart, slot, data);
       if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code)
         return $payingOrder.set(result.cart.code);
-      if (result.kind === 'booked') return window.location.assign(checkoutPaths.confirm);
+      if (result.kind === 'booked') return window.location.assign(routes.checkoutConfirm);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'Errore generico.';
@@ -132,7 +133,7 @@ function Summary({ cart }: { cart: Cart }) {
             </div>
           )}
         </dl>
-        <a href={checkoutPaths.data}>Modifica i dati</a>
+        <a href={routes.checkoutData}>Modifica i dati</a>
       </section>
       <section className="checkout-section" aria-labelledby="summary-items">
         <h2 id="summary-items">Prodotti e importi</h2>
@@ -151,7 +152,7 @@ function Summary({ cart }: { cart: Cart }) {
       )}
       {slotProblem && (
         <p className="checkout-error" role="alert">
-          {slotProblem} <a href={checkoutPaths.slots}>Scegli un'altra fascia oraria</a>
+          {slotProblem} <a href={routes.checkout}>Scegli un'altra fascia oraria</a>
         </p>
       )}
       {addressProblem && (
@@ -160,7 +161,7 @@ function Summary({ cart }: { cart: Cart }) {
         </p>
       )}
       <div className="checkout-actions">
-        <a className="button" href={checkoutPaths.data}>
+        <a className="button" href={routes.checkoutData}>
           Indietro
         </a>
         <button
@@ -181,12 +182,12 @@ function Summary({ cart }: { cart: Cart }) {
         title="Attenzione!"
         role="alertdialog"
         isOpen={changed !== null}
-        onClose={() => window.location.assign(checkoutPaths.cart)}
+        onClose={() => window.location.assign(routes.cart)}
       >
         {changed && <ChangedItems {...changed} />}
         <p>Controlla il carrello e prenota di nuovo.</p>
         <div className="cart-actions">
-          <a className="button button-primary" href={checkoutPaths.cart}>
+          <a className="button button-primary" href={routes.cart}>
             Torna al carrello
           </a>
         </div>

@@ -1,10 +1,10 @@
 // The step after booking with a card (spec §4 Checkout steps, XPAY): the
 // order waits in PAYMENT_PENDING; the 3-D Secure step starts at once, and if
 // the shopper closes it the order can still be paid from here or the orders page.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useRef } from 'react';
-import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
-import { useOrderPayment } from '#src/features/payments/OrderPayment.tsx';
-import { checkoutPaths } from './checkout.store.ts';
+import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
+import { useOrderPayment } from '#src/components/OrderPayment.tsx';
 import { CheckoutSteps } from './CheckoutGate.tsx';
 
 export function PayBookedOrder({ orderCode }: { orderCode: string }) {
@@ -27,7 +27,7 @@ export function PayBookedOrder({ orderCode }: { orderCode: string }) {
         </p>
         <PreauthAmount of={{ orderCode }} />
         <div className="checkout-actions">
-          <a className="button" href={checkoutPaths.orders}>
+          <a className="button" href={routes.profileOrders}>
             Vai ai tuoi ordini
           </a>
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void pay(orderCode)}>

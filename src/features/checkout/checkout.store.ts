@@ -7,22 +7,8 @@ import { api } from '#src/lib/api-client.ts';
 import { billingAddress } from '#src/shared/contract/addresses.ts';
 import { cart as cartSchema, changedItems, type Cart, type CartItem } from '#src/shared/contract/cart.ts';
 import { ORDERS_PAGE_SIZE, orderPage, slot as slotSchema, slotDay, type Order } from '#src/shared/contract/checkout.ts';
-import { loadCurrent } from '#src/features/cart/cart.store.ts';
+import { loadCurrent } from '#src/shop/cart.store.ts';
 import type { CheckoutData } from './checkout-rules.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const checkoutPaths = {
-  slots: `${base}/checkout`,
-  data: `${base}/checkout/data`,
-  summary: `${base}/checkout/summary`,
-  confirm: `${base}/checkout/confirm`,
-  failed: `${base}/checkout/failed`,
-  orders: `${base}/profile/orders`,
-  cart: `${base}/cart`,
-  cartCreate: `${base}/cart/create`,
-  profile: `${base}/profile`,
-  billing: `${base}/profile/billing`,
-};
 
 const chosenSlot = z.object({ id: z.number().int(), day: z.string(), validFrom: z.string(), validTo: z.string() });
 export type ChosenSlot = z.infer<typeof chosenSlot>;

@@ -1,15 +1,15 @@
 // The favourites page (spec §2 /favorites): login required; the shopper's
 // favourites as product cards with the prices of their cart's store, each
 // with its heart to remove it.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { RequireShopper } from '#src/features/cart/RequireShopper.tsx';
-import { $shopperStoreId, fetchProduct } from '#src/features/catalogue/catalogue.store.ts';
-import { ProductTile } from '#src/features/catalogue/ProductTile.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchProduct } from '#src/shop/product.api.ts';
+import { ProductTile } from '#src/components/ProductTiles.tsx';
 import type { Product } from '#src/shared/contract/catalogue.ts';
-import { $favourites, loadFavourites, type Favourite } from './favourites.store.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+import { $favourites, loadFavourites, type Favourite } from '#src/shop/favourites.store.ts';
 
 function FavouriteList() {
   const favourites = useStore($favourites);
@@ -76,14 +76,14 @@ function PlainFavourite({ favourite, loading }: { favourite: Favourite; loading:
     <article className="product-card">
       <img
         className="product-card__image"
-        src={favourite.imageUrl ?? `${base}/no-image.svg`}
+        src={favourite.imageUrl ?? routes.file('no-image.svg')}
         alt=""
         width="400"
         height="400"
         loading="lazy"
       />
       <h3 className="product-card__title">
-        <a className="product-card__link" href={`${base}/product/${favourite.barcode}`}>
+        <a className="product-card__link" href={routes.product(favourite.barcode)}>
           {favourite.description}
         </a>
       </h3>

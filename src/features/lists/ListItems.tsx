@@ -1,9 +1,9 @@
 // The items of one list: image, description, amount with its unit (never
 // below 1, spec §5) and delete.
+import { routes } from '#src/shared/routes.ts';
 import type { ShoppingList } from '#src/shared/contract/lists.ts';
 import { deleteItem, updateItem } from './lists.store.ts';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const MAX_LIST_AMOUNT = 999;
 
 /** The row's unit as the product sells it: a list row's amount is pieces or kilograms, as in the cart. */
@@ -17,9 +17,9 @@ export function ListItems({ list }: { list: ShoppingList }) {
     <ul className="list-items">
       {list.items.map((item) => (
         <li key={item.id} className="list-item">
-          <img src={item.imageUrl ?? `${base}/no-image.svg`} alt="" width="56" height="56" loading="lazy" />
+          <img src={item.imageUrl ?? routes.file('no-image.svg')} alt="" width="56" height="56" loading="lazy" />
           <span className="list-item__name">
-            {item.barcode ? <a href={`${base}/product/${item.barcode}`}>{item.description}</a> : item.description}
+            {item.barcode ? <a href={routes.product(item.barcode)}>{item.description}</a> : item.description}
             {item.type === 'CUSTOM' && <small>Prodotto personalizzato</small>}
           </span>
           <div className="qty" role="group" aria-label={`Quantità di ${item.description}`}>

@@ -1,6 +1,7 @@
 // The list search overlay (spec §2, §5): from 3 characters, 1 s after the
 // last key, catalogue products to add to the list; or the text itself as a
 // custom item (amount 1), its button disabled under 3 characters.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
 import { DEFAULT_STORE_ID, productPage, type Product } from '#src/shared/contract/catalogue.ts';
@@ -10,7 +11,6 @@ import { addCustom, addProduct } from './lists.store.ts';
 
 const SEARCH_MIN = 3;
 const SEARCH_DEBOUNCE_MS = 1000;
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 interface ListSearchProps {
   listId: number;
@@ -92,7 +92,7 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
           <ul className="list-search__results">
             {results.map((p) => (
               <li key={p.barcode}>
-                <img src={p.imageUrl ?? `${base}/no-image.svg`} alt="" width="48" height="48" loading="lazy" />
+                <img src={p.imageUrl ?? routes.file('no-image.svg')} alt="" width="48" height="48" loading="lazy" />
                 <span className="list-search__name">
                   {p.description}
                   <small>

@@ -2,12 +2,13 @@
 // the lists, create, rename, copy, delete (never the last one, 2035), the
 // items, the search overlay, and adding a whole list to the cart (without a
 // cart a modal asks to create one first, spec §4).
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart, cartPaths, ensureCart } from '#src/features/cart/cart.store.ts';
+import { $cart, ensureCart } from '#src/shop/cart.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { RequireShopper } from '#src/features/cart/RequireShopper.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import { ListItems } from './ListItems.tsx';
 import { ListSearch } from './ListSearch.tsx';
@@ -183,7 +184,7 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
           <button type="button" className="button" onClick={close}>
             Annulla
           </button>
-          <a className="button button-primary" href={cartPaths.create}>
+          <a className="button button-primary" href={routes.cartCreate}>
             Crea il carrello
           </a>
         </div>

@@ -4,7 +4,7 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart } from '#src/features/cart/cart.store.ts';
+import { $cart } from '#src/shop/cart.store.ts';
 import {
   listToCartResult,
   shoppingList,

@@ -2,6 +2,7 @@
 // detail (rows by status, prepared totals) and the actions the status allows;
 // a card order shows its hold, charge and release, and pay-now runs the card
 // payment (no card linked: the profile's card page, which then offers to pay).
+import { routes } from '#src/shared/routes.ts';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
@@ -9,14 +10,21 @@ import { formatDateTime, formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
-import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
+import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { useOrderPayment } from '#src/features/payments/OrderPayment.tsx';
-import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows, statusTone } from './order-view.ts';
-import { abortOrder, copyOrder, fetchOrder, orderPaths } from './orders.store.ts';
+import { useOrderPayment } from '#src/components/OrderPayment.tsx';
+import {
+  canAbort,
+  canPayNow,
+  cardPaymentFacts,
+  preparedTotals,
+  shownRows,
+  statusTone,
+} from '#src/components/order-view.ts';
+import { abortOrder, copyOrder, fetchOrder } from './orders.store.ts';
 
 const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
 
@@ -85,7 +93,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
     setBusy(true);
     try {
       const result = await copyOrder(order.id);
-      if (result.kind === 'copied') return window.location.assign(orderPaths.cart);
+      if (result.kind === 'copied') return window.location.assign(routes.cart);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (e) {
       fail(e);
@@ -224,11 +232,11 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         title="Attenzione!"
         role="alertdialog"
         isOpen={changed !== null}
-        onClose={() => window.location.assign(orderPaths.cart)}
+        onClose={() => window.location.assign(routes.cart)}
       >
         {changed && <ChangedItems {...changed} />}
         <div className="cart-actions">
-          <a className="button button-primary" href={orderPaths.cart}>
+          <a className="button button-primary" href={routes.cart}>
             Vai al carrello
           </a>
         </div>

@@ -1,16 +1,15 @@
 // /profile/orders and /orders (spec §2, §4, §9): the shopper's orders, 5 per
 // page, each with number, date, slot, store, status and totals; the detail
 // shows the rows by status, and abort, pay-now and copy-to-cart.
-import { useStore } from '@nanostores/react';
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
-import { $user, openOverlay } from '#src/shop/session.store.ts';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
-import { loadOrders, orderPaths } from './orders.store.ts';
+import { loadOrders } from './orders.store.ts';
 import { OrderCard } from './OrderCard.tsx';
-import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 function Orders() {
   const [page, setPage] = useState(0);
@@ -46,7 +45,7 @@ function Orders() {
     return (
       <div className="orders-empty">
         <p>Non hai ancora effettuato ordini.</p>
-        <a className="button button-primary" href={orderPaths.home}>
+        <a className="button button-primary" href={routes.home}>
           Inizia la spesa
         </a>
       </div>
@@ -71,23 +70,9 @@ function Orders() {
 }
 
 export default function OrdersView() {
-  const hydrated = useHydrated();
-  const user = useStore($user);
-  if (!hydrated) return <p role="status">Caricamento…</p>;
-  if (!user) {
-    return (
-      <div className="checkout-notice">
-        <p>Accedi per vedere i tuoi ordini.</p>
-        <button
-          type="button"
-          className="button button-primary"
-          aria-haspopup="dialog"
-          onClick={() => openOverlay('login')}
-        >
-          Accedi
-        </button>
-      </div>
-    );
-  }
-  return <Orders />;
+  return (
+    <RequireShopper look="notice" reason="Accedi per vedere i tuoi ordini.">
+      {() => <Orders />}
+    </RequireShopper>
+  );
 }

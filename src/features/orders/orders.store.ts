@@ -3,9 +3,6 @@ import { api } from '#src/lib/api-client.ts';
 import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const orderPaths = { cart: `${base}/cart`, home: `${base}/` };
-
 export const loadOrders = (page: number) =>
   api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: page } });
 export const fetchOrder = (id: number) => api.data('get', `/cli/ecommerce/orders/${id}/fetch`, orderSchema);

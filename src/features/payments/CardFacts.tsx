@@ -1,7 +1,7 @@
 // The linked card: brand, masked number, expiry.
 import type { PaymentMethod } from '#src/shared/contract/payments.ts';
 import { cardFacts } from './payment-rules.ts';
-import './payments.css';
+import '#src/styles/payments.css';
 
 export function CardFacts({ card }: { card: PaymentMethod }) {
   return (

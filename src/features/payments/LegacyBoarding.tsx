@@ -5,8 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import { VERIFICATION_AMOUNT_CENTS, type LegacyBoardingForm } from '#src/shared/contract/payments.ts';
-import { RequireLogin } from '#src/features/profile/LoginGate.tsx';
-import { loadLegacyForm } from './payments.api.ts';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { loadLegacyForm } from '#src/shop/payments.api.ts';
 import { legacyFormFields } from './payment-rules.ts';
 
 function Boarding() {
@@ -61,5 +61,5 @@ function Boarding() {
 }
 
 export default function LegacyBoarding() {
-  return <RequireLogin>{() => <Boarding />}</RequireLogin>;
+  return <RequireShopper look="profile">{() => <Boarding />}</RequireShopper>;
 }

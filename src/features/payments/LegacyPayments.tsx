@@ -1,18 +1,17 @@
 // Legacy /payments (spec §2): no card → it says so, with a button opening the
 // boarding page in a new tab; a card → 'already set' and a Remove button. The
 // provider sends the shopper back here with ?boarding=ok|ko.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { RequireLogin } from '#src/features/profile/LoginGate.tsx';
-import { removeCard } from './payments.api.ts';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { removeCard } from '#src/shop/payments.api.ts';
 import { REMOVAL_OK, boardingOutcome } from './payment-rules.ts';
 import { CardFacts } from './CardFacts.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OutcomePopup } from './OutcomePopup.tsx';
 import { useCard } from './use-card.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 function Legacy() {
   const { methods, card, error, setMethods } = useCard();
@@ -77,7 +76,7 @@ function Legacy() {
             Non hai ancora associato una carta di pagamento. La associ sulla pagina sicura del circuito, che si apre in
             una nuova scheda.
           </p>
-          <a className="button button-primary" href={`${base}/payments/boarding`} target="_blank" rel="noopener">
+          <a className="button button-primary" href={routes.paymentsBoarding} target="_blank" rel="noopener">
             Associa una carta<span className="visually-hidden"> (si apre in una nuova scheda)</span>
           </a>
         </section>
@@ -112,6 +111,6 @@ function Legacy() {
 }
 
 function LegacyPayments() {
-  return <RequireLogin>{() => <Legacy />}</RequireLogin>;
+  return <RequireShopper look="profile">{() => <Legacy />}</RequireShopper>;
 }
 export default LegacyPayments;

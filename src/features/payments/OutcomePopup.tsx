@@ -1,7 +1,7 @@
 // The outcome popups of the card screens (spec §8 card association messages).
 import { useEffect, type ReactNode } from 'react';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import './payments.css';
+import '#src/styles/payments.css';
 
 /** An outcome popup; a success one closes by itself after 3 s (spec §9) unless it offers an action. */
 const SUCCESS_POPUP_MS = 3000;

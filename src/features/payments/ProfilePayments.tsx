@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { RequireLogin } from '#src/features/profile/LoginGate.tsx';
-import { linkedCard, loadLightboxConfig, removeCard, startBoarding } from './payments.api.ts';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { linkedCard, loadLightboxConfig, removeCard, startBoarding } from '#src/shop/payments.api.ts';
 import {
   ASSOCIATION_KO,
   ASSOCIATION_KO_TEXT,
@@ -19,7 +19,7 @@ import {
 } from './payment-rules.ts';
 import { CardFacts } from './CardFacts.tsx';
 import { CardLightbox } from './CardLightbox.tsx';
-import { useOrderPayment } from './OrderPayment.tsx';
+import { useOrderPayment } from '#src/components/OrderPayment.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OutcomePopup } from './OutcomePopup.tsx';
 import { useCard } from './use-card.ts';
@@ -198,7 +198,7 @@ function Cards() {
 
 export default function ProfilePayments() {
   return (
-    <RequireLogin>
+    <RequireShopper look="profile">
       {() => (
         <>
           <p className="payment-intro">
@@ -208,6 +208,6 @@ export default function ProfilePayments() {
           <Cards />
         </>
       )}
-    </RequireLogin>
+    </RequireShopper>
   );
 }

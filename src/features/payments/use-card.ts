@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import type { PaymentMethod } from '#src/shared/contract/payments.ts';
-import { linkedCard, loadMethods } from './payments.api.ts';
+import { linkedCard, loadMethods } from '#src/shop/payments.api.ts';
 
 export function useCard() {
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);

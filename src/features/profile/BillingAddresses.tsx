@@ -4,7 +4,7 @@ import { billingAddressInput, type BillingAddress } from '#src/shared/contract/a
 import { deleteBilling, listBilling, saveBilling } from './account.api.ts';
 import { AddressBook } from './AddressBook.tsx';
 import type { AddressValues, FieldSpec } from './AddressEditor.tsx';
-import { RequireLogin } from './LoginGate.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 const upper = (v: string) => v.toUpperCase();
 const digits = (v: string) => v.replace(/[^0-9]/g, '');
@@ -78,7 +78,7 @@ function BillingCard({ billing }: { billing: BillingAddress }) {
 
 export default function BillingAddressesPage() {
   return (
-    <RequireLogin>
+    <RequireShopper look="profile">
       {() => (
         <AddressBook<BillingAddress>
           kind="billing"
@@ -120,6 +120,6 @@ export default function BillingAddressesPage() {
           titles={{ add: 'Nuovo indirizzo di fatturazione', edit: 'Modifica indirizzo di fatturazione' }}
         />
       )}
-    </RequireLogin>
+    </RequireShopper>
   );
 }

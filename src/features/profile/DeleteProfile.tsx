@@ -1,6 +1,7 @@
 // Profile deletion (spec §2, §4, §9): the request goes to the cooperative and
 // is handled within 48 hours after checks; with a shopping in progress (4206)
 // it cannot be automatic and the shopper is sent to a store.
+import { routes } from '#src/shared/routes.ts';
 import { useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -9,7 +10,6 @@ import { requestDeletion } from './account.api.ts';
 import { FormAlert } from './Fields.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const DELETION_SENT = 'Richiesta eliminazione profilo inviata, verrà eseguita il prima possibile.';
 const DELETION_FAILED = "Errore nell'invio della richiesta";
 
@@ -39,7 +39,7 @@ export function DeleteProfile() {
       <h2 id="delete-profile-title">Elimina profilo</h2>
       <p>Puoi chiedere l'eliminazione del tuo profilo e dei tuoi dati.</p>
       <FormAlert message={refusal}>
-        <a href={`${base}/stores`}>Trova il punto vendita più vicino</a>
+        <a href={routes.stores}>Trova il punto vendita più vicino</a>
       </FormAlert>
       <button type="button" className="button button-danger" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Elimina profilo

@@ -1,5 +1,6 @@
 // /app/profile/password (spec §5 Password change, §7): old, new (≥ 8 and the
 // composition hint) and confirmation; success toast, then home.
+import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -8,14 +9,13 @@ import { flashToast } from '#src/lib/flash.ts';
 import { changePassword } from './account.api.ts';
 import { RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
-import { RequireLogin } from './LoginGate.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { confirmation, rules } from './rules.ts';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const PASSWORD_CHANGED = 'Password aggiornata correttamente';
 
 export default function PasswordChangePage() {
-  return <RequireLogin>{() => <PasswordChangeForm />}</RequireLogin>;
+  return <RequireShopper look="profile">{() => <PasswordChangeForm />}</RequireShopper>;
 }
 
 function PasswordChangeForm() {
@@ -37,7 +37,7 @@ function PasswordChangeForm() {
     try {
       await changePassword(form.values.oldPassword, form.values.newPassword);
       flashToast(PASSWORD_CHANGED, 'success');
-      window.location.assign(`${base}/`);
+      window.location.assign(routes.home);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status !== 401 && error.status !== 403) showToast(error.message, 'error');

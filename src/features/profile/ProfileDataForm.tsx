@@ -11,7 +11,7 @@ import { updateProfile } from './account.api.ts';
 import { DeleteProfile } from './DeleteProfile.tsx';
 import { CheckboxField, RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
-import { RequireLogin } from './LoginGate.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { rules } from './rules.ts';
 
 const PROFILE_SAVED = 'Profilo aggiornato con successo';
@@ -38,7 +38,7 @@ const profileRules = {
 };
 
 export default function ProfileDataPage() {
-  return <RequireLogin>{(user) => <ProfileDataForm profile={user.profile} />}</RequireLogin>;
+  return <RequireShopper look="profile">{(user) => <ProfileDataForm profile={user.profile} />}</RequireShopper>;
 }
 
 function ProfileDataForm({ profile }: { profile: Profile }) {

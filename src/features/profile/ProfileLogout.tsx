@@ -1,5 +1,5 @@
 // The profile area's logout button (spec §2): clears user and cart, goes home.
-import { logout } from '#src/features/session/session.actions.ts';
+import { logout } from '#src/shop/session.actions.ts';
 
 export default function ProfileLogout({ className = 'button' }: { className?: string }) {
   return (

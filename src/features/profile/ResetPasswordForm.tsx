@@ -1,5 +1,6 @@
 // /app/reset/password?token=… (the mailed reset link): a new password and its
 // confirmation with the signup rules; then the shopper logs in with it.
+import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -9,10 +10,9 @@ import { openOverlay } from '#src/shop/session.store.ts';
 import { resetPassword } from './account.api.ts';
 import { FormAlert, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
-import { LoginButton } from './LoginGate.tsx';
+import { LoginButton } from '#src/shop/LoginGate.tsx';
 import { confirmation, rules } from './rules.ts';
 
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const PASSWORD_UPDATED = 'Password aggiornata correttamente';
 
 export default function ResetPasswordForm() {
@@ -65,7 +65,7 @@ export default function ResetPasswordForm() {
   if (linkError) {
     return (
       <FormAlert message={linkError}>
-        <a className="button" href={`${base}/reset`}>
+        <a className="button" href={routes.reset}>
           Richiedi un nuovo link
         </a>
       </FormAlert>

@@ -5,7 +5,7 @@ import { REGION, shippingAddressInput, type ShippingAddress } from '#src/shared/
 import { deleteAddress, listAddresses, saveAddress } from './account.api.ts';
 import { AddressBook } from './AddressBook.tsx';
 import type { FieldSpec } from './AddressEditor.tsx';
-import { RequireLogin } from './LoginGate.tsx';
+import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 const upper = (v: string) => v.toUpperCase();
 const digits = (v: string) => v.replace(/[^0-9]/g, '');
@@ -54,7 +54,7 @@ function ShippingCard({ address }: { address: ShippingAddress }) {
 
 export default function ShippingAddressesPage() {
   return (
-    <RequireLogin>
+    <RequireShopper look="profile">
       {() => (
         <AddressBook<ShippingAddress>
           kind="shipping"
@@ -95,6 +95,6 @@ export default function ShippingAddressesPage() {
           titles={{ add: 'Nuovo indirizzo di spedizione', edit: 'Modifica indirizzo di spedizione' }}
         />
       )}
-    </RequireLogin>
+    </RequireShopper>
   );
 }

@@ -1,6 +1,7 @@
 // /app/signup (spec §5 Signup): access data, personal data, optional loyalty
 // card and the four consents, each field checked on blur with the contract's
 // rules; the server's refusals are shown with its message (spec §8).
+import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { signupRequest, type SignupRequest } from '#src/shared/contract/auth.ts';
@@ -12,8 +13,6 @@ import { useForm, type Form } from './form-kit.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { confirmation, mustAccept, rules } from './rules.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 const initial = {
   username: '',
@@ -123,7 +122,7 @@ export default function SignupForm() {
       <PersonalFields form={form} />
       <ConsentFields form={form} />
       <FormAlert message={alert?.message ?? null}>
-        {alert?.taken && <a href={`${base}/reset`}>Recupera la password</a>}
+        {alert?.taken && <a href={routes.reset}>Recupera la password</a>}
       </FormAlert>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy || !hydrated}>
@@ -135,14 +134,14 @@ export default function SignupForm() {
         role="alertdialog"
         isOpen={done !== null}
         dismissable={false}
-        onClose={() => window.location.assign(`${base}/`)}
+        onClose={() => window.location.assign(routes.home)}
       >
         <p>
           Ti abbiamo inviato un'e-mail all'indirizzo <strong>{done}</strong>: apri il link che contiene per completare
           la registrazione. Dopo potrai accedere con la tua e-mail e la password scelta.
         </p>
         <div className="form-actions">
-          <a className="button button-primary" href={`${base}/`} autoFocus>
+          <a className="button button-primary" href={routes.home} autoFocus>
             Vai alla home
           </a>
         </div>
@@ -236,14 +235,14 @@ function ConsentFields({ form }: { form: Form<SignupValues> }) {
       <legend>Consensi</legend>
       <CheckboxField form={form} name="accept1" required>
         Ho letto l'
-        <a href={`${base}/privacy`} target="_blank" rel="noopener">
+        <a href={routes.privacy} target="_blank" rel="noopener">
           informativa sulla privacy
         </a>{' '}
         e acconsento al trattamento dei miei dati personali
       </CheckboxField>
       <CheckboxField form={form} name="accept2" required>
         Accetto i{' '}
-        <a href={`${base}/termsandcondition`} target="_blank" rel="noopener">
+        <a href={routes.terms} target="_blank" rel="noopener">
           termini e condizioni
         </a>{' '}
         del servizio

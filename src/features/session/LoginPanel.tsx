@@ -1,12 +1,11 @@
 // The login panel overlay of spec §2: username, password, Access, password
 // forgotten link, sign-up link; 'Credenziali errate' on failure.
+import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { ErrorCode, TOO_MANY_ATTEMPTS } from '#src/shared/contract/errors.ts';
-import { login } from './session.actions.ts';
+import { login } from '#src/shop/session.actions.ts';
 import { $overlay } from '#src/shop/session.store.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 export function LoginPanel() {
   const [error, setError] = useState<string | null>(null);
@@ -52,8 +51,8 @@ export function LoginPanel() {
         Accedi
       </button>
       <p className="panel-links">
-        <a href={`${base}/reset`}>Password dimenticata?</a>
-        <a href={`${base}/signup`}>Non hai un account? Registrati</a>
+        <a href={routes.reset}>Password dimenticata?</a>
+        <a href={routes.signup}>Non hai un account? Registrati</a>
       </p>
     </form>
   );

@@ -1,11 +1,10 @@
 // The profile panel of spec §2: welcome with first and last name, links to
 // profile, orders, lists and payments (each when enabled), logout.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { flags } from '#src/lib/flags.ts';
-import { logout } from './session.actions.ts';
+import { logout } from '#src/shop/session.actions.ts';
 import { $user } from '#src/shop/session.store.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 export function ProfilePanel() {
   const user = useStore($user);
@@ -17,19 +16,19 @@ export function ProfilePanel() {
       </p>
       <ul className="panel-menu">
         <li>
-          <a href={`${base}/profile`}>Il mio profilo</a>
+          <a href={routes.profile}>Il mio profilo</a>
         </li>
         <li>
-          <a href={`${base}/profile/orders`}>I miei ordini</a>
+          <a href={routes.profileOrders}>I miei ordini</a>
         </li>
         {flags.ENABLED_SLIST && (
           <li>
-            <a href={`${base}/profile/smartlists`}>Le mie liste</a>
+            <a href={routes.profileSmartlists}>Le mie liste</a>
           </li>
         )}
         {flags.ENABLED_PAYMENTS && (
           <li>
-            <a href={`${base}/profile/payments`}>Pagamenti</a>
+            <a href={routes.profilePayments}>Pagamenti</a>
           </li>
         )}
       </ul>

@@ -3,6 +3,7 @@
 // sets the picked amount per row while preparing (0 = not available), and
 // moves each order on with the buttons its status allows; the server's
 // refusals are shown in Italian inside the order.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import { showToast } from '#src/lib/toast.store.ts';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
-import { statusTone } from '#src/features/orders/order-view.ts';
+import { statusTone } from '#src/components/order-view.ts';
 import {
   order as orderSchema,
   orderStatus,
@@ -347,7 +348,7 @@ export default function StaffOrders() {
       <div className="checkout-notice" role="alert">
         <p>Questa pagina è riservata al personale dei punti vendita.</p>
         <p>
-          <a href={`${import.meta.env.BASE_URL}/profile/orders`}>Vai ai tuoi ordini</a>
+          <a href={routes.profileOrders}>Vai ai tuoi ordini</a>
         </p>
       </div>
     );

@@ -10,6 +10,7 @@ import {
   signupRequest,
 } from '#src/shared/contract/auth.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { routes } from '#src/shared/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { BusinessError, HttpError, ok, parseInput, parseJson, parseQuery } from '../http.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
@@ -81,7 +82,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .get('/profiles/confirm', async (c) => {
     const { token } = parseQuery(c, confirmQuery);
     const confirmed = token !== '' && (await confirmAccount(c.var.db, token));
-    return c.redirect(confirmed ? '/app/signup/confirmed' : '/app/signup/link-expired', 302);
+    return c.redirect(confirmed ? routes.signupConfirmed : routes.signupLinkExpired, 302);
   })
   .post('/profiles/login', async (c) => {
     const { username, password } = await parseJson(c, loginRequest);

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { APP_BASE, routes } from '#src/shared/routes.ts';
 import { distDir } from './site-paths.ts';
 
 export const preparingPage = `<!doctype html><html lang="it"><head><meta charset="utf-8">
@@ -15,18 +16,18 @@ export const preparingPage = `<!doctype html><html lang="it"><head><meta charset
 
 export function staticSite(siteReady: () => boolean) {
   const site = new Hono();
-  site.get('/app', (c) => c.redirect('/app/', 301));
-  site.get('/favicon.ico', (c) => c.redirect('/app/favicon.svg', 301));
-  site.use('/app/*', async (c, next) => {
+  site.get(APP_BASE, (c) => c.redirect(routes.home, 301));
+  site.get('/favicon.ico', (c) => c.redirect(routes.file('favicon.svg'), 301));
+  site.use(`${APP_BASE}/*`, async (c, next) => {
     if (!siteReady()) return c.html(preparingPage, 503, { 'Retry-After': '5' });
     return next();
   });
   site.use(
-    '/app/*',
+    `${APP_BASE}/*`,
     serveStatic({
       // Rooted above dist so that the root exists before the first build.
       root: dirname(distDir),
-      rewriteRequestPath: (path) => path.replace(/^\/app/, `/${basename(distDir)}`),
+      rewriteRequestPath: (path) => `/${basename(distDir)}${path.slice(APP_BASE.length)}`,
       onFound: (path, c) => {
         // Hashed assets never change; pages change with every catalogue build.
         c.header(
@@ -36,10 +37,10 @@ export function staticSite(siteReady: () => boolean) {
       },
     }),
   );
-  site.get('/app/*', async (c) => {
+  site.get(`${APP_BASE}/*`, async (c) => {
     const notFound = await readFile(join(distDir, '404.html'), 'utf8').catch(() => '<h1>Pagina non trovata</h1>');
     return c.html(notFound, 404);
   });
-  site.get('/', (c) => c.redirect('/app/', 302));
+  site.get('/', (c) => c.redirect(routes.home, 302));
   return site;
 }

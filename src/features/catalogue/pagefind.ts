@@ -1,8 +1,8 @@
+import { routes } from '#src/shared/routes.ts';
 // Instant suggestions for everyone, from the static Pagefind index the build
 // writes to <site>/pagefind (src/server/site/build-site.ts): no API call, so
 // they work from any static host. The index carries the default store's
 // price; prices for the shopper's store come from the API.
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 interface PagefindData {
   url: string;
@@ -31,9 +31,9 @@ let loading: Promise<PagefindModule | null> | null = null;
 function loadIndex(): Promise<PagefindModule | null> {
   loading ??= (async () => {
     try {
-      const url = `${base}/pagefind/pagefind.js`;
+      const url = routes.file('pagefind/pagefind.js');
       const module = (await import(/* @vite-ignore */ url)) as PagefindModule;
-      await module.options({ baseUrl: `${base}/` });
+      await module.options({ baseUrl: routes.home });
       await module.init();
       return module;
     } catch {

@@ -5,8 +5,7 @@ import { atom, computed } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { onLogin } from '#src/features/session/session.actions.ts';
-import { $user } from '#src/shop/session.store.ts';
+import { $sessionStart, $user } from './session.store.ts';
 import { favourite } from '#src/shared/contract/lists.ts';
 
 export type Favourite = z.infer<typeof favourite>;
@@ -42,7 +41,10 @@ export const ensureFavourites = (): Promise<Favourite[] | null> => {
   return list ? Promise.resolve(list) : loadFavourites();
 };
 
-onLogin(() => void loadFavourites(true));
+// A new login reads the shopper's favourites; a resumed session keeps any this page has read.
+$sessionStart.listen((start) => {
+  if (start) void (start.kind === 'login' ? loadFavourites(true) : ensureFavourites());
+});
 $user.listen((user) => {
   if (!user) $favourites.set(null);
 });

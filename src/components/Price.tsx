@@ -1,13 +1,14 @@
-// The price block of Price.astro for islands: net price large, the old price
-// struck through when a promotion lowers it, the unit price small and, with a
-// promotion, the lowest price of the 30 days before it (art. 17-bis).
-import { lowestPriceLine } from '#src/components/product-format.ts';
+// A product price, on the built pages and in islands alike: net price large,
+// the old price struck through when a promotion lowers it, the unit price
+// (attrib3) small and, with a promotion, the lowest price of the 30 days
+// before it (art. 17-bis).
+import { lowestPriceLine } from './product-format.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 
 type Priced = Pick<Product, 'price' | 'netPrice' | 'attrib3' | 'um' | 'promotions' | 'lowestPrice30Days'>;
 
-export function PriceView({ product, testId }: { product: Priced; testId?: string }) {
+export function Price({ product, testId }: { product: Priced; testId?: string }) {
   const discounted = product.netPrice < product.price;
   const lowest = lowestPriceLine(product);
   return (

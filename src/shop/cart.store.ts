@@ -1,14 +1,14 @@
 // The shopper's current cart (spec §4 Cart lifecycle). Components useStore
 // these atoms and call the actions; every cart answer carries the whole cart,
 // so the last answer is the truth (two tabs never lose an update).
-import { atom } from 'nanostores';
+import { routes } from '#src/shared/routes.ts';
+import { atom, computed, task } from 'nanostores';
 import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
-import { setCartSummary } from '#src/shop/cart-summary.store.ts';
-import { onLogin } from '#src/features/session/session.actions.ts';
-import { $user, type PendingProduct } from '#src/shop/session.store.ts';
+import { setCartSummary } from './cart-summary.store.ts';
+import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import {
   cart as cartSchema,
   changedItems,
@@ -17,29 +17,25 @@ import {
   type CartItem,
   type DeliveryMode,
 } from '#src/shared/contract/cart.ts';
+import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { addedMessage } from './quantity-rules.ts';
+import { addedMessage } from '#src/features/cart/quantity-rules.ts';
 
 export const $cart = atom<Cart | null>(null);
 /** False until the current cart has been asked for once (pages wait before redirecting). */
 export const $cartLoaded = atom<boolean>(false);
 /** The server closed the cart into a shopping list (4008): the 'Attenzione' popup is open. */
 export const $cartClosed = atom<boolean>(false);
+/**
+ * Whose prices the islands show: the store of the shopper's cart, else the
+ * default store 1109 (spec §9), which is also what the static pages show.
+ */
+export const $shopperStoreId = computed($cart, (cart) => cart?.storeId ?? DEFAULT_STORE_ID);
 /** Fired on window when the cart was closed, so the popup's island hydrates. */
 export const CART_CLOSED_EVENT = 'spesa:cart-closed';
 $cartClosed.listen((closed) => {
   if (closed && typeof window !== 'undefined') window.dispatchEvent(new Event(CART_CLOSED_EVENT));
 });
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-export const cartPaths = {
-  cart: `${base}/cart`,
-  create: `${base}/cart/create`,
-  update: `${base}/cart/update`,
-  checkout: `${base}/checkout`,
-  profile: `${base}/profile`,
-  home: `${base}/`,
-};
 
 $cart.listen((cart) => {
   setCartSummary(
@@ -245,7 +241,7 @@ export function takePendingForNewCart(): PendingCartProduct | null {
 /** A product chosen without a cart: remember it and go and create the cart. */
 function addAfterCartCreation(product: PendingCartProduct): void {
   rememberForNewCart({ ...product, returnTo: product.returnTo ?? window.location.pathname });
-  window.location.assign(cartPaths.create);
+  window.location.assign(routes.cartCreate);
 }
 
 /** Buy click (spec §4 Product to add) for a logged-in shopper: add it now, or after creating a cart. */
@@ -258,13 +254,22 @@ export async function buy(product: { barcode: string; um: 'PZ' | 'KG' }, quantit
   return putInCart(product.barcode, product.um, quantity);
 }
 
-// After every login (and at start-up with a stored session): the current
-// cart, then the product the visitor chose before logging in.
-onLogin(async (pending) => {
-  const cart = await loadCurrent(true);
-  if (!pending) return;
-  if (cart) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
-  else addAfterCartCreation(pending);
+// After a login: the shopper's current cart; once the stored session is
+// resumed at start-up: the cart this page has asked for already, if any
+// (one GET cart/current a page). Then the product chosen before logging in.
+$sessionStart.listen((start) => {
+  if (!start) return;
+  const pending = takePendingProduct();
+  void task(async () => {
+    try {
+      const cart = await (start.kind === 'login' ? loadCurrent(true) : ensureCart());
+      if (!pending) return;
+      if (cart) await putInCart(pending.barcode, pending.um ?? null, pending.amount);
+      else addAfterCartCreation(pending);
+    } catch (error) {
+      console.error('after-login step failed', error);
+    }
+  });
 });
 
 function terminalId(): string {

@@ -3,9 +3,9 @@
 // label says what a click does (save or remove), filled heart when it is one.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $user, openOverlay } from '#src/shop/session.store.ts';
+import { $user, openOverlay } from './session.store.ts';
 import { $favouriteBarcodes, ensureFavourites, setFavourite } from './favourites.store.ts';
-import { useHydrated } from '#src/shop/use-hydrated.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export interface FavouriteButtonProps {
   barcode: string;

@@ -5,16 +5,16 @@
 // shopper's finger. Each row names the brand: the catalogue has products of
 // the same name at different prices. Enter (or the button) opens the search
 // page; without JavaScript the form does the same.
+import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $overlay, openOverlay } from '#src/shop/session.store.ts';
-import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogue.store.ts';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchProducts } from './catalogue.store.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { suggest, warmUpIndex, type Suggestion } from './pagefind.ts';
 import { mergeSuggestions, OVERLAY_RESULTS, SEARCH_DEBOUNCE_MS, searchHref, searchText } from './search-rules.ts';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 type Found = { text: string; from: 'index' | 'api'; rows: Suggestion[] };
 
@@ -35,7 +35,7 @@ export default function HeaderSearch({ action }: { action: string }) {
   useEffect(() => {
     const typed = field.current?.value ?? '';
     if (typed !== '' && document.activeElement === field.current) change(typed);
-    else if (window.location.pathname.replace(/\/$/, '') === `${base}/search`)
+    else if (window.location.pathname.replace(/\/$/, '') === routes.search)
       setInput(new URLSearchParams(window.location.search).get('q') ?? '');
   }, []);
 
@@ -63,7 +63,7 @@ export default function HeaderSearch({ action }: { action: string }) {
             barcode: p.barcode,
             description: p.description,
             brand: p.brand,
-            href: `${base}/product/${p.barcode}`,
+            href: routes.product(p.barcode),
             imageUrl: p.imageUrl,
             netPrice: p.netPrice,
             um: p.um,
@@ -194,7 +194,13 @@ export default function HeaderSearch({ action }: { action: string }) {
               {current.rows.map((row) => (
                 <li key={row.href}>
                   <a href={row.href} className="search-row">
-                    <img src={row.imageUrl ?? `${base}/no-image.svg`} alt="" width="48" height="48" loading="lazy" />
+                    <img
+                      src={row.imageUrl ?? routes.file('no-image.svg')}
+                      alt=""
+                      width="48"
+                      height="48"
+                      loading="lazy"
+                    />
                     <span className="search-row__name">
                       {row.description}
                       {row.brand && <span className="search-row__brand"> {row.brand}</span>}

@@ -9,7 +9,7 @@ import {
   minimumOf,
   minusRemoves,
   type Measured,
-} from './quantity-rules.ts';
+} from '#src/features/cart/quantity-rules.ts';
 
 interface QuantityCounterProps {
   product: Measured & { description: string };

@@ -8,16 +8,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $user, requestLoginFor } from '#src/shop/session.store.ts';
+import { $user, requestLoginFor } from './session.store.ts';
 import { $cart, buy, deleteItem } from './cart.store.ts';
-import { QuantityCounter } from './QuantityCounter.tsx';
-import { cartQuantity, minimumOf, UPDATE_CART_HINT, type Measured } from './quantity-rules.ts';
-import { useHydrated } from '#src/shop/use-hydrated.ts';
+import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
+import { cartQuantity, minimumOf, UPDATE_CART_HINT, type Measured } from '#src/features/cart/quantity-rules.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export interface BuyableProduct extends Measured {
   barcode: string;
   description: string;
   available: boolean;
+}
+
+/** What the buy control needs of a product. */
+export function buyable(product: BuyableProduct): BuyableProduct {
+  const { barcode, description, um, umStep, minWeight, maxAmount, available } = product;
+  return { barcode, description, um, umStep, minWeight, maxAmount, available };
 }
 
 export default function AddToCart({ product, large = false }: { product: BuyableProduct; large?: boolean }) {

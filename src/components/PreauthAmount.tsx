@@ -3,9 +3,9 @@
 // shown before the shopper confirms and on the thank-you page.
 import { useEffect, useState } from 'react';
 import type { PreauthQuote } from '#src/shared/contract/payments.ts';
-import { loadQuote } from './payments.api.ts';
-import { quoteLines } from './payment-rules.ts';
-import './payments.css';
+import { loadQuote } from '#src/shop/payments.api.ts';
+import { quoteLines } from '#src/features/payments/payment-rules.ts';
+import '#src/styles/payments.css';
 
 type QuoteOf = { cartId: number } | { orderCode: string };
 

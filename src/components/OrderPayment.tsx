@@ -3,20 +3,14 @@
 // frame, and when the frame lands back on the shop, 'confirm' in its path goes
 // to the thank-you page and any other shop page to the failed page; esito KO
 // goes to the failed page; no card (4211) goes to the profile's card page.
+import { APP_BASE, routes } from '#src/shared/routes.ts';
 import { useRef, useState } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { requestNonce } from './payments.api.ts';
-import { threeDsLanding } from './payment-rules.ts';
-import { ModalDialog } from '#src/components/ModalDialog.tsx';
-
-const base = import.meta.env.BASE_URL.replace(/\/$/, '');
-const paymentPaths = {
-  confirm: `${base}/checkout/confirm`,
-  failed: `${base}/checkout/failed`,
-  cards: `${base}/profile/payments`,
-};
+import { requestNonce } from '#src/shop/payments.api.ts';
+import { threeDsLanding } from '#src/features/payments/payment-rules.ts';
+import { ModalDialog } from './ModalDialog.tsx';
 
 const withOrder = (path: string, orderCode: string) => `${path}?orderCode=${encodeURIComponent(orderCode)}`;
 
@@ -35,11 +29,11 @@ export function useOrderPayment() {
         setPayment({ orderCode, html: nonce.html });
         return 'challenge';
       }
-      window.location.assign(withOrder(paymentPaths.failed, orderCode));
+      window.location.assign(withOrder(routes.checkoutFailed, orderCode));
       return 'failed';
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.NO_CARD) {
-        window.location.assign(withOrder(paymentPaths.cards, orderCode));
+        window.location.assign(withOrder(routes.profilePayments, orderCode));
         return 'no-card';
       }
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
@@ -65,10 +59,12 @@ function ThreeDSecureDialog({ html, onClose }: { html: string; onClose: () => vo
     try {
       where = frame.current?.contentWindow?.location;
       if (!where) return;
-      const outcome = threeDsLanding(where.pathname, base);
+      const outcome = threeDsLanding(where.pathname, APP_BASE);
       if (!outcome) return;
       setDone(true);
-      window.location.assign(`${outcome === 'confirm' ? paymentPaths.confirm : paymentPaths.failed}${where.search}`);
+      window.location.assign(
+        `${outcome === 'confirm' ? routes.checkoutConfirm : routes.checkoutFailed}${where.search}`,
+      );
     } catch {
       // The provider's own pages are of another origin: nothing to read until it sends the shopper back.
     }

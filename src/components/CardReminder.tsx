@@ -1,8 +1,8 @@
 // Before booking with a card: without a linked card the shopper learns now
 // that, once booked, the card is associated first and then the order paid.
 import { useEffect, useState } from 'react';
-import { linkedCard, loadMethods } from './payments.api.ts';
-import './payments.css';
+import { linkedCard, loadMethods } from '#src/shop/payments.api.ts';
+import '#src/styles/payments.css';
 
 export function CardReminder() {
   const [missing, setMissing] = useState(false);

@@ -4,18 +4,13 @@
 // The text is typed in the header's search box (which shows it here).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $shopperStoreId, fetchProducts } from '#src/features/catalogue/catalogue.store.ts';
-import { ListingControls } from '#src/features/catalogue/ListingControls.tsx';
-import { LoadMore } from '#src/features/catalogue/LoadMore.tsx';
-import { ProductTiles } from '#src/features/catalogue/ProductTile.tsx';
-import {
-  DEFAULT_FILTERS,
-  filtersToQuery,
-  parseFilters,
-  urlWithFilters,
-  type ListingFilters,
-} from '#src/features/catalogue/listing-query.ts';
-import { usePagedProducts } from '#src/features/catalogue/use-paged-products.ts';
+import { $shopperStoreId } from '#src/shop/cart.store.ts';
+import { fetchProducts } from './catalogue.store.ts';
+import { ListingControls } from './ListingControls.tsx';
+import { LoadMore } from './LoadMore.tsx';
+import { ProductTiles } from '#src/components/ProductTiles.tsx';
+import { DEFAULT_FILTERS, filtersToQuery, parseFilters, urlWithFilters, type ListingFilters } from './listing-query.ts';
+import { usePagedProducts } from './use-paged-products.ts';
 import { PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
 import { SEARCH_MIN_CHARS, searchText } from './search-rules.ts';
 

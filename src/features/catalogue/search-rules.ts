@@ -1,3 +1,4 @@
+import { routes } from '#src/shared/routes.ts';
 // Search rules of spec §5 and §9: from 3 characters, the API call debounced
 // by 1 second. Pure: tested beside this file.
 export const SEARCH_MIN_CHARS = 3;
@@ -11,14 +12,12 @@ export function searchText(input: string): string | null {
   return text.length >= SEARCH_MIN_CHARS ? text : null;
 }
 
-const base = () => import.meta.env.BASE_URL.replace(/\/$/, '');
-
 /** The search page for a text or a tag (spec §2 /search). */
 export function searchHref(query: { q?: string; tag?: number }): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.tag) params.set('tag', String(query.tag));
-  return `${base()}/search?${params.toString()}`;
+  return `${routes.search}?${params.toString()}`;
 }
 
 /** What a suggestion row needs for merging. */

@@ -1,0 +1,39 @@
+// What logging in and out does (spec §4 Session). A confirmed session is
+// announced on $sessionStart; the cart, the favourites and the product chosen
+// before logging in follow it through their own listeners.
+import { allTasks } from 'nanostores';
+import { z } from 'zod';
+import { api, ApiError } from '#src/lib/api-client.ts';
+import { loginResponse } from '#src/shared/contract/auth.ts';
+import { routes } from '#src/shared/routes.ts';
+import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
+
+export async function login(username: string, password: string): Promise<void> {
+  const data = await api.data('post', '/cli/profiles/login', loginResponse, { json: { username, password } });
+  setSession(data);
+  $sessionStart.set({ kind: 'login' });
+  // The panel closes once the cart (and a product waiting for the login) is in place.
+  await allTasks();
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.data('post', '/cli/profiles/logout', z.null(), { json: {} });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  } finally {
+    clearSession();
+    window.location.assign(routes.home);
+  }
+}
+
+/** At start-up: refresh the stored user (a revoked or expired token ends the session). */
+export async function refreshSession(): Promise<void> {
+  if (!$user.get()) return;
+  try {
+    setSession(await api.data('get', '/cli/profiles/login', loginResponse));
+    $sessionStart.set({ kind: 'resumed' });
+  } catch {
+    // 401/403 already cleared the session in the client; nothing else to do.
+  }
+}
