@@ -10,7 +10,7 @@ import type { SessionUser } from '#src/shared/contract/session.ts';
 import { cartPaths, freezeCheck } from './cart.store.ts';
 import { ChangedItems } from './ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { minimumOrderMessage } from './quantity-rules.ts';
+import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 
 export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
   const [message, setMessage] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
 
   async function book() {
     setMessage(null);
-    if (cart.netTotal < cart.minNetTotal) return setMessage(minimumOrderMessage(cart.minNetTotal));
+    if (belowMinimum(cart)) return setMessage(minimumOrderMessage(cart.minNetTotal));
     if (!user.profile.mobilePhone || !user.profile.email) {
       showToast('Per prenotare completa il profilo con numero di cellulare ed e-mail.', 'info');
       return window.location.assign(cartPaths.profile);

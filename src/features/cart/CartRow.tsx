@@ -7,7 +7,7 @@ import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { deleteItem, putInCart } from './cart.store.ts';
 import { QuantityCounter } from './QuantityCounter.tsx';
-import { cartQuantity } from './quantity-rules.ts';
+import { cartQuantity } from '#src/shared/quantity-rules.ts';
 
 const base = import.meta.env.BASE_URL.replace(/\/$/, '');
 const SEND_AFTER_MS = 500;

@@ -14,7 +14,7 @@ import type { SessionUser } from '#src/shared/contract/session.ts';
 import { $cart, $cartLoaded, abort, cartPaths, ensureCart } from './cart.store.ts';
 import { BookButton } from './BookButton.tsx';
 import { CartRow } from './CartRow.tsx';
-import { modeLabels } from './DeliveryForm.tsx';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
 import { RequireShopper } from './RequireShopper.tsx';
@@ -26,7 +26,7 @@ function Summary({ cart }: { cart: Cart }) {
     <dl className="cart-summary__facts">
       <div>
         <dt>Modalità</dt>
-        <dd>{modeLabels[cart.deliveryMode]}</dd>
+        <dd>{DELIVERY_MODE_LABELS[cart.deliveryMode]}</dd>
       </div>
       <div>
         <dt>{cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt>

@@ -18,7 +18,7 @@ import {
   type DeliveryMode,
 } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { addedMessage } from './quantity-rules.ts';
+import { addedMessage } from '#src/shared/quantity-rules.ts';
 
 export const $cart = atom<Cart | null>(null);
 /** False until the current cart has been asked for once (pages wait before redirecting). */

@@ -11,7 +11,7 @@ import type { Cart } from '#src/shared/contract/cart.ts';
 import { loadCurrent } from '#src/features/cart/cart.store.ts';
 import { PreauthAmount } from '#src/features/payments/PreauthAmount.tsx';
 import { orderCodeOf } from '#src/features/payments/payment-rules.ts';
-import { paymentLabels } from './checkout-rules.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { bookedCart, checkoutPaths, orderByCode, orderOfCart } from './checkout.store.ts';
 import { PreauthNote } from './PreauthNote.tsx';
 
@@ -85,7 +85,7 @@ export default function CheckoutConfirm() {
         {booked.paymentMode && (
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[booked.paymentMode]}</dd>
+            <dd>{PAYMENT_MODE_LABELS[booked.paymentMode]}</dd>
           </div>
         )}
         <div>

@@ -14,11 +14,10 @@ import {
   billingComplete,
   canConfirm,
   contactProblem,
-  offeredModes,
-  paymentLabels,
   type CheckoutData,
-  type PaymentMode,
 } from './checkout-rules.ts';
+import type { PaymentMode } from '#src/shared/contract/cart.ts';
+import { offeredModes, PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import {
   $checkout,
   checkoutFor,
@@ -258,7 +257,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
                 checked={data.paymentMode === mode}
                 onChange={() => update({ paymentMode: mode })}
               />
-              {paymentLabels[mode]}
+              {PAYMENT_MODE_LABELS[mode]}
               {mode === 'XPAY' && <span className="checkout-hint"> (pagamento online dopo la prenotazione)</span>}
             </label>
           ))}

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { $cart, $cartLoaded, ensureCart } from '#src/features/cart/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
-import { formatEuro } from '#src/shared/contract/money.ts';
+import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { checkoutPaths } from './checkout.store.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
@@ -53,10 +53,10 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
       </div>
     );
   }
-  if (cart.netTotal < cart.minNetTotal) {
+  if (belowMinimum(cart)) {
     return (
       <div className="checkout-notice">
-        <p>l'importo minimo per prenotare è: {formatEuro(cart.minNetTotal).replace(/\s*€/, '')}€</p>
+        <p>{minimumOrderMessage(cart.minNetTotal)}</p>
         <a className="button button-primary" href={checkoutPaths.cart}>
           Torna al carrello
         </a>

@@ -11,12 +11,13 @@ import OrderLines from '#src/components/OrderLines.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { cartQuantity, formatQuantity } from '#src/shared/quantity-rules.ts';
 import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
+import { BINDING_ORDER } from './checkout-rules.ts';
 import { $checkout, $payingOrder, checkoutFor, checkoutPaths, chooseSlot, freeze } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
@@ -109,7 +110,7 @@ function Summary({ cart }: { cart: Cart }) {
           </div>
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[data.paymentMode]}</dd>
+            <dd>{PAYMENT_MODE_LABELS[data.paymentMode]}</dd>
           </div>
           <div>
             <dt>Contatto</dt>

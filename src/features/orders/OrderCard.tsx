@@ -8,17 +8,17 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { formatDateTime, formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { cartQuantity, formatQuantity } from '#src/shared/quantity-rules.ts';
 import { ChangedItems } from '#src/features/cart/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { useOrderPayment } from '#src/features/payments/OrderPayment.tsx';
-import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows, statusTone } from './order-view.ts';
+import { canAbort, canPayNow } from '#src/shared/order-states.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
+import { cardPaymentFacts, preparedTotals, shownRows, statusTone } from './order-view.ts';
 import { abortOrder, copyOrder, fetchOrder, orderPaths } from './orders.store.ts';
-
-const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
 
 function Detail({ order }: { order: Order }) {
   const rows = shownRows(order);
@@ -120,7 +120,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         {order.cart.paymentMode && (
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[order.cart.paymentMode]}</dd>
+            <dd>{order.cart.paymentMode ? PAYMENT_MODE_LABELS[order.cart.paymentMode] : undefined}</dd>
           </div>
         )}
         <div>

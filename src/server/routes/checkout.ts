@@ -9,7 +9,7 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { ok, parseInput, parseJson, parseQuery } from '../http.ts';
-import { modeLabels } from '../services/cart.ts';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
 import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
 import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
@@ -74,6 +74,6 @@ export const checkoutRoutes = new Hono<AppEnv>()
       c,
       deliveryMode.options
         .filter((mode) => offered.has(mode))
-        .map((mode) => ({ id: mode, description: modeLabels[mode] })),
+        .map((mode) => ({ id: mode, description: DELIVERY_MODE_LABELS[mode] })),
     );
   });
