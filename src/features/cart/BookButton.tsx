@@ -2,7 +2,7 @@
 // a shopper without mobile phone or e-mail goes to the profile; then the
 // freeze check: 0 goes to the checkout, 4105 shows what changed first.
 import { useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -30,7 +30,7 @@ export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
       if (check.kind === 'ok') return window.location.assign(cartPaths.checkout);
       setChanged({ updated: check.updated, removed: check.removed });
     } catch (error) {
-      const text = error instanceof ApiError ? error.message : 'Errore generico.';
+      const text = errorMessageOf(error);
       if (error instanceof ApiError && error.code === ErrorCode.BELOW_MINIMUM) setMessage(text);
       else showToast(text, 'error');
     } finally {

@@ -2,6 +2,7 @@
 // availability, item count, totals, fees, minimum order), its rows, booking,
 // the open carts, the cart-update link and deleting the cart. Without a cart
 // it goes to /cart/create.
+import { GENERIC_ERROR } from '#src/shared/contract/errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
@@ -88,7 +89,7 @@ function DeleteCart() {
       showToast('Carrello eliminato', 'success');
       if (!next) window.location.assign(cartPaths.create);
     } catch {
-      showToast('Errore generico.', 'error');
+      showToast(GENERIC_ERROR, 'error');
     } finally {
       setBusy(false);
     }

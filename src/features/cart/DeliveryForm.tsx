@@ -3,7 +3,7 @@
 // address (AT_HOME, SHIPPED) with a link to the addresses page.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flags } from '#src/lib/flags.ts';
 import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
@@ -87,7 +87,7 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
         withAddress ? { deliveryMode: mode, addressId: addressId! } : { deliveryMode: mode, storeId: storeId! },
       );
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : 'Errore generico.';
+      const message = errorMessageOf(e);
       setError(message);
       showToast(message, 'error');
     } finally {

@@ -3,7 +3,7 @@
 // so the last answer is the truth (two tabs never lose an update).
 import { atom } from 'nanostores';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from '#src/shop/cart-summary.store.ts';
@@ -140,7 +140,7 @@ export async function putInCart(
     say(addedMessage(updated), 'success');
     return true;
   } catch (error) {
-    say(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    say(errorMessageOf(error), 'error');
     return false;
   }
 }
@@ -154,7 +154,7 @@ export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Pro
     showToast(`${item.description} rimosso dal carrello`, 'success', { key: `cart:${item.barcode}` });
     return true;
   }).catch((error: unknown) => {
-    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    showToast(errorMessageOf(error), 'error');
     return false;
   });
 }

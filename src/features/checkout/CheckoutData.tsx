@@ -3,7 +3,7 @@
 // payment mode; confirm only with a replacement choice and a payment mode.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import type { BillingAddress } from '#src/shared/contract/addresses.ts';
 import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
@@ -71,7 +71,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
   useEffect(() => {
     loadPaymentModes(cart)
       .then((m) => setModes(offeredModes(m)))
-      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
+      .catch((e: unknown) => setLoadError(errorMessageOf(e)));
   }, [cart.storeId, cart.deliveryMode]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an invoice is asked for; billing is what it sets, not a reason to run again
   useEffect(() => {

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/shared/quantity-rules.ts';
@@ -83,7 +83,7 @@ function Summary({ cart }: { cart: Cart }) {
       if (result.kind === 'booked') return window.location.assign(checkoutPaths.confirm);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Errore generico.';
+      const message = errorMessageOf(error);
       showToast(message, 'error');
       if (error instanceof ApiError && SLOT_PROBLEMS.includes(error.code)) {
         chooseSlot(cart.id, null);

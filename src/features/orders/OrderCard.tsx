@@ -4,7 +4,7 @@
 // payment (no card linked: the profile's card page, which then offers to pay).
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { formatDateTime, formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -63,7 +63,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
   const slot = order.cart.delivery.timeSlot;
   const prepared = preparedTotals(order);
   const detailId = `order-${order.id}-detail`;
-  const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+  const fail = (e: unknown) => showToast(errorMessageOf(e), 'error');
 
   async function toggle() {
     if (!open) fetchOrder(order.id).then(onChange).catch(fail);

@@ -2,7 +2,7 @@
 // boarding page in a new tab; a card → 'already set' and a Remove button. The
 // provider sends the shopper back here with ?boarding=ok|ko.
 import { useEffect, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { RequireLogin } from '#src/features/profile/LoginGate.tsx';
 import { removeCard } from './payments.api.ts';
@@ -29,8 +29,7 @@ function Legacy() {
       setRemoved(true);
       setBoarding(null);
     } catch (e) {
-      if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403))
-        showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+      if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) showToast(errorMessageOf(e), 'error');
     } finally {
       setBusy(false);
       setConfirming(false);

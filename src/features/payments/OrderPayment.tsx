@@ -4,7 +4,7 @@
 // to the thank-you page and any other shop page to the failed page; esito KO
 // goes to the failed page; no card (4211) goes to the profile's card page.
 import { useRef, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { requestNonce } from './payments.api.ts';
@@ -43,7 +43,7 @@ export function useOrderPayment() {
         return 'no-card';
       }
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
-        showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+        showToast(errorMessageOf(error), 'error');
       return 'error';
     } finally {
       setBusy(false);

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
@@ -44,7 +44,7 @@ const moveOrder = (id: number, status: OrderStatus) =>
 const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) =>
   api.data('post', `/cli/ops/orders/${id}/picked`, orderSchema, { json: { rows } });
 
-const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Errore generico.');
+const message = (e: unknown) => errorMessageOf(e);
 const unit = (um: 'PZ' | 'KG') => (um === 'KG' ? 'kg' : 'pz');
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const typedOf = (order: Order) =>
