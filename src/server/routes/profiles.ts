@@ -1,4 +1,5 @@
 // Auth and profile calls of spec §7 (addresses live in addresses.ts).
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -40,9 +41,12 @@ function clientIp(c: Context<AppEnv>): string {
   // Only behind a trusted load balancer (DESIGN.md §1) is X-Forwarded-For the
   // client's address; otherwise anyone could dodge the limits by sending one.
   const forwarded = c.var.config.TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return forwarded || incoming?.socket?.remoteAddress || 'local';
+  return forwarded || socketAddress(c) || 'local';
 }
+
+/** The peer's address from Node's socket; a request made in-process (app.request, the tests) has none. */
+const socketAddress = (c: Context<AppEnv>): string | undefined =>
+  (c.env as { incoming?: unknown } | undefined)?.incoming ? getConnInfo(c).remote.address : undefined;
 
 const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({
   ...rule,
