@@ -1,8 +1,6 @@
 // The shape of the code (STYLE.md, docs/decisions): imports flow one way,
 // shared → shop (the browser core) → features → pages, and the server stays on
-// the server. `npm run lint:deps` checks it; the violations that predate these
-// rules are listed in .dependency-cruiser-known-violations.json and may only
-// shrink (depcruise --ignore-known fails on any new one).
+// the server. `npm run lint` checks it, with no exceptions.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -3,8 +3,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
-import { readFlags } from './src/shared/flags.ts';
+import { buildTarget, siteSettings } from './src/server/config.ts';
+import { flagDefaults } from './src/shared/flags.ts';
 import { APP_BASE } from './src/shared/routes.ts';
+
+// The build's environment, parsed by the server's zod configuration.
+const site = siteSettings(process.env);
+const target = buildTarget(process.env);
 
 // client:interaction: islands that hydrate when the shopper needs them (src/shop/interaction-directive.ts).
 const interactionDirective = {
@@ -22,25 +27,23 @@ export default defineConfig({
   output: 'static',
   base: APP_BASE,
   trailingSlash: 'ignore',
-  outDir: process.env.SPESA_OUT_DIR ?? './dist',
+  outDir: target.SPESA_OUT_DIR,
   integrations: [react(), interactionDirective],
   // Product pages render from the catalogue held in memory (src/lib/build-api.ts);
   // category and home pages each read a listing page from the API: a few at
   // a time, so rendering goes on while one waits for its answer.
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },
   devToolbar: { enabled: false },
-  // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts),
-  // read from the environment of the build.
-  // Map tiles of the store locator (src/features/stores/tiles.ts): any
-  // OpenStreetMap-style {z}/{x}/{y} URL with its attribution.
+  // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts);
+  // map tiles of the store locator (src/features/stores/tiles.ts); the
+  // accessibility statement's contact; the API the pages are built from
+  // (src/lib/build-api.ts).
   vite: {
     define: {
-      __SPESA_FLAGS__: JSON.stringify(readFlags(process.env)),
-      __SPESA_TILES__: JSON.stringify({
-        url: process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-        attribution:
-          process.env.TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-      }),
+      __SPESA_FLAGS__: JSON.stringify(Object.fromEntries(Object.keys(flagDefaults).map((k) => [k, site[k]]))),
+      __SPESA_TILES__: JSON.stringify({ url: site.TILE_URL, attribution: site.TILE_ATTRIBUTION }),
+      __SPESA_ACCESSIBILITY_EMAIL__: JSON.stringify(site.ACCESSIBILITY_EMAIL),
+      __SPESA_API_URL__: JSON.stringify(target.SPESA_API_URL ?? null),
     },
   },
 });

@@ -18,4 +18,9 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  /** ACCESSIBILITY_EMAIL of the build's configuration (astro.config.mjs defines it). */
+  const __SPESA_ACCESSIBILITY_EMAIL__: string;
+}
+
 export {};

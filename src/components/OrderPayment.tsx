@@ -5,11 +5,11 @@
 // goes to the failed page; no card (4211) goes to the profile's card page.
 import { APP_BASE, routes } from '#src/shared/routes.ts';
 import { useRef, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { requestNonce } from '#src/shop/payments.api.ts';
-import { threeDsLanding } from '#src/features/payments/payment-rules.ts';
+import { threeDsLanding } from '#src/components/card-payment.ts';
 import { ModalDialog } from './ModalDialog.tsx';
 
 const withOrder = (path: string, orderCode: string) => `${path}?orderCode=${encodeURIComponent(orderCode)}`;
@@ -37,7 +37,7 @@ export function useOrderPayment() {
         return 'no-card';
       }
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
-        showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+        showToast(errorMessageOf(error), 'error');
       return 'error';
     } finally {
       setBusy(false);

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { PreauthQuote } from '#src/shared/contract/payments.ts';
 import { loadQuote } from '#src/shop/payments.api.ts';
-import { quoteLines } from '#src/features/payments/payment-rules.ts';
+import { quoteLines } from '#src/components/card-payment.ts';
 import '#src/styles/payments.css';
 
 type QuoteOf = { cartId: number } | { orderCode: string };

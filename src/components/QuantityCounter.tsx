@@ -1,6 +1,6 @@
 // The quantity counter (spec §4, §5): minus, the value (announced when it
 // changes), plus; 44 px buttons for a thumb. The rules live in
-// quantity-rules.ts; at the minimum of an item in the cart, minus removes it.
+// src/shared/quantity-rules.ts; at the minimum of an item in the cart, minus removes it.
 import {
   canIncrease,
   decrease,
@@ -9,7 +9,7 @@ import {
   minimumOf,
   minusRemoves,
   type Measured,
-} from '#src/features/cart/quantity-rules.ts';
+} from '#src/shared/quantity-rules.ts';
 
 interface QuantityCounterProps {
   product: Measured & { description: string };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
-import { canAbort, canPayNow, cardPaymentFacts, preparedTotals, shownRows } from './order-view.ts';
+import { canAbort, canPayNow } from '#src/shared/order-states.ts';
+import { cardPaymentFacts, preparedTotals, shownRows } from './order-view.ts';
 
 const item = (id: number, weight: number): CartItem => ({
   id,

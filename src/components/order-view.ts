@@ -4,9 +4,7 @@ import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import type { CardPayment } from '#src/shared/contract/payments.ts';
-
-const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'];
-const NOT_YET_PREPARED: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION'];
+import { notYetPrepared, showsOrderedRows } from '#src/shared/order-states.ts';
 
 /**
  * The original cart rows while the order is not prepared (or was aborted, or
@@ -14,17 +12,14 @@ const NOT_YET_PREPARED: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION'];
  */
 export function shownRows(order: Order): { kind: 'original' | 'prepared'; items: CartItem[] } {
   const neverPicked = order.status === 'CANCELLED' && order.preparedCartItems.every((i) => i.operatorAmount === null);
-  if (ORIGINAL_ROWS.includes(order.status) || neverPicked || order.preparedCartItems.length === 0)
+  if (showsOrderedRows(order.status) || neverPicked || order.preparedCartItems.length === 0)
     return { kind: 'original', items: order.cart.items };
   return { kind: 'prepared', items: order.preparedCartItems };
 }
 
 /** Totals of the prepared items: when an operator cart exists and the order is past preparation. */
 export const preparedTotals = (order: Order): Order['operatorCart'] =>
-  order.operatorCart && !NOT_YET_PREPARED.includes(order.status) ? order.operatorCart : null;
-
-export const canAbort = (status: OrderStatus): boolean => status === 'TO_BE_PREPARED' || status === 'PAYMENT_PENDING';
-export const canPayNow = (status: OrderStatus): boolean => status === 'PAYMENT_PENDING';
+  order.operatorCart && !notYetPrepared(order.status) ? order.operatorCart : null;
 
 /** Tone of the status badge: waiting, going on, done, stopped. */
 export function statusTone(status: OrderStatus): 'wait' | 'progress' | 'done' | 'stopped' {

@@ -1,24 +1,35 @@
 // Facts of the service that the static pages state (spec §1, §9), in one
-// place so FAQ and terms never disagree.
-const DELIVERY_TOWNS = [
-  'Bari',
-  'Barletta',
-  'Bitonto',
-  'Bisceglie',
-  'Giovinazzo',
-  'Palo del Colle',
-  'Taranto',
-  'Trani',
-] as const;
-export const PICKUP_STORES = 11;
+// place so FAQ and terms never disagree. Stores, towns and fees come from the
+// stores' data the site is built from (GET /cli/stores/facts), so they are
+// right after an import; the limits come from the contract's rules.
+import { fetchApi } from '#src/lib/build-api.ts';
+import { MAX_PIECES_PER_ARTICLE, WATER_PACK_FEE_CENTS } from '#src/shared/contract/cart.ts';
+import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
+import { type ServiceFacts, serviceFacts } from '#src/shared/contract/stores.ts';
+
 export const HELPDESK_PHONE = '080 000 0000';
 export const HELPDESK_HOURS = 'dal lunedì al sabato, dalle 8:30 alle 20:00, festivi esclusi';
-export const MIN_ORDER = '25,00 €';
-export const MAX_DELIVERY_FEE = '3,50 €';
-export const BAG_FEE = '0,02 €';
-export const EXTRA_WATER_PACK_FEE = '0,50 €';
-export const MAX_PIECES_PER_ARTICLE = 30;
 
 /** 'Bari, Barletta, … e Trani' */
-export const townsText = (): string =>
-  `${DELIVERY_TOWNS.slice(0, -1).join(', ')} e ${DELIVERY_TOWNS[DELIVERY_TOWNS.length - 1]}`;
+const townsText = (towns: readonly string[]): string =>
+  towns.length > 1 ? `${towns.slice(0, -1).join(', ')} e ${towns[towns.length - 1]}` : (towns[0] ?? '');
+
+/** The facts as the pages write them. */
+export function factsText(facts: ServiceFacts) {
+  return {
+    pickupStores: facts.pickupStores,
+    towns: townsText(facts.deliveryTowns),
+    minOrder: formatEuro(facts.minNetTotal),
+    maxDeliveryFee: formatEuro(facts.maxDeliveryFee),
+    bagFee: formatEuro(facts.bagFee),
+    extraWaterPackFee: formatEuro(toEuro(WATER_PACK_FEE_CENTS)),
+    maxPiecesPerArticle: MAX_PIECES_PER_ARTICLE,
+  };
+}
+
+/** The facts of the catalogue being built (read once per build). */
+let facts: Promise<ReturnType<typeof factsText>> | undefined;
+export const loadServiceFacts = () => {
+  facts ??= fetchApi('/cli/stores/facts', serviceFacts).then(factsText);
+  return facts;
+};

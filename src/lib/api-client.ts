@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   COMMUNICATION_ERROR,
   ErrorCode,
+  GENERIC_ERROR,
   SESSION_EXPIRED,
   TOO_MANY_ATTEMPTS,
   messageFor,
@@ -29,6 +30,9 @@ export class ApiError extends Error {
     this.status = status;
   }
 }
+
+/** The message to show for a failed call: the server's, or the generic one for anything else. */
+export const errorMessageOf = (error: unknown): string => (error instanceof ApiError ? error.message : GENERIC_ERROR);
 
 export type ApiResult<T> =
   | { responseCode: 0; data: T }

@@ -5,8 +5,11 @@ import type { z } from 'zod';
 import { banner, type Banner } from '#src/shared/contract/banners.ts';
 import { category, productPage, tag, type Category, type Product, type Tag } from '#src/shared/contract/catalogue.ts';
 
+// SPESA_API_URL of the build's environment, through the server's configuration (astro.config.mjs).
+declare const __SPESA_API_URL__: string | null | undefined;
+
 function apiBase(): string {
-  const url = process.env['SPESA_API_URL'];
+  const url = typeof __SPESA_API_URL__ === 'string' ? __SPESA_API_URL__ : null;
   if (!url) {
     throw new Error('SPESA_API_URL is not set: the site is built from a running API (npm run build starts one).');
   }

@@ -4,7 +4,9 @@
 // records a new version (catalogue-version.ts); promotions start and end by
 // the day. Every call reads the version (one tiny query) and a new version or
 // day empties the cache at once, so no answer outlives the data it came from.
-// Bounded twice: by entries and by bytes, least recently used out first.
+// Bounded twice: by entries and by bytes, least recently used out first
+// (lru-cache with max and maxSize).
+import { LRUCache } from 'lru-cache';
 import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
 
@@ -47,23 +49,22 @@ export const defaultLimits = (
 });
 
 export function createAnswerCache(limits: CacheLimits): AnswerCache {
-  const entries = new Map<string, string>(); // insertion order = least recently used first
-  const sizes = new Map<string, number>();
   const counters = { hits: 0, misses: 0, evictions: 0, resets: 0 };
+  // lru-cache needs a bound of at least one entry: with maxEntries 0 it is never written to.
+  const entries = new LRUCache<string, string>({
+    max: Math.max(1, limits.maxEntries),
+    maxSize: limits.maxBytes,
+    sizeCalculation: (answer, key) => Buffer.byteLength(answer) + key.length,
+    dispose: (_answer, _key, reason) => {
+      if (reason === 'evict') counters.evictions++;
+    },
+  });
   let generation = '';
-  let bytes = 0;
 
-  const remove = (key: string) => {
-    bytes -= sizes.get(key) ?? 0;
-    sizes.delete(key);
-    entries.delete(key);
-  };
   const enter = (next: string) => {
     if (next === generation) return;
     if (entries.size > 0) counters.resets++;
     entries.clear();
-    sizes.clear();
-    bytes = 0;
     generation = next;
   };
 
@@ -72,29 +73,17 @@ export function createAnswerCache(limits: CacheLimits): AnswerCache {
     get(next, key) {
       enter(next);
       const answer = entries.get(key);
-      if (answer === undefined) {
-        counters.misses++;
-        return undefined;
-      }
-      counters.hits++;
-      entries.delete(key);
-      entries.set(key, answer);
+      if (answer === undefined) counters.misses++;
+      else counters.hits++;
       return answer;
     },
     set(next, key, answer) {
       enter(next);
-      const size = Buffer.byteLength(answer) + key.length;
-      if (limits.maxEntries === 0 || size > limits.maxBytes) return;
-      remove(key);
+      if (limits.maxEntries === 0) return;
+      // An answer bigger than the whole bound is not stored (lru-cache refuses it, and drops an older one of that key).
       entries.set(key, answer);
-      sizes.set(key, size);
-      bytes += size;
-      while (entries.size > limits.maxEntries || bytes > limits.maxBytes) {
-        remove(entries.keys().next().value!);
-        counters.evictions++;
-      }
     },
-    stats: () => ({ generation, entries: entries.size, bytes, ...counters }),
+    stats: () => ({ generation, entries: entries.size, bytes: entries.calculatedSize, ...counters }),
   };
 }
 

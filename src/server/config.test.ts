@@ -2,7 +2,7 @@
 // says otherwise; production refuses to start with anything only development
 // may expose (the mail outbox, the payment sandbox, the demo operators).
 import { describe, expect, it } from 'vitest';
-import { developmentWarning, loadConfig } from './config.ts';
+import { buildTarget, developmentWarning, loadConfig, siteDir, siteSettings } from './config.ts';
 
 // Settings a real production shop has: an SMTP server and the card providers.
 const production = {
@@ -73,5 +73,30 @@ describe('the development warning', () => {
     const warning = developmentWarning(loadConfig({ SMTP_URL: 'smtp://localhost:1025' }))!;
     expect(warning).not.toMatch(/outbox/);
     expect(warning).toMatch(/sandbox/);
+  });
+});
+
+describe('settings read outside the server process', () => {
+  it('gives the static build its flags, tiles and accessibility contact, with defaults, and refuses a bad address', () => {
+    expect(siteSettings({})).toMatchObject({
+      ENABLED_PAYMENTS: false,
+      TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ACCESSIBILITY_EMAIL: 'accessibilita@spesaonline.example',
+    });
+    expect(siteSettings({ ACCESSIBILITY_EMAIL: 'a11y@coop.example', ENABLED_PAYMENTS: 'true' })).toMatchObject({
+      ACCESSIBILITY_EMAIL: 'a11y@coop.example',
+      ENABLED_PAYMENTS: true,
+    });
+    expect(() => siteSettings({ ACCESSIBILITY_EMAIL: 'not an address' })).toThrow(/ACCESSIBILITY_EMAIL/);
+  });
+
+  it('places the site and the build where the environment says, dist by default', () => {
+    expect(siteDir({})).toBe('dist');
+    expect(siteDir({ SITE_DIR: 'dist-e2e' })).toBe('dist-e2e');
+    expect(buildTarget({ SPESA_API_URL: 'http://127.0.0.1:5555' })).toEqual({
+      SPESA_API_URL: 'http://127.0.0.1:5555',
+      SPESA_OUT_DIR: './dist',
+    });
+    expect(() => buildTarget({ SPESA_API_URL: 'nowhere' })).toThrow(/SPESA_API_URL/);
   });
 });

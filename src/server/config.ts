@@ -5,7 +5,20 @@ import { readFlags, type Flags } from '#src/shared/flags.ts';
 import { PASSWORD_HINT, passwordStrongEnough } from '#src/shared/contract/profile-rules.ts';
 import { DEFAULT_PREAUTH_SURCHARGE_PERCENT } from '#src/shared/contract/payments.ts';
 
-const env = z.object({
+/**
+ * What the static build bakes into the pages besides the feature flags: the
+ * store map's tiles and the accessibility statement's contact. None of them
+ * is a secret; a shop restarted with another value rebuilds its site.
+ */
+const siteEnv = z.object({
+  /** Map tiles of the store locator: any OpenStreetMap-style {z}/{x}/{y} URL, with its attribution (HTML). */
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+  /** Where the accessibility statement tells visitors to report a barrier: the cooperative running the shop sets its own. */
+  ACCESSIBILITY_EMAIL: z.string().email().default('accessibilita@spesaonline.example'),
+});
+
+const env = siteEnv.extend({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
   /** Interface to listen on: loopback outside production, so development mode (outbox, sandbox, demo operators) is not public by accident. */
   HOST: z.string().optional(),
@@ -34,6 +47,10 @@ const env = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Origins of card-provider pages the payment frames may show, besides XPAY_URL and IPG_URL (space or comma separated). */
+  PAYMENT_ORIGINS: z.string().optional(),
+  /** Where the built site is served from (a second shop on the machine, e.g. the browser tests, keeps its own). */
+  SITE_DIR: z.string().default('dist'),
   /** Scales the per-address attempt limits (a test shop signs many customers up from one address). */
   IP_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /** V8 heap of the site build's process, MB: about 200 MB stay alive at 20,000 products. */
@@ -162,14 +179,8 @@ export function developmentWarning(
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // An empty variable means unset (e.g. DATABASE_URL= to force PGlite).
-  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = env.safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  const cfg = parsed.data;
+  const given = givenOf(source);
+  const cfg = parsed(env, given);
   if (cfg.NODE_ENV === 'production') refuseDevelopmentFeatures(given);
   return {
     ...cfg,
@@ -178,3 +189,43 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: paymentConfig(cfg),
   };
 }
+
+/** Unset and empty variables alike mean "use the default" (e.g. DATABASE_URL= to force PGlite). */
+const givenOf = (source: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+
+function parsed<S extends z.ZodType>(schema: S, given: Record<string, string | undefined>): z.output<S> {
+  const result = schema.safeParse(given);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+}
+
+export type SiteSettings = Flags & z.output<typeof siteEnv>;
+
+/**
+ * The settings a build bakes into the pages (astro.config.mjs reads them in
+ * the build process): the feature flags of spec §9 and siteEnv. The build
+ * stamp keeps them, so a change rebuilds the site (site-paths.ts).
+ */
+export function siteSettings(source: Record<string, string | undefined> = process.env): SiteSettings {
+  const given = givenOf(source);
+  return { ...readFlags(given), ...parsed(siteEnv, given) };
+}
+
+/** The names of the variables the build process reads for siteSettings. */
+export const SITE_SETTING_NAMES = Object.keys(siteEnv.shape);
+
+/** Where the built site lives, relative to the project (SITE_DIR). */
+export const siteDir = (source: Record<string, string | undefined> = process.env): string =>
+  parsed(z.object({ SITE_DIR: env.shape.SITE_DIR }), givenOf(source)).SITE_DIR;
+
+const buildEnv = z.object({
+  /** The API the static build reads the catalogue from (the build sets it for its own process). */
+  SPESA_API_URL: z.string().url().optional(),
+  SPESA_OUT_DIR: z.string().default('./dist'),
+});
+
+/** Where the static build reads from and writes to (astro.config.mjs). */
+export const buildTarget = (source: Record<string, string | undefined> = process.env): z.output<typeof buildEnv> =>
+  parsed(buildEnv, givenOf(source));

@@ -1,6 +1,8 @@
 // Everything that turns outcomes into HTTP answers (DESIGN.md §3): the
 // envelope, business errors, 400 for bad input, 401/403/429.
+import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import {
   COMMUNICATION_ERROR,
@@ -43,8 +45,8 @@ export const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS);
 export const ok = <T>(c: Context, data: T) => c.json({ responseCode: ErrorCode.OK, data });
 
 /** The first path holding a NUL character: PostgreSQL cannot store one in text. */
-function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+function nulPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
       const found = nulPath(inner, [...path, key]);
@@ -54,31 +56,61 @@ function nulPath(value: unknown, path: string[] = []): string | null {
   return null;
 }
 
-/** Parses input against its contract schema or answers 400 / 4000 with the issues. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+const BAD_REQUEST = 'Richiesta non valida.';
+const BAD_JSON = 'Il corpo della richiesta non è un JSON valido.';
+
+/** The issues as the 400 answer lists them: a dotted path and the Italian message. */
+const issuesOf = (error: { issues: readonly z.core.$ZodIssue[] }) =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+/** The refusal of any text holding a NUL character, or null. */
+function nulRefusal(input: unknown): z.ZodError | null {
   const nul = nulPath(input);
-  if (nul !== null)
-    throw new HttpError(400, 'Richiesta non valida.', [{ path: nul, message: 'Carattere non ammesso.' }]);
+  return nul === null
+    ? null
+    : new z.ZodError([{ code: 'custom', path: nul, message: 'Carattere non ammesso.', input }]);
+}
+
+/**
+ * A schema's verdict on input, refusing first any text holding a NUL character
+ * (typed as zod-validator's validationFunction wants it: its own view of zod's result type).
+ */
+function verdict(schema: z.ZodType, input: unknown): never {
+  const error = nulRefusal(input);
+  return (error ? Promise.resolve({ success: false, error }) : schema.safeParseAsync(input)) as never;
+}
+
+/** Parses input against its contract schema (a path parameter, say) or answers 400 / 4000 with the issues. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const error = nulRefusal(input);
+  if (error) throw new HttpError(400, BAD_REQUEST, issuesOf(error));
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw new HttpError(400, 'Richiesta non valida.', issues);
+  throw new HttpError(400, BAD_REQUEST, issuesOf(result.error));
 }
 
-export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return parseInput(schema, c.req.query());
-}
+/** What zod-validator tells its hook: the input passed, or the issues that refused it. */
+export type Verdict = { success: true } | { success: false; error: { issues: readonly z.core.$ZodIssue[] } };
 
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    const text = await c.req.text();
-    body = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Il corpo della richiesta non è un JSON valido.');
-  }
-  return parseInput(schema, body);
-}
+/** zod-validator's hook: a refused input is the 400 / 4000 answer with its issues, as every API call gives it. */
+export const refuse = (result: Verdict) => {
+  if (!result.success) throw new HttpError(400, BAD_REQUEST, issuesOf(result.error));
+};
+
+/**
+ * The JSON body, validated against its contract schema before the handler
+ * runs (read it with c.req.valid('json')). Without a JSON Content-Type the
+ * body counts as {} (Hono's validator); one that is not JSON answers 400.
+ */
+export const jsonBody = <S extends z.ZodType>(schema: S, onVerdict: (result: Verdict) => void = refuse) =>
+  zValidator('json', schema, onVerdict, { validationFunction: verdict });
+
+/** The query string, validated likewise (c.req.valid('query')); a repeated parameter counts once, its first value. */
+export const queryParams = <S extends z.ZodType>(schema: S) =>
+  zValidator('query', schema, refuse, {
+    validationFunction: (s, query) =>
+      verdict(s, Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]))),
+  });
 
 const DATABASE_UNAVAILABLE = 'Servizio momentaneamente non disponibile: riprova tra qualche istante.';
 
@@ -110,6 +142,9 @@ export function errorResponse(error: unknown, c: Context): Response {
   // Hono's own errors for oversized or unreadable bodies are the caller's fault.
   if (error instanceof Error && 'status' in error && error.status === 413) {
     return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
+  }
+  if (error instanceof HTTPException && error.status === 400) {
+    return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: BAD_JSON }, 400);
   }
   if (databaseUnavailable(error)) {
     console.warn(

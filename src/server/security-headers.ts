@@ -5,6 +5,7 @@
 // HSTS only behind TLS.
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config.ts';
 import { autoPost } from './payments/html.ts';
 import { inlineHashes, servedSiteHashes, type InlineHashes } from './site/inline-hashes.ts';
 import { preparingPage } from './site/static-site.ts';
@@ -38,12 +39,8 @@ function paymentOrigins(env: {
   return [...new Set(origins)];
 }
 
-type SecurityEnv = {
-  TILE_URL?: string | undefined;
-  PAYMENT_ORIGINS?: string | undefined;
-  XPAY_URL?: string | undefined;
-  IPG_URL?: string | undefined;
-};
+/** The part of the configuration the policy reads (config.ts); tests give only what they need. */
+type SecurityEnv = Partial<Pick<Config, 'TILE_URL' | 'PAYMENT_ORIGINS' | 'XPAY_URL' | 'IPG_URL'>>;
 
 /**
  * Inline scripts and styles the server itself writes into pages: the page
@@ -105,7 +102,7 @@ function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-
 const SANDBOX_PATH = /^\/sandbox(\/|$)/;
 
 export function securityHeaders(
-  env: SecurityEnv = process.env,
+  env: SecurityEnv,
   siteHashes: () => InlineHashes = servedSiteHashes,
 ): MiddlewareHandler {
   const headers = secureHeaders({

@@ -18,7 +18,7 @@ export interface RunningServer {
 
 export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   const shop = new Hono();
-  shop.use(securityHeaders());
+  shop.use(securityHeaders(deps.config));
   // Pages, scripts and JSON travel gzip-compressed (a third of their size).
   shop.use(compress());
   shop.route('/', createApp(deps));

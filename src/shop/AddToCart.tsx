@@ -11,7 +11,7 @@ import { showToast } from '#src/lib/toast.store.ts';
 import { $user, requestLoginFor } from './session.store.ts';
 import { $cart, buy, deleteItem } from './cart.store.ts';
 import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
-import { cartQuantity, minimumOf, UPDATE_CART_HINT, type Measured } from '#src/features/cart/quantity-rules.ts';
+import { cartQuantity, minimumOf, UPDATE_CART_HINT, type Measured } from '#src/shared/quantity-rules.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export interface BuyableProduct extends Measured {

@@ -4,7 +4,7 @@
 import { routes } from '#src/shared/routes.ts';
 import { atom, computed, task } from 'nanostores';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
@@ -19,7 +19,7 @@ import {
 } from '#src/shared/contract/cart.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { addedMessage } from '#src/features/cart/quantity-rules.ts';
+import { addedMessage } from '#src/shared/quantity-rules.ts';
 
 export const $cart = atom<Cart | null>(null);
 /** False until the current cart has been asked for once (pages wait before redirecting). */
@@ -136,7 +136,7 @@ export async function putInCart(
     say(addedMessage(updated), 'success');
     return true;
   } catch (error) {
-    say(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    say(errorMessageOf(error), 'error');
     return false;
   }
 }
@@ -150,7 +150,7 @@ export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Pro
     showToast(`${item.description} rimosso dal carrello`, 'success', { key: `cart:${item.barcode}` });
     return true;
   }).catch((error: unknown) => {
-    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    showToast(errorMessageOf(error), 'error');
     return false;
   });
 }

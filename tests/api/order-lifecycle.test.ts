@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
+import { pickedRowTotal } from '#src/features/staff/staff-rules.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, plainPiece, post, shopper } from './shoppers.ts';
@@ -116,6 +117,33 @@ describe('the store prepares and hands over an order', () => {
     const bags = seen.cart.fees.reduce((sum, f) => sum + f.value, 0);
     expect(seen.operatorCart).toMatchObject({ netTotal: 25, payed: Math.round((25 + bags) * 100) / 100 });
     expect(seen.cart.netTotal).toBe(30); // the booking keeps the original estimate
+  });
+
+  it('charges a picked row what the staff screen shows for it, half cents included', async () => {
+    const { orderId } = await bookedOrder('pesata@example.it');
+    await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, operator));
+    const db = shop.handle.db;
+    await db.updateTable('order_rows').set({ net_price_cents: 1290 }).where('order_id', '=', orderId).execute();
+    const row = await db
+      .selectFrom('order_rows')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    for (const amount of [0.35, 0.001, 0.005, 0.115, 1.115, 2.5, 0.3336, 7]) {
+      const picked = await shop.request(
+        `/cli/ops/orders/${orderId}/picked`,
+        post({ rows: [{ id: row.id, operatorAmount: amount }] }, operator),
+      );
+      expect(picked.body.responseCode).toBe(0);
+      const stored = await db
+        .selectFrom('order_rows')
+        .select(['operator_total_cents', 'operator_amount'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      const shown = pickedRowTotal({ netPrice: 12.9 }, amount);
+      expect(stored.operator_total_cents, `${amount} kg`).toBe(Math.round(shown * 100));
+      expect(Number(stored.operator_amount), `${amount} kg`).toBe(Math.round(amount * 1000) / 1000);
+    }
   });
 
   it('a row the store did not touch counts as picked as ordered, in the total shown and in the total charged alike', async () => {

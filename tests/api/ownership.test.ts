@@ -660,6 +660,7 @@ const noOwnedId: Record<string, string> = {
   'GET /cli/cms/banners/:id/products': 'public (a banner id)',
   'GET /cli/stores/ecommerce': 'public stores',
   'GET /cli/stores/states': 'public stores',
+  'GET /cli/stores/facts': 'public service facts of the FAQ and terms',
   'GET /cli/stores/ecommerce/delivery': 'public stores',
   'GET /cli/stores/ecommerce/:id': 'public stores',
   'GET /cli/ecommerce/configuration/deliveryMode/:mode': 'public store configuration',

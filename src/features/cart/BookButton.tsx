@@ -3,7 +3,7 @@
 // freeze check: 0 goes to the checkout, 4105 shows what changed first.
 import { routes } from '#src/shared/routes.ts';
 import { useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -11,7 +11,7 @@ import type { SessionUser } from '#src/shared/contract/session.ts';
 import { freezeCheck } from '#src/shop/cart.store.ts';
 import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { minimumOrderMessage } from './quantity-rules.ts';
+import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 
 export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
   const [message, setMessage] = useState<string | null>(null);
@@ -20,7 +20,7 @@ export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
 
   async function book() {
     setMessage(null);
-    if (cart.netTotal < cart.minNetTotal) return setMessage(minimumOrderMessage(cart.minNetTotal));
+    if (belowMinimum(cart)) return setMessage(minimumOrderMessage(cart.minNetTotal));
     if (!user.profile.mobilePhone || !user.profile.email) {
       showToast('Per prenotare completa il profilo con numero di cellulare ed e-mail.', 'info');
       return window.location.assign(routes.profile);
@@ -31,7 +31,7 @@ export function BookButton({ cart, user }: { cart: Cart; user: SessionUser }) {
       if (check.kind === 'ok') return window.location.assign(routes.checkout);
       setChanged({ updated: check.updated, removed: check.removed });
     } catch (error) {
-      const text = error instanceof ApiError ? error.message : 'Errore generico.';
+      const text = errorMessageOf(error);
       if (error instanceof ApiError && error.code === ErrorCode.BELOW_MINIMUM) setMessage(text);
       else showToast(text, 'error');
     } finally {

@@ -8,7 +8,7 @@ import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { deleteItem, putInCart } from '#src/shop/cart.store.ts';
 import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
-import { cartQuantity } from './quantity-rules.ts';
+import { cartQuantity } from '#src/shared/quantity-rules.ts';
 
 const SEND_AFTER_MS = 500;
 

@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart, $cartLoaded, ensureCart, move } from '#src/shop/cart.store.ts';
-import { DeliveryForm, modeLabels } from './DeliveryForm.tsx';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
+import { DeliveryForm } from './DeliveryForm.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 
 function UpdateForm() {
@@ -23,7 +24,7 @@ function UpdateForm() {
       </p>
     );
   // The cart's description already starts with its mode ('Ritiro in negozio · Superstore Bari'): the mode once, then where.
-  const mode = modeLabels[cart.deliveryMode];
+  const mode = DELIVERY_MODE_LABELS[cart.deliveryMode];
   const where = cart.storeDescription.startsWith(`${mode} · `)
     ? cart.storeDescription.slice(mode.length + 3)
     : cart.storeDescription;

@@ -3,6 +3,7 @@
 // the open carts, the cart-update link and deleting the cart. Without a cart
 // it goes to /cart/create.
 import { routes } from '#src/shared/routes.ts';
+import { GENERIC_ERROR } from '#src/shared/contract/errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
@@ -15,7 +16,7 @@ import type { SessionUser } from '#src/shared/contract/session.ts';
 import { $cart, $cartLoaded, abort, ensureCart } from '#src/shop/cart.store.ts';
 import { BookButton } from './BookButton.tsx';
 import { CartRow } from './CartRow.tsx';
-import { modeLabels } from './DeliveryForm.tsx';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
@@ -27,7 +28,7 @@ function Summary({ cart }: { cart: Cart }) {
     <dl className="cart-summary__facts">
       <div>
         <dt>Modalità</dt>
-        <dd>{modeLabels[cart.deliveryMode]}</dd>
+        <dd>{DELIVERY_MODE_LABELS[cart.deliveryMode]}</dd>
       </div>
       <div>
         <dt>{cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt>
@@ -89,7 +90,7 @@ function DeleteCart() {
       showToast('Carrello eliminato', 'success');
       if (!next) window.location.assign(routes.cartCreate);
     } catch {
-      showToast('Errore generico.', 'error');
+      showToast(GENERIC_ERROR, 'error');
     } finally {
       setBusy(false);
     }

@@ -4,27 +4,21 @@
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flags } from '#src/lib/flags.ts';
 import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
 import { deliveryOption, type DeliveryMode } from '#src/shared/contract/cart.ts';
 import { stateList, storeList, type State, type Store } from '#src/shared/contract/stores.ts';
+import { DELIVERY_MODE_LABELS, isDelivered as needsAddress } from '#src/shared/delivery-modes.ts';
 import type { OpenCartInput } from '#src/shop/cart.store.ts';
 
-export const modeLabels: Record<DeliveryMode, string> = {
-  IN_STORE: 'Ritiro in negozio',
-  DRIVE: 'Ritiro drive',
-  AT_HOME: 'Consegna a domicilio',
-  SHIPPED: 'Spedizione',
-};
 const modeHints: Record<DeliveryMode, string> = {
   IN_STORE: 'Ritiri la spesa pronta alla cassa del punto vendita. Gratis.',
   DRIVE: "Ritiri la spesa in auto all'area drive. Gratis.",
   AT_HOME: 'Ti portiamo la spesa a casa nelle città servite.',
   SHIPPED: 'Spediamo la spesa al tuo indirizzo. Si paga con carta online.',
 };
-const needsAddress = (mode: DeliveryMode) => mode === 'AT_HOME' || mode === 'SHIPPED';
 const addressesHref = `${routes.home.replace(/\/$/, '')}/profile/addresses`;
 
 interface DeliveryFormProps {
@@ -50,7 +44,7 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
   useEffect(() => {
     api.data('get', '/cli/ecommerce/deliveries', z.array(deliveryOption)).then(
       (list) => setModes(list.map((o) => o.id)),
-      () => setModes(Object.keys(modeLabels) as DeliveryMode[]),
+      () => setModes(Object.keys(DELIVERY_MODE_LABELS) as DeliveryMode[]),
     );
   }, []);
 
@@ -94,7 +88,7 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
         withAddress ? { deliveryMode: mode, addressId: addressId! } : { deliveryMode: mode, storeId: storeId! },
       );
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : 'Errore generico.';
+      const message = errorMessageOf(e);
       setError(message);
       showToast(message, 'error');
     } finally {
@@ -125,7 +119,7 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
             <label key={m} className="choice">
               <input type="radio" name="deliveryMode" value={m} checked={mode === m} onChange={() => setMode(m)} />
               <span>
-                <strong>{modeLabels[m]}</strong>
+                <strong>{DELIVERY_MODE_LABELS[m]}</strong>
                 <small>{modeHints[m]}</small>
               </span>
             </label>

@@ -11,8 +11,8 @@ import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts'
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
 import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
-import { orderCodeOf } from '#src/features/payments/payment-rules.ts';
-import { paymentLabels } from './checkout-rules.ts';
+import { orderCodeOf } from '#src/components/card-payment.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { bookedCart, orderByCode, orderOfCart } from './checkout.store.ts';
 import { PreauthNote } from './PreauthNote.tsx';
 
@@ -86,7 +86,7 @@ export default function CheckoutConfirm() {
         {booked.paymentMode && (
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[booked.paymentMode]}</dd>
+            <dd>{PAYMENT_MODE_LABELS[booked.paymentMode]}</dd>
           </div>
         )}
         <div>

@@ -4,7 +4,7 @@
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import type { BillingAddress } from '#src/shared/contract/addresses.ts';
 import { messageFor, ErrorCode } from '#src/shared/contract/errors.ts';
@@ -15,11 +15,10 @@ import {
   billingComplete,
   canConfirm,
   contactProblem,
-  offeredModes,
-  paymentLabels,
   type CheckoutData,
-  type PaymentMode,
 } from './checkout-rules.ts';
+import type { PaymentMode } from '#src/shared/contract/cart.ts';
+import { offeredModes, PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { $checkout, checkoutFor, loadBillingAddresses, loadPaymentModes, saveData } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
 
@@ -66,7 +65,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
   useEffect(() => {
     loadPaymentModes(cart)
       .then((m) => setModes(offeredModes(m)))
-      .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'Errore generico.'));
+      .catch((e: unknown) => setLoadError(errorMessageOf(e)));
   }, [cart.storeId, cart.deliveryMode]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an invoice is asked for; billing is what it sets, not a reason to run again
   useEffect(() => {
@@ -252,7 +251,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
                 checked={data.paymentMode === mode}
                 onChange={() => update({ paymentMode: mode })}
               />
-              {paymentLabels[mode]}
+              {PAYMENT_MODE_LABELS[mode]}
               {mode === 'XPAY' && <span className="checkout-hint"> (pagamento online dopo la prenotazione)</span>}
             </label>
           ))}

@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { $cart, $cartLoaded, ensureCart } from '#src/shop/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
-import { formatEuro } from '#src/shared/contract/money.ts';
+import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 
 export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
@@ -42,10 +42,10 @@ function CartGate({ user, children }: { user: SessionUser; children: (user: Sess
       </div>
     );
   }
-  if (cart.netTotal < cart.minNetTotal) {
+  if (belowMinimum(cart)) {
     return (
       <div className="checkout-notice">
-        <p>l'importo minimo per prenotare è: {formatEuro(cart.minNetTotal).replace(/\s*€/, '')}€</p>
+        <p>{minimumOrderMessage(cart.minNetTotal)}</p>
         <a className="button button-primary" href={routes.cart}>
           Torna al carrello
         </a>

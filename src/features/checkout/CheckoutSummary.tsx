@@ -9,15 +9,16 @@ import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { cartQuantity, formatQuantity } from '#src/shared/quantity-rules.ts';
 import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { BINDING_ORDER, paymentLabels } from './checkout-rules.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
+import { BINDING_ORDER } from './checkout-rules.ts';
 import { $checkout, $payingOrder, checkoutFor, chooseSlot, freeze } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
@@ -83,7 +84,7 @@ function Summary({ cart }: { cart: Cart }) {
       if (result.kind === 'booked') return window.location.assign(routes.checkoutConfirm);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Errore generico.';
+      const message = errorMessageOf(error);
       showToast(message, 'error');
       if (error instanceof ApiError && SLOT_PROBLEMS.includes(error.code)) {
         chooseSlot(cart.id, null);
@@ -110,7 +111,7 @@ function Summary({ cart }: { cart: Cart }) {
           </div>
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[data.paymentMode]}</dd>
+            <dd>{PAYMENT_MODE_LABELS[data.paymentMode]}</dd>
           </div>
           <div>
             <dt>Contatto</dt>

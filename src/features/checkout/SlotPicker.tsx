@@ -3,7 +3,7 @@
 // buttons, so arrows move between days and slots and disabled ones (no slot
 // left, past the cut-off, Sundays and holidays) are skipped and greyed.
 import { useEffect, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { dayParts, formatSlotTime } from '#src/lib/dates.ts';
 import type { Slot } from '#src/shared/contract/checkout.ts';
 import { NO_SLOTS } from './checkout-rules.ts';
@@ -35,7 +35,7 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
           onChange(null);
         }
       })
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Errore generico.'));
+      .catch((e: unknown) => setError(errorMessageOf(e)));
   }, [cartId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: per day: the chosen slot and the callback are read, not reasons to reload the slots
@@ -49,7 +49,7 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
         setSlots(list);
         if (value && !list.some((s) => s.id === value.id && s.available)) onChange(null);
       })
-      .catch((e: unknown) => current && setError(e instanceof ApiError ? e.message : 'Errore generico.'));
+      .catch((e: unknown) => current && setError(errorMessageOf(e)));
     return () => {
       current = false;
     };

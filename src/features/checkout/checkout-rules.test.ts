@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingAddress } from '#src/shared/contract/addresses.ts';
-import { billingComplete, canConfirm, contactProblem, offeredModes, type CheckoutData } from './checkout-rules.ts';
+import { offeredModes } from '#src/shared/payment-rules.ts';
+import { billingComplete, canConfirm, contactProblem, type CheckoutData } from './checkout-rules.ts';
 
 const billing: BillingAddress = {
   id: 1,

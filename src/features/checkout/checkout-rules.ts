@@ -1,14 +1,7 @@
 // The checkout's own rules (spec §5 Checkout, §2 /checkout/data): pure, so
 // they are tested beside this file without a browser.
 import type { BillingAddress } from '#src/shared/contract/addresses.ts';
-
-export type PaymentMode = 'CASH' | 'BANCOMAT' | 'XPAY';
-
-export const paymentLabels: Record<PaymentMode, string> = {
-  CASH: 'Contanti',
-  BANCOMAT: 'Bancomat',
-  XPAY: 'Carta di credito',
-};
+import type { PaymentMode } from '#src/shared/contract/cart.ts';
 
 export const BILLING_INCOMPLETE = 'Indirizzo di fatturazione incompleto!';
 export const NO_SLOTS =
@@ -58,9 +51,4 @@ export function contactProblem(data: CheckoutData): { field: keyof CheckoutData;
   if (!data.firstName.trim()) return { field: 'firstName', message: 'Campo obbligatorio' };
   if (!data.lastName.trim()) return { field: 'lastName', message: 'Campo obbligatorio' };
   return null;
-}
-
-/** Payment modes in the order the shop offers them, whatever order the server lists. */
-export function offeredModes(modes: string[]): PaymentMode[] {
-  return (['CASH', 'BANCOMAT', 'XPAY'] as const).filter((m) => modes.includes(m));
 }

@@ -3,6 +3,7 @@
 // items, the search overlay, and adding a whole list to the cart (without a
 // cart a modal asks to create one first, spec §4).
 import { routes } from '#src/shared/routes.ts';
+import { GENERIC_ERROR } from '#src/shared/contract/errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -84,7 +85,7 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
       if (missing.length < list.items.length) showToast(listAddedToCart, 'success');
       else showToast(listNothingAdded, 'error');
     } catch (error) {
-      showToast(error instanceof Error ? error.message : 'Errore generico.', 'error');
+      showToast(error instanceof Error ? error.message : GENERIC_ERROR, 'error');
     }
   }
 

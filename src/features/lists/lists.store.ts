@@ -2,7 +2,7 @@
 // call answers the lists (or the changed list), which replace what is shown.
 import { atom } from 'nanostores';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart } from '#src/shop/cart.store.ts';
 import {
@@ -39,7 +39,7 @@ async function attempt<T>(work: () => Promise<T>, success?: string): Promise<T |
     if (success) showToast(success, 'success');
     return result;
   } catch (error) {
-    showToast(error instanceof ApiError ? error.message : 'Errore generico.', 'error');
+    showToast(errorMessageOf(error), 'error');
     return null;
   }
 }

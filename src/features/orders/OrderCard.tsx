@@ -5,28 +5,21 @@
 import { routes } from '#src/shared/routes.ts';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { formatDateTime, formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { cartQuantity, formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { cartQuantity, formatQuantity } from '#src/shared/quantity-rules.ts';
 import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { useOrderPayment } from '#src/components/OrderPayment.tsx';
-import {
-  canAbort,
-  canPayNow,
-  cardPaymentFacts,
-  preparedTotals,
-  shownRows,
-  statusTone,
-} from '#src/components/order-view.ts';
+import { canAbort, canPayNow } from '#src/shared/order-states.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
+import { cardPaymentFacts, preparedTotals, shownRows, statusTone } from '#src/components/order-view.ts';
 import { abortOrder, copyOrder, fetchOrder } from './orders.store.ts';
-
-const paymentLabels: Record<string, string> = { CASH: 'Contanti', BANCOMAT: 'Bancomat', XPAY: 'Carta di credito' };
 
 function Detail({ order }: { order: Order }) {
   const rows = shownRows(order);
@@ -71,7 +64,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
   const slot = order.cart.delivery.timeSlot;
   const prepared = preparedTotals(order);
   const detailId = `order-${order.id}-detail`;
-  const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+  const fail = (e: unknown) => showToast(errorMessageOf(e), 'error');
 
   async function toggle() {
     if (!open) fetchOrder(order.id).then(onChange).catch(fail);
@@ -128,7 +121,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         {order.cart.paymentMode && (
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[order.cart.paymentMode]}</dd>
+            <dd>{order.cart.paymentMode ? PAYMENT_MODE_LABELS[order.cart.paymentMode] : undefined}</dd>
           </div>
         )}
         <div>

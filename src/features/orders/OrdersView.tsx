@@ -4,7 +4,7 @@
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
@@ -21,7 +21,7 @@ function Orders() {
     setError(null);
     loadOrders(page)
       .then((p) => current && setOrders(p))
-      .catch((e: unknown) => current && setError(e instanceof ApiError ? e.message : 'Errore generico.'));
+      .catch((e: unknown) => current && setError(errorMessageOf(e)));
     return () => {
       current = false;
     };

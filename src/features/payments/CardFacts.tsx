@@ -1,6 +1,6 @@
 // The linked card: brand, masked number, expiry.
 import type { PaymentMethod } from '#src/shared/contract/payments.ts';
-import { cardFacts } from './payment-rules.ts';
+import { cardFacts } from '#src/components/card-payment.ts';
 import '#src/styles/payments.css';
 
 export function CardFacts({ card }: { card: PaymentMethod }) {

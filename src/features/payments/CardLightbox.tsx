@@ -3,7 +3,7 @@
 // a window message (XPay_Payment_Result), accepted only from the provider's
 // origin and from this frame.
 import { useEffect, useRef } from 'react';
-import { lightboxResult, type LightboxOutcome } from './payment-rules.ts';
+import { lightboxResult, type LightboxOutcome } from '#src/components/card-payment.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 
 export function CardLightbox({

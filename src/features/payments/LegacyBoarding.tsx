@@ -2,19 +2,19 @@
 // validate the card and is not charged; 'Procedi' posts the signed hidden
 // form (every field but serverUrl) to the provider in a new tab.
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import { VERIFICATION_AMOUNT_CENTS, type LegacyBoardingForm } from '#src/shared/contract/payments.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { loadLegacyForm } from '#src/shop/payments.api.ts';
-import { legacyFormFields } from './payment-rules.ts';
+import { legacyFormFields } from '#src/components/card-payment.ts';
 
 function Boarding() {
   const [form, setForm] = useState<LegacyBoardingForm | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const load = useCallback(() => {
-    loadLegacyForm().then(setForm, (e: unknown) => setError(e instanceof ApiError ? e.message : 'Errore generico.'));
+    loadLegacyForm().then(setForm, (e: unknown) => setError(errorMessageOf(e)));
   }, []);
   useEffect(load, [load]);
 

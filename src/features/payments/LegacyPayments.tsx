@@ -3,11 +3,11 @@
 // provider sends the shopper back here with ?boarding=ok|ko.
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { removeCard } from '#src/shop/payments.api.ts';
-import { REMOVAL_OK, boardingOutcome } from './payment-rules.ts';
+import { REMOVAL_OK, boardingOutcome } from '#src/components/card-payment.ts';
 import { CardFacts } from './CardFacts.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OutcomePopup } from './OutcomePopup.tsx';
@@ -28,8 +28,7 @@ function Legacy() {
       setRemoved(true);
       setBoarding(null);
     } catch (e) {
-      if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403))
-        showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+      if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) showToast(errorMessageOf(e), 'error');
     } finally {
       setBusy(false);
       setConfirming(false);

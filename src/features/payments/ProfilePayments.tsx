@@ -5,7 +5,7 @@
 // andato storto'). With ?orderCode= (pay-now, or a card checkout without a
 // card) a linked card offers to pay that order straight away.
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { linkedCard, loadLightboxConfig, removeCard, startBoarding } from '#src/shop/payments.api.ts';
@@ -16,7 +16,7 @@ import {
   REMOVAL_OK,
   orderCodeOf,
   type LightboxOutcome,
-} from './payment-rules.ts';
+} from '#src/components/card-payment.ts';
 import { CardFacts } from './CardFacts.tsx';
 import { CardLightbox } from './CardLightbox.tsx';
 import { useOrderPayment } from '#src/components/OrderPayment.tsx';
@@ -26,8 +26,7 @@ import { useCard } from './use-card.ts';
 
 type Outcome = 'associated' | 'failed' | 'removed';
 const fail = (e: unknown) => {
-  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403))
-    showToast(e instanceof ApiError ? e.message : 'Errore generico.', 'error');
+  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) showToast(errorMessageOf(e), 'error');
 };
 
 function PayOrder({ orderCode, hasCard }: { orderCode: string; hasCard: boolean }) {

@@ -2,7 +2,7 @@
 // start, re-checked whenever the window gets the focus back (the shopper may
 // have associated or removed it in another tab).
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { errorMessageOf } from '#src/lib/api-client.ts';
 import type { PaymentMethod } from '#src/shared/contract/payments.ts';
 import { linkedCard, loadMethods } from '#src/shop/payments.api.ts';
 
@@ -17,7 +17,7 @@ export function useCard() {
       setError(null);
       return list;
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Errore generico.');
+      setError(errorMessageOf(e));
       return null;
     }
   }, []);

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user } from '#src/shop/session.store.ts';
 import {
@@ -18,7 +18,7 @@ import {
   STAFF_SHOPPING_IN_PROGRESS,
   type DeletionRequest,
 } from '#src/shared/contract/deletion-requests.ts';
-import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { ErrorCode, GENERIC_ERROR } from '#src/shared/contract/errors.ts';
 import { roleOf } from './staff-rules.ts';
 
 const when = (iso: string) =>
@@ -40,7 +40,7 @@ const failure = (e: unknown) =>
     ? e.code === ErrorCode.SHOPPING_IN_PROGRESS
       ? STAFF_SHOPPING_IN_PROGRESS
       : e.message
-    : 'Errore generico.';
+    : GENERIC_ERROR;
 
 interface HandleDialogProps {
   action: Action | null;
@@ -157,7 +157,7 @@ function Requests() {
   useEffect(() => {
     api.data('get', '/cli/ops/deletion-requests', z.array(deletionRequest)).then(setRequests, (e: unknown) => {
       setRequests([]);
-      setProblem(e instanceof ApiError ? e.message : 'Errore generico.');
+      setProblem(errorMessageOf(e));
     });
   }, []);
   function handled(userId: number, text: string) {

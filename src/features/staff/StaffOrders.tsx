@@ -7,12 +7,12 @@ import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { formatQuantity } from '#src/features/cart/quantity-rules.ts';
+import { formatQuantity } from '#src/shared/quantity-rules.ts';
 import { statusTone } from '#src/components/order-view.ts';
 import {
   order as orderSchema,
@@ -22,17 +22,16 @@ import {
   type OrderStatus,
 } from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
+import { canPick, nextStatuses } from '#src/shared/order-states.ts';
+import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 import {
   actionLabels,
   byDay,
-  canPick,
   isStopping,
-  modeLabels,
-  nextStatuses,
   orderedQuantity,
   parseAmount,
-  paymentLabels,
   pickedRowTotal,
   pickedTotals,
   roleOf,
@@ -46,7 +45,7 @@ const moveOrder = (id: number, status: OrderStatus) =>
 const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) =>
   api.data('post', `/cli/ops/orders/${id}/picked`, orderSchema, { json: { rows } });
 
-const message = (e: unknown) => (e instanceof ApiError ? e.message : 'Errore generico.');
+const message = (e: unknown) => errorMessageOf(e);
 const unit = (um: 'PZ' | 'KG') => (um === 'KG' ? 'kg' : 'pz');
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const typedOf = (order: Order) =>
@@ -60,7 +59,7 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<OrderStatus | null>(null);
   const [busy, setBusy] = useState(false);
-  const picking = canPick(order);
+  const picking = canPick(order.status);
   const preview = picking ? pickedTotals(order, typed) : null;
   const prepared = order.operatorCart;
   const titleId = `staff-order-${order.id}`;
@@ -120,7 +119,7 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
         </div>
         <div>
           <dt>Consegna</dt>
-          <dd>{modeLabels[order.cart.deliveryMode] ?? order.cart.deliveryMode}</dd>
+          <dd>{DELIVERY_MODE_LABELS[order.cart.deliveryMode] ?? order.cart.deliveryMode}</dd>
         </div>
         {order.cart.delivery.addressDescription && (
           <div>
@@ -131,7 +130,7 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
         {order.cart.paymentMode && (
           <div>
             <dt>Pagamento</dt>
-            <dd>{paymentLabels[order.cart.paymentMode]}</dd>
+            <dd>{order.cart.paymentMode ? PAYMENT_MODE_LABELS[order.cart.paymentMode] : undefined}</dd>
           </div>
         )}
         <div>

@@ -1,11 +1,11 @@
 // The store's side of an order, as the staff screen needs it: who may use it
-// and which buttons an order gets. The transitions are the shared ones the
-// server enforces (nextStatuses in the contract).
+// and which buttons an order gets. The transitions, labels and row prices are
+// the shared ones the server enforces (src/shared/order-states.ts and friends).
 import { romeDayOf } from '#src/lib/dates.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
-import { nextStatuses, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
-
-export { nextStatuses };
+import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+import { toCents, toEuro } from '#src/shared/contract/money.ts';
+import { rowCents } from '#src/shared/row-price.ts';
 
 /** The button that moves an order to a status (only the ones nextStatuses allows are shown). */
 export const actionLabels: Record<OrderStatus, string> = {
@@ -23,19 +23,6 @@ export const actionLabels: Record<OrderStatus, string> = {
   PAYMENT_PENDING: 'In attesa di pagamento',
 };
 
-/** How the customer gets the order. */
-export const modeLabels: Record<string, string> = {
-  IN_STORE: 'Ritiro in negozio',
-  DRIVE: 'Ritiro drive',
-  AT_HOME: 'Consegna a domicilio',
-  SHIPPED: 'Spedizione',
-};
-export const paymentLabels: Record<string, string> = {
-  CASH: 'Contanti',
-  BANCOMAT: 'Bancomat',
-  XPAY: 'Carta di credito',
-};
-
 /** Statuses that end or stop the order: their buttons ask for a confirmation. */
 export const isStopping = (status: OrderStatus): boolean => ['CANCELLED', 'NOT_COLLECTED', 'REFUSED'].includes(status);
 
@@ -50,9 +37,6 @@ export function roleOf(jwt: string | undefined | null): string | null {
     return null;
   }
 }
-
-/** Picked amounts may be set only while the order is being prepared. */
-export const canPick = (order: Pick<Order, 'status'>): boolean => order.status === 'IN_PREPARATION';
 
 /** A picked amount as typed ('0,8' or '0.8'): a number ≥ 0, or null when unreadable. */
 export function parseAmount(text: string): number | null {
@@ -92,12 +76,9 @@ export function byDay(orders: Order[]): { day: string | null; slots: ReturnType<
 export const orderedQuantity = (item: Pick<CartItem, 'um' | 'amount' | 'weight'>): number =>
   (item.um === 'KG' ? item.weight : item.amount) ?? 0;
 
-/**
- * What a row costs for a picked amount, as the server charges it: unit price in cents × amount
- * (3 decimals), rounded to the cent, half up. Integer arithmetic, so 1290 × 0,35 is 451,5 → 452.
- */
+/** What a row costs for a picked amount, in euro: the shared row price the server charges. */
 export const pickedRowTotal = (item: Pick<CartItem, 'netPrice'>, amount: number): number =>
-  Math.round((Math.round(item.netPrice * 100) * Math.round(amount * 1000)) / 1000) / 100;
+  toEuro(rowCents(toCents(item.netPrice), amount));
 
 /** Products picked and the order's total (fees included) for the amounts typed; null while one is unreadable. */
 export function pickedTotals(

@@ -3,7 +3,8 @@
 // delivery modes. Pure markup: rendered in the locator's island and, without
 // any JavaScript, on the static store page.
 import type { Store } from '#src/shared/contract/stores.ts';
-import { DELIVERY_MODE_LABELS, formatDistance, fullAddress, openingLine, telHref, weekHours } from './store-format.ts';
+import { STORE_SERVICE_LABELS } from '#src/shared/delivery-modes.ts';
+import { formatDistance, fullAddress, openingLine, telHref, weekHours } from './store-format.ts';
 
 interface Props {
   store: Store;
@@ -94,7 +95,7 @@ export default function StoreDetail({ store, level, withTitle = false, pageHref,
           <H id={`${idPrefix}-modes`}>Come fare la spesa</H>
           <ul className="store-tags">
             {store.deliveryModes.map((m) => (
-              <li key={m}>{DELIVERY_MODE_LABELS[m]}</li>
+              <li key={m}>{STORE_SERVICE_LABELS[m]}</li>
             ))}
           </ul>
         </section>

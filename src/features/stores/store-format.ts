@@ -1,6 +1,6 @@
 // How a store's data reads in Italian: the week from Monday with 'Chiuso' for
-// days without hours, exceptions with their date, delivery modes, distances.
-import type { DeliveryMode, Opening, Store, Timetable } from '#src/shared/contract/stores.ts';
+// days without hours, exceptions with their date, distances.
+import type { Opening, Store, Timetable } from '#src/shared/contract/stores.ts';
 
 /** weekDay of spec §3 (1 = Sunday … 7 = Saturday) in the Italian week order, Monday first. */
 export const WEEK: readonly { weekDay: number; label: string; schemaDay: string }[] = [
@@ -38,13 +38,6 @@ export function openingLine(o: Opening): { date: string; hours: string; note: st
     note: o.note,
   };
 }
-
-export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = {
-  IN_STORE: 'Ritiro in negozio',
-  DRIVE: 'Ritiro Drive',
-  AT_HOME: 'Consegna a domicilio',
-  SHIPPED: 'Spedizione',
-};
 
 const km = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** '2,3 km', or null when the distance is unknown. */

@@ -5,7 +5,7 @@ import { BANNER_PRODUCTS_PAGE_SIZE, bannersQuery } from '#src/shared/contract/ba
 import { DEFAULT_STORE_ID, storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { pageParam } from '#src/shared/contract/envelope.ts';
 import type { AppEnv } from '../app-env.ts';
-import { ok, parseInput, parseQuery } from '../http.ts';
+import { ok, parseInput, queryParams } from '../http.ts';
 import { bannerProducts, banners, headerBanner } from '../services/banners.ts';
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -16,12 +16,14 @@ const productsQuery = z.object({
 });
 
 export const bannerRoutes = new Hono<AppEnv>()
-  .get('/cms/banners', async (c) => ok(c, await banners(c.var.db, parseQuery(c, bannersQuery).category)))
+  .get('/cms/banners', queryParams(bannersQuery), async (c) =>
+    ok(c, await banners(c.var.db, c.req.valid('query').category)),
+  )
   // {id} is the store whose header banner is asked for.
   .get('/cms/banners/:id/headerBanner', async (c) =>
     ok(c, await headerBanner(c.var.db, parseInput(idParam, c.req.param('id')))),
   )
-  .get('/cms/banners/:id/products', async (c) => {
-    const { p, s, storeId } = parseQuery(c, productsQuery);
+  .get('/cms/banners/:id/products', queryParams(productsQuery), async (c) => {
+    const { p, s, storeId } = c.req.valid('query');
     return ok(c, await bannerProducts(c.var.db, parseInput(idParam, c.req.param('id')), storeId, p, s));
   });

@@ -12,7 +12,7 @@ import {
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { ok, parseJson } from '../http.ts';
+import { ok, jsonBody } from '../http.ts';
 import {
   abortCart,
   currentCart,
@@ -35,22 +35,22 @@ export const cartRoutes = new Hono<AppEnv>()
     ok(c, await currentCart(c.var.db, c.var.session.userId, c.var.config.flags)),
   )
   .get('/ecommerce/carts/open', auth, async (c) => ok(c, await openCarts(c.var.db, c.var.session.userId)))
-  .post('/ecommerce/cart/open', auth, async (c) =>
-    ok(c, await openCart(c.var.db, c.var.session.userId, await parseJson(c, openCartRequest), c.var.config.flags)),
+  .post('/ecommerce/cart/open', auth, jsonBody(openCartRequest), async (c) =>
+    ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .post('/ecommerce/cart/store', auth, async (c) =>
-    ok(c, await storeItem(c.var.db, c.var.session.userId, await parseJson(c, storeItemRequest))),
+  .post('/ecommerce/cart/store', auth, jsonBody(storeItemRequest), async (c) =>
+    ok(c, await storeItem(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
-  .post('/ecommerce/cart/review', auth, async (c) => {
-    const { cartId } = await parseJson(c, cartIdRequest);
+  .post('/ecommerce/cart/review', auth, jsonBody(cartIdRequest), async (c) => {
+    const { cartId } = c.req.valid('json');
     return ok(c, await reviewCart(c.var.db, c.var.session.userId, cartId));
   })
-  .post('/ecommerce/cart/delete', auth, async (c) => {
-    const { cartId, barcode } = await parseJson(c, deleteItemRequest);
+  .post('/ecommerce/cart/delete', auth, jsonBody(deleteItemRequest), async (c) => {
+    const { cartId, barcode } = c.req.valid('json');
     return ok(c, await deleteItem(c.var.db, c.var.session.userId, cartId, barcode));
   })
-  .post('/ecommerce/cart/abort', auth, async (c) => {
-    const { cartId, orderId } = await parseJson(c, abortRequest);
+  .post('/ecommerce/cart/abort', auth, jsonBody(abortRequest), async (c) => {
+    const { cartId, orderId } = c.req.valid('json');
     // With an orderId the customer cancels a booked order (spec §7).
     if (orderId) {
       const order = await abortOrder(c.var.db, c.var.session.userId, orderId);
@@ -59,11 +59,11 @@ export const cartRoutes = new Hono<AppEnv>()
     }
     return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
   })
-  .post('/ecommerce/cart/move', auth, async (c) =>
-    ok(c, await moveCart(c.var.db, c.var.session.userId, await parseJson(c, moveRequest), c.var.config.flags)),
+  .post('/ecommerce/cart/move', auth, jsonBody(moveRequest), async (c) =>
+    ok(c, await moveCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .post('/ecommerce/cart/freeze/check', auth, async (c) => {
-    const { cartId } = await parseJson(c, cartIdRequest);
+  .post('/ecommerce/cart/freeze/check', auth, jsonBody(cartIdRequest), async (c) => {
+    const { cartId } = c.req.valid('json');
     const result = await freezeCheck(c.var.db, c.var.session.userId, cartId);
     // 4105 is not an error (DESIGN.md §3): the changed items travel as data.
     if (result.changed)
@@ -73,7 +73,7 @@ export const cartRoutes = new Hono<AppEnv>()
       });
     return ok(c, result.cart);
   })
-  .post('/ecommerce/cart/list', auth, async (c) => {
-    const input = await parseJson(c, listToCartRequest);
+  .post('/ecommerce/cart/list', auth, jsonBody(listToCartRequest), async (c) => {
+    const input = c.req.valid('json');
     return ok(c, await addListToCart(c.var.db, c.var.session.userId, input.smartListId, input.cartId));
   });

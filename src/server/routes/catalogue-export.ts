@@ -8,13 +8,17 @@ import { z } from 'zod';
 import { storeIdParam } from '#src/shared/contract/catalogue.ts';
 import { pageParam } from '#src/shared/contract/envelope.ts';
 import type { AppEnv } from '../app-env.ts';
-import { ok, parseInput, parseQuery } from '../http.ts';
+import { ok, parseInput, queryParams } from '../http.ts';
 import { productsInFull } from '../services/catalogue-export.ts';
 
 const exportQuery = z.object({ p: pageParam, s: z.coerce.number().int().min(1).max(2000).default(1000) });
 
-export const catalogueExportRoutes = new Hono<AppEnv>().get('/ecommerce/products/:storeId/export', async (c) => {
-  const storeId = parseInput(storeIdParam, c.req.param('storeId'));
-  const { p, s } = parseQuery(c, exportQuery);
-  return ok(c, await productsInFull(c.var.db, storeId, p, s));
-});
+export const catalogueExportRoutes = new Hono<AppEnv>().get(
+  '/ecommerce/products/:storeId/export',
+  queryParams(exportQuery),
+  async (c) => {
+    const storeId = parseInput(storeIdParam, c.req.param('storeId'));
+    const { p, s } = c.req.valid('query');
+    return ok(c, await productsInFull(c.var.db, storeId, p, s));
+  },
+);

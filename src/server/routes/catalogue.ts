@@ -8,7 +8,7 @@ import { romeToday } from '#src/shared/time.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueVersion } from '../catalogue-version.ts';
-import { ok, parseInput, parseQuery } from '../http.ts';
+import { ok, parseInput, queryParams } from '../http.ts';
 import { categoryTree, listProducts, productByBarcode, productTags } from '../services/catalogue.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
 
@@ -60,23 +60,22 @@ async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
 export const catalogueRoutes = new Hono<AppEnv>()
   .get('/categories', (c) => answer(c, 'categories', () => categoryTree(c.var.db)))
   .get('/ecommerce/productsTags', (c) => answer(c, 'tags', () => productTags(c.var.db)))
-  .get('/ecommerce/products/barcode/:barcode', (c) => {
+  .get('/ecommerce/products/barcode/:barcode', queryParams(storeQuery), (c) => {
     const barcode = parseInput(barcodeParam, c.req.param('barcode'));
-    const { store } = parseQuery(c, storeQuery);
+    const { store } = c.req.valid('query');
     return answer(c, `product|${store}|${barcode}`, () => productByBarcode(c.var.db, barcode, store));
   })
-  .get('/ecommerce/products/barcode/:barcode/info', (c) => {
+  .get('/ecommerce/products/barcode/:barcode/info', queryParams(storeQuery), (c) => {
     const barcode = parseInput(barcodeParam, c.req.param('barcode'));
-    const { store } = parseQuery(c, storeQuery);
+    const { store } = c.req.valid('query');
     return answer(c, `info|${store}|${barcode}`, () => productInfo(c, barcode, store));
   })
   // The spec's path ends with a slash; answer without it too.
-  .get('/ecommerce/products/:storeId/', listStoreProducts)
-  .get('/ecommerce/products/:storeId', listStoreProducts);
+  .get('/ecommerce/products/:storeId/', queryParams(productQuery), (c) => listStoreProducts(c, c.req.valid('query')))
+  .get('/ecommerce/products/:storeId', queryParams(productQuery), (c) => listStoreProducts(c, c.req.valid('query')));
 
-function listStoreProducts(c: Context<AppEnv>) {
+function listStoreProducts(c: Context<AppEnv>, query: z.output<typeof productQuery>) {
   const storeId = parseInput(storeIdParam, c.req.param('storeId'));
-  const query = parseQuery(c, productQuery);
   // The parsed query, keys sorted: the same search spelt two ways is one entry.
   const key = `list|${storeId}|${JSON.stringify(query, Object.keys(query).sort())}`;
   return answer(c, key, () => listProducts(c.var.db, storeId, query));

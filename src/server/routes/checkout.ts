@@ -8,8 +8,8 @@ import { pageParam } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { ok, parseInput, parseJson, parseQuery } from '../http.ts';
-import { modeLabels } from '../services/cart.ts';
+import { ok, parseInput, jsonBody, queryParams } from '../http.ts';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
 import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
 import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
@@ -29,30 +29,30 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .get('/ecommerce/slots/:cartId/days', auth, async (c) =>
     ok(c, await slotDays(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')))),
   )
-  .get('/ecommerce/slots/:cartId', auth, async (c) =>
+  .get('/ecommerce/slots/:cartId', auth, queryParams(slotsQuery), async (c) =>
     ok(
       c,
       await slotsOfDay(
         c.var.db,
         c.var.session.userId,
         parseInput(idParam, c.req.param('cartId')),
-        parseQuery(c, slotsQuery),
+        c.req.valid('query'),
       ),
     ),
   )
-  .post('/ecommerce/cart/freeze', auth, async (c) =>
-    ok(c, await freezeCart(c.var.db, c.var.session.userId, await parseJson(c, freezeRequest), c.var.config.flags)),
+  .post('/ecommerce/cart/freeze', auth, jsonBody(freezeRequest), async (c) =>
+    ok(c, await freezeCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .get('/ecommerce/orders', auth, async (c) => {
-    const { s, p } = parseQuery(c, ordersQuery);
+  .get('/ecommerce/orders', auth, queryParams(ordersQuery), async (c) => {
+    const { s, p } = c.req.valid('query');
     await expireUnpaidOrders(c.var.db);
     return ok(c, await listOrders(c.var.db, c.var.session.userId, p, s));
   })
   .get('/ecommerce/orders/:id/fetch', auth, async (c) =>
     ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))),
   )
-  .post('/ecommerce/cart/copy', auth, async (c) => {
-    const { orderId, addressId } = await parseJson(c, copyOrderRequest);
+  .post('/ecommerce/cart/copy', auth, jsonBody(copyOrderRequest), async (c) => {
+    const { orderId, addressId } = c.req.valid('json');
     const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId, c.var.config.flags);
     if (result.updated.length || result.removed.length) {
       return c.json({
@@ -62,9 +62,9 @@ export const checkoutRoutes = new Hono<AppEnv>()
     }
     return ok(c, result.cart);
   })
-  .get('/ecommerce/configuration/deliveryMode/:mode', async (c) => {
+  .get('/ecommerce/configuration/deliveryMode/:mode', queryParams(configQuery), async (c) => {
     const mode = parseInput(deliveryMode, c.req.param('mode'));
-    const { storeId } = parseQuery(c, configQuery);
+    const { storeId } = c.req.valid('query');
     return ok(c, await allowedPaymentModes(c.var.db, storeId, mode, c.var.config.flags));
   })
   // The modes a cart can be opened for now: some store serves them and they can be paid for (payable-modes.ts).
@@ -74,6 +74,6 @@ export const checkoutRoutes = new Hono<AppEnv>()
       c,
       deliveryMode.options
         .filter((mode) => offered.has(mode))
-        .map((mode) => ({ id: mode, description: modeLabels[mode] })),
+        .map((mode) => ({ id: mode, description: DELIVERY_MODE_LABELS[mode] })),
     );
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { orderStatus } from '#src/shared/contract/checkout.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { forbidden, ok, parseInput, parseJson, parseQuery } from '../http.ts';
+import { forbidden, ok, parseInput, jsonBody, queryParams } from '../http.ts';
 import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';
 import { orderView } from '../services/orders.ts';
 import { carryOutDeletion, pendingDeletionRequests, refuseDeletion } from '../services/deletion-requests.ts';
@@ -36,12 +36,12 @@ async function fetchOrderView(db: AppEnv['Variables']['db'], id: number) {
 }
 
 export const opsRoutes = new Hono<AppEnv>()
-  .get('/ops/orders', operatorOnly, async (c) => {
-    const { status } = parseQuery(c, z.object({ status: orderStatus.optional() }));
+  .get('/ops/orders', operatorOnly, queryParams(z.object({ status: orderStatus.optional() })), async (c) => {
+    const { status } = c.req.valid('query');
     return ok(c, await storeOrders(c.var.db, (await operatorStore(c)).storeId, status));
   })
-  .post('/ops/orders/:id/status', operatorOnly, async (c) => {
-    const { status } = await parseJson(c, z.object({ status: orderStatus }));
+  .post('/ops/orders/:id/status', operatorOnly, jsonBody(z.object({ status: orderStatus })), async (c) => {
+    const { status } = c.req.valid('json');
     const order = await changeStatus(c.var.db, await operatorStore(c), parseInput(idParam, c.req.param('id')), status);
     // A closed order has the picked amount captured; a cancelled or refused one has its hold released.
     await c.var.payments.settleOrder(order.id, originOf(c));
@@ -65,14 +65,14 @@ export const opsRoutes = new Hono<AppEnv>()
     );
     return ok(c, null);
   })
-  .post('/ops/deletion-requests/:userId/refuse', operatorOnly, async (c) => {
+  .post('/ops/deletion-requests/:userId/refuse', operatorOnly, jsonBody(deletionRefusal), async (c) => {
     const { userId } = await operatorStore(c);
     const customerId = parseInput(idParam, c.req.param('userId'));
-    const { reason } = await parseJson(c, deletionRefusal);
+    const { reason } = c.req.valid('json');
     await refuseDeletion(c.var.db, c.var.mailer, c.var.config.PRIVACY_EMAIL, { userId }, customerId, reason);
     return ok(c, null);
   })
-  .post('/ops/orders/:id/picked', operatorOnly, async (c) => {
-    const { rows } = await parseJson(c, pickedRequest);
+  .post('/ops/orders/:id/picked', operatorOnly, jsonBody(pickedRequest), async (c) => {
+    const { rows } = c.req.valid('json');
     return ok(c, await setPicked(c.var.db, await operatorStore(c), parseInput(idParam, c.req.param('id')), rows));
   });

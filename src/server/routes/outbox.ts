@@ -4,13 +4,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
-import { parseQuery } from '../http.ts';
+import { queryParams } from '../http.ts';
 
 const TO_REQUIRED = "Indica l'indirizzo e-mail di cui leggere la posta (to=…).";
 const query = z.object({ to: z.string({ error: TO_REQUIRED }).trim().toLowerCase().min(1, TO_REQUIRED).max(320) });
 
-export const outboxRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {
-  const { to } = parseQuery(c, query);
+export const outboxRoutes = new Hono<AppEnv>().get('/outbox', queryParams(query), async (c) => {
+  const { to } = c.req.valid('query');
   const rows = await c.var.db
     .selectFrom('mail_outbox')
     .selectAll()

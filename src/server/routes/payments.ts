@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { deletePaymentMethodRequest, nonceQuery } from '#src/shared/contract/payments.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { HttpError, ok, parseJson, parseQuery } from '../http.ts';
+import { HttpError, ok, jsonBody, queryParams } from '../http.ts';
 
 const auth = requireUser();
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -51,28 +51,27 @@ async function fields(c: Context<AppEnv>): Promise<Record<string, string>> {
 
 export const paymentRoutes = new Hono<AppEnv>()
   .get('/pay/paymentmethod', auth, async (c) => ok(c, await c.var.payments.listMethods(c.var.session.userId)))
-  .post('/pay/paymentmethod/delete', auth, async (c) => {
-    await parseJson(c, deletePaymentMethodRequest);
+  .post('/pay/paymentmethod/delete', auth, jsonBody(deletePaymentMethodRequest), async (c) => {
     return ok(c, await c.var.payments.removeMethod(c.var.session.userId));
   })
   .get('/pay/v2/xpay/boarding', auth, (c) => ok(c, c.var.payments.lightboxConfig(originOf(c))))
   .get('/pay/v2/xpay/start/boarding', auth, async (c) =>
     ok(c, await c.var.payments.startBoarding(c.var.session.userId, originOf(c))),
   )
-  .on(['GET', 'POST'], '/pay/v2/xpay/board', async (c) => {
-    const { profileId } = parseQuery(c, boardQuery);
+  .on(['GET', 'POST'], '/pay/v2/xpay/board', queryParams(boardQuery), async (c) => {
+    const { profileId } = c.req.valid('query');
     await c.var.payments.xpayBoardCallback(profileId, await fields(c));
     return ok(c, null);
   })
-  .get('/pay/v2/xpay/nonce', auth, async (c) => {
-    const { orderCode } = parseQuery(c, nonceQuery);
+  .get('/pay/v2/xpay/nonce', auth, queryParams(nonceQuery), async (c) => {
+    const { orderCode } = c.req.valid('query');
     return ok(c, await c.var.payments.startOrderPayment(c.var.session.userId, orderCode, originOf(c)));
   })
   .post('/pay/v2/xpay/3ds/result', async (c) =>
     c.redirect(await c.var.payments.xpayThreeDsResult(await fields(c), originOf(c)), 303),
   )
-  .get('/pay/preauth/quote', auth, async (c) =>
-    ok(c, await c.var.payments.quote(c.var.session.userId, parseQuery(c, quoteQuery))),
+  .get('/pay/preauth/quote', auth, queryParams(quoteQuery), async (c) =>
+    ok(c, await c.var.payments.quote(c.var.session.userId, c.req.valid('query'))),
   )
   .get('/pay/ipg/boarding/web', auth, async (c) =>
     ok(c, await c.var.payments.startLegacyBoarding(c.var.session.userId, originOf(c))),

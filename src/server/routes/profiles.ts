@@ -1,5 +1,7 @@
 // Auth and profile calls of spec §7 (addresses live in addresses.ts).
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
   loginRequest,
@@ -12,7 +14,7 @@ import {
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { routes } from '#src/shared/routes.ts';
 import type { AppEnv } from '../app-env.ts';
-import { BusinessError, HttpError, ok, parseInput, parseJson, parseQuery } from '../http.ts';
+import { BusinessError, jsonBody, ok, queryParams, refuse, type Verdict } from '../http.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
 import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
 import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
@@ -41,9 +43,12 @@ function clientIp(c: Context<AppEnv>): string {
   // Only behind a trusted load balancer (DESIGN.md §1) is X-Forwarded-For the
   // client's address; otherwise anyone could dodge the limits by sending one.
   const forwarded = c.var.config.TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return forwarded || incoming?.socket?.remoteAddress || 'local';
+  return forwarded || socketAddress(c) || 'local';
 }
+
+/** The peer's address from Node's socket; a request made in-process (app.request, the tests) has none. */
+const socketAddress = (c: Context<AppEnv>): string | undefined =>
+  (c.env as { incoming?: unknown } | undefined)?.incoming ? getConnInfo(c).remote.address : undefined;
 
 const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({
   ...rule,
@@ -51,41 +56,40 @@ const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({
 });
 
 /** Signup answers the business codes of spec §8 for the three fields that have one. */
-function signupInput(body: unknown) {
-  const result = signupRequest.safeParse(body);
-  if (result.success) return result.data;
-  const fields = new Set(result.error.issues.map((i) => i.path.join('.')));
-  if (fields.has('username')) throw new BusinessError(ErrorCode.INVALID_USERNAME);
-  if (fields.has('password')) throw new BusinessError(ErrorCode.INVALID_PASSWORD);
-  if (fields.has('profile.mobilePhone')) throw new BusinessError(ErrorCode.INVALID_PHONE);
-  return parseInput(signupRequest, body);
+function signupVerdict(result: Verdict) {
+  if (!result.success) {
+    const fields = new Set(result.error.issues.map((i) => i.path.join('.')));
+    if (fields.has('username')) throw new BusinessError(ErrorCode.INVALID_USERNAME);
+    if (fields.has('password')) throw new BusinessError(ErrorCode.INVALID_PASSWORD);
+    if (fields.has('profile.mobilePhone')) throw new BusinessError(ErrorCode.INVALID_PHONE);
+  }
+  refuse(result);
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    const text = await c.req.text();
-    return text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Il corpo della richiesta non è un JSON valido.');
-  }
-}
+// Attempts count per address before the request is read, so a flood of broken requests is limited too.
+const limitSignups = createMiddleware<AppEnv>(async (c, next) => {
+  await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: perAddress(c, signupPerIp) }]);
+  await next();
+});
+const limitResets = createMiddleware<AppEnv>(async (c, next) => {
+  await hitRateLimit(c.var.db, [{ key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) }]);
+  await next();
+});
 
 const confirmQuery = z.object({ token: z.string().max(200).default('') });
 
 export const profileRoutes = new Hono<AppEnv>()
-  .post('/profiles/signup', async (c) => {
-    await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: perAddress(c, signupPerIp) }]);
-    const input = signupInput(await readJson(c));
-    await signup(c.var.db, c.var.mailer, originOf(c), input);
+  .post('/profiles/signup', limitSignups, jsonBody(signupRequest, signupVerdict), async (c) => {
+    await signup(c.var.db, c.var.mailer, originOf(c), c.req.valid('json'));
     return ok(c, null);
   })
-  .get('/profiles/confirm', async (c) => {
-    const { token } = parseQuery(c, confirmQuery);
+  .get('/profiles/confirm', queryParams(confirmQuery), async (c) => {
+    const { token } = c.req.valid('query');
     const confirmed = token !== '' && (await confirmAccount(c.var.db, token));
     return c.redirect(confirmed ? routes.signupConfirmed : routes.signupLinkExpired, 302);
   })
-  .post('/profiles/login', async (c) => {
-    const { username, password } = await parseJson(c, loginRequest);
+  .post('/profiles/login', jsonBody(loginRequest), async (c) => {
+    const { username, password } = c.req.valid('json');
     const ip = clientIp(c);
     // Refused (429): too many tries for this account from this address, or from this address at all.
     const pairKey = `login:user:${username}:ip:${ip}`;
@@ -108,8 +112,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const jwt = await signSession(key, user.id, user.role);
     return ok(c, { jwt, profile: await requireProfile(c.var.db, user.id) });
   })
-  .post('/profiles/password', async (c) => {
-    const { email } = await parseJson(c, resetRequest);
+  .post('/profiles/password', jsonBody(resetRequest), async (c) => {
+    const { email } = c.req.valid('json');
     await hitRateLimit(c.var.db, [
       { key: `reset:user:${email}`, rule: { limit: 5, windowSeconds: 60 * 60 } },
       { key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) },
@@ -117,9 +121,8 @@ export const profileRoutes = new Hono<AppEnv>()
     await requestPasswordReset(c.var.db, c.var.mailer, originOf(c), email);
     return ok(c, null);
   })
-  .post('/profiles/password/reset', async (c) => {
-    await hitRateLimit(c.var.db, [{ key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) }]);
-    await resetPassword(c.var.db, await parseJson(c, resetConfirm));
+  .post('/profiles/password/reset', limitResets, jsonBody(resetConfirm), async (c) => {
+    await resetPassword(c.var.db, c.req.valid('json'));
     return ok(c, null);
   });
 
@@ -135,14 +138,14 @@ export const myProfileRoutes = new Hono<AuthEnv>()
     await revokeSession(c.var.db, c.var.session);
     return ok(c, null);
   })
-  .put('/profiles', auth, async (c) =>
-    ok(c, await updateProfile(c.var.db, c.var.session.userId, await parseJson(c, profileUpdate))),
+  .put('/profiles', auth, jsonBody(profileUpdate), async (c) =>
+    ok(c, await updateProfile(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
   .post('/profiles/deleteRequest', auth, async (c) => {
     await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId, c.var.config.PRIVACY_EMAIL);
     return ok(c, null);
   })
-  .post('/profiles/password/change', auth, async (c) => {
-    await changePassword(c.var.db, c.var.session.userId, await parseJson(c, passwordChange), c.var.session.jti);
+  .post('/profiles/password/change', auth, jsonBody(passwordChange), async (c) => {
+    await changePassword(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.session.jti);
     return ok(c, null);
   });

@@ -14,7 +14,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { BusinessError } from '../http.ts';
 import { consumeLinkToken, issueLinkToken } from './mail-links.ts';
 import { loadProfile } from './profile-mapping.ts';
-import { mailPrivacyOffice, SHOPPING_IN_PROGRESS } from './deletion-requests.ts';
+import { OPEN_STATUSES } from '#src/shared/order-states.ts';
+import { mailPrivacyOffice } from './deletion-requests.ts';
 
 type Signup = z.output<typeof signupRequest>;
 
@@ -155,7 +156,7 @@ export async function requestDeletion(db: Db, mailer: Mailer, userId: number, pr
     .selectFrom('orders')
     .select('id')
     .where('user_id', '=', userId)
-    .where('status', 'in', SHOPPING_IN_PROGRESS)
+    .where('status', 'in', OPEN_STATUSES)
     .limit(1)
     .executeTakeFirst();
   if (active) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS);

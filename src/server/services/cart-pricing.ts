@@ -3,7 +3,9 @@
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { WATER_PACK_FEE_CENTS, WATER_PACKS_INCLUDED } from '#src/shared/contract/cart.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
-import { round2, toCents, toEuro } from '#src/shared/contract/money.ts';
+import { toCents, toEuro } from '#src/shared/contract/money.ts';
+import { isDelivered } from '#src/shared/delivery-modes.ts';
+import { rowCents } from '#src/shared/row-price.ts';
 
 export interface CartLine {
   itemId: number;
@@ -50,7 +52,7 @@ export function toCartItem(line: CartLine): CartItem {
     maxAmount: p?.maxAmount ?? null,
     price: p ? p.price : toEuro(line.snapshot.priceCents),
     netPrice: toEuro(netCents),
-    rowNetPrice: available ? toEuro(Math.round(netCents * quantityOf(line))) : 0,
+    rowNetPrice: available ? toEuro(rowCents(netCents, quantityOf(line))) : 0,
     promotions: p?.promotions ?? [],
     lowestPrice30Days: p?.lowestPrice30Days ?? null,
     vatConfigurationId: null,
@@ -70,8 +72,7 @@ export function cartTotals(lines: CartLine[], deliveryMode: Cart['deliveryMode']
   const items = lines.map(toCartItem);
   const netCents = items.reduce((sum, i) => sum + toCents(i.rowNetPrice), 0);
   const fees: Cart['fees'] = [];
-  const delivered = deliveryMode === 'AT_HOME' || deliveryMode === 'SHIPPED';
-  if (delivered && items.length > 0) {
+  if (isDelivered(deliveryMode) && items.length > 0) {
     fees.push({ id: 'DELIVERY', description: 'Costo di consegna', value: toEuro(terms.deliveryFeeCents) });
     const extraPacks = Math.max(0, waterPacks(lines) - WATER_PACKS_INCLUDED);
     if (extraPacks > 0)
@@ -97,26 +98,4 @@ export function cartTotals(lines: CartLine[], deliveryMode: Cart['deliveryMode']
     minNetTotal: toEuro(terms.minNetTotalCents),
     fees,
   };
-}
-
-/** Quantity rules of spec §5 for a product: an Italian reason when refused, else null. */
-export function quantityProblem(
-  product: Pick<Product, 'um' | 'umStep' | 'minWeight' | 'maxAmount'>,
-  quantity: number,
-): string | null {
-  if (quantity === 0) return null; // zero removes the row
-  const step = round2(product.umStep);
-  if (product.um === 'PZ') {
-    if (!Number.isInteger(quantity)) return 'La quantità deve essere un numero intero di pezzi.';
-    if (quantity < Math.max(1, step)) return 'La quantità minima è 1 pezzo.';
-    if (Math.abs(quantity / step - Math.round(quantity / step)) > 1e-6)
-      return `La quantità deve essere un multiplo di ${step}.`;
-    return null;
-  }
-  const minimum = Math.max(step, product.minWeight ?? 0);
-  if (quantity + 1e-9 < minimum) return `Il peso minimo è ${minimum} kg.`;
-  if (Math.abs(round2(quantity) - quantity) > 1e-9 || Math.abs(quantity / step - Math.round(quantity / step)) > 1e-6) {
-    return `Il peso deve essere un multiplo di ${step} kg.`;
-  }
-  return null;
 }

@@ -4,7 +4,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
-  MAX_PIECES_PER_ARTICLE,
   MAX_WATER_PACKS,
   type Cart,
   type DeliveryMode,
@@ -13,7 +12,10 @@ import {
 } from '#src/shared/contract/cart.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { formatEuro, toCents } from '#src/shared/contract/money.ts';
+import { toCents } from '#src/shared/contract/money.ts';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
+import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
+import { exceedsMaximum, quantityProblem } from '#src/shared/quantity-rules.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
@@ -21,7 +23,7 @@ import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartProductColumns, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
-import { cartTotals, quantityProblem, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
+import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
 
 type Tx = Db | Transaction<Database>;
@@ -34,13 +36,6 @@ type CartRow = {
   title: string | null;
   status: string;
   is_current: boolean;
-};
-
-export const modeLabels: Record<DeliveryMode, string> = {
-  IN_STORE: 'Ritiro in negozio',
-  DRIVE: 'Ritiro drive',
-  AT_HOME: 'Consegna a domicilio',
-  SHIPPED: 'Spedizione',
 };
 
 /** The customer's cart, or 4004 when it does not exist, 403 when it is someone else's. */
@@ -127,7 +122,7 @@ export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
     id: cart.id,
     title: cart.title,
     storeId: cart.store_id,
-    storeDescription: `${modeLabels[cart.delivery_mode]} · ${store.name}`,
+    storeDescription: `${DELIVERY_MODE_LABELS[cart.delivery_mode]} · ${store.name}`,
     deliveryMode: cart.delivery_mode,
     addressId: cart.address_id,
     ...totals,
@@ -346,12 +341,7 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
     const problem = quantityProblem(product, quantity);
     if (problem)
       throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
-    if (
-      (product.maxAmount !== null && quantity > product.maxAmount) ||
-      (product.um === 'PZ' && quantity > MAX_PIECES_PER_ARTICLE)
-    ) {
-      throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
-    }
+    if (exceedsMaximum(product, quantity)) throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
     if (row.water_pack && quantity > 0) {
       const others = waterPacks((await cartLines(trx, cart)).filter((l) => l.snapshot.barcode !== input.barcode));
       if (others + quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
@@ -481,12 +471,7 @@ export async function freezeCheck(
     if (updated.length || removed.length) return { changed: true, updated, removed };
     const view = await cartView(trx, cart);
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
-    if (view.netTotal < view.minNetTotal) {
-      throw new BusinessError(
-        ErrorCode.BELOW_MINIMUM,
-        `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`,
-      );
-    }
+    if (belowMinimum(view)) throw new BusinessError(ErrorCode.BELOW_MINIMUM, minimumOrderMessage(view.minNetTotal));
     return { changed: false, cart: view };
   });
 }

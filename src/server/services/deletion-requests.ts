@@ -12,20 +12,11 @@ import {
 } from '#src/shared/contract/deletion-requests.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
+import { OPEN_STATUSES } from '#src/shared/order-states.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { BusinessError } from '../http.ts';
 import type { Payments } from './payments.ts';
-
-/** Orders in these statuses are a shopping in progress: the profile then cannot be deleted automatically. */
-export const SHOPPING_IN_PROGRESS = [
-  'PAYMENT_PENDING',
-  'TO_BE_PREPARED',
-  'IN_PREPARATION',
-  'TO_BE_COLLECTED',
-  'TO_BE_DELIVERED',
-  'ISSUING_RECEIPT',
-];
 
 const dueBy = (requestedAt: Date) => new Date(requestedAt.getTime() + DELETION_HANDLING_HOURS * 3_600_000);
 const romeTime = (d: Date) =>
@@ -74,7 +65,7 @@ export async function pendingDeletionRequests(db: Db): Promise<DeletionRequest[]
             .selectFrom('orders as o')
             .select('o.id')
             .whereRef('o.user_id', '=', 'u.id')
-            .where('o.status', 'in', SHOPPING_IN_PROGRESS),
+            .where('o.status', 'in', OPEN_STATUSES),
         )
         .as('shopping'),
     )
@@ -148,7 +139,7 @@ async function hasShoppingInProgress(db: Db, customerId: number): Promise<boolea
       .selectFrom('orders')
       .select('id')
       .where('user_id', '=', customerId)
-      .where('status', 'in', SHOPPING_IN_PROGRESS)
+      .where('status', 'in', OPEN_STATUSES)
       .limit(1)
       .executeTakeFirst(),
   );

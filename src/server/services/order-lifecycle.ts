@@ -2,8 +2,10 @@
 // confirm and prepare, set the amounts actually picked, hand over, issue the
 // receipt; only the picked amount is charged. Unpaid card orders expire.
 import { sql } from 'kysely';
-import { nextStatuses, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
+import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { canPick, nextStatuses, OPEN_STATUSES } from '#src/shared/order-states.ts';
+import { round3, rowCents } from '#src/shared/row-price.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError, forbidden } from '../http.ts';
 import { orderView } from './orders.ts';
@@ -25,15 +27,7 @@ export async function storeOrders(db: Db, storeId: number, status?: OrderStatus)
     .orderBy('id')
     .limit(200);
   if (status) q = q.where('status', '=', status);
-  else
-    q = q.where('status', 'in', [
-      'TO_BE_PREPARED',
-      'IN_PREPARATION',
-      'TO_BE_COLLECTED',
-      'TO_BE_DELIVERED',
-      'ISSUING_RECEIPT',
-      'PAYMENT_PENDING',
-    ]);
+  else q = q.where('status', 'in', OPEN_STATUSES);
   return Promise.all((await q.execute()).map((o) => orderView(db, o)));
 }
 
@@ -72,7 +66,10 @@ export async function changeStatus(
   });
 }
 
-/** Records the amounts picked per row; the operator total replaces the estimate. */
+/**
+ * Records the amounts picked per row; the operator total replaces the estimate.
+ * A row's price is the shared rule (rowCents), the one the staff screen shows.
+ */
 export async function setPicked(
   db: Db,
   operator: { storeId: number },
@@ -81,13 +78,26 @@ export async function setPicked(
 ): Promise<Order> {
   return db.transaction().execute(async (trx) => {
     const order = await storeOrder(trx as Db, operator.storeId, orderId);
-    if (order.status !== 'IN_PREPARATION') throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
+    if (!canPick(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
+    const unitCents = new Map(
+      (
+        await trx.selectFrom('order_rows').select(['id', 'net_price_cents']).where('order_id', '=', orderId).execute()
+      ).map((r) => [r.id, r.net_price_cents]),
+    );
     for (const row of rows) {
-      const result = await sql`UPDATE order_rows SET operator_amount = ${row.operatorAmount}::numeric,
-          operator_total_cents = round(net_price_cents * ${row.operatorAmount}::numeric), available = ${row.operatorAmount > 0}
-        WHERE id = ${row.id} AND order_id = ${orderId}`.execute(trx);
-      if (Number(result.numAffectedRows ?? 0) === 0)
+      const unit = unitCents.get(row.id);
+      if (unit === undefined)
         throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, `Riga ${row.id} non presente nell'ordine.`);
+      await trx
+        .updateTable('order_rows')
+        .set({
+          operator_amount: round3(row.operatorAmount),
+          operator_total_cents: rowCents(unit, row.operatorAmount),
+          available: row.operatorAmount > 0,
+        })
+        .where('id', '=', row.id)
+        .where('order_id', '=', orderId)
+        .execute();
     }
     const totals = await sql<{ rows: number; fees: number }>`SELECT
         (SELECT coalesce(sum(coalesce(operator_total_cents, row_net_cents)), 0) FROM order_rows WHERE order_id = ${orderId})::int AS rows,

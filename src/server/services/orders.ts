@@ -8,18 +8,20 @@ import type { freezeRequest, Order, OrderStatus } from '#src/shared/contract/che
 import type { CardPayment } from '#src/shared/contract/payments.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { formatEuro, toCents, toEuro } from '#src/shared/contract/money.ts';
+import { toCents, toEuro } from '#src/shared/contract/money.ts';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
+import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
+import { canAbort, notYetPrepared, showsOrderedRows } from '#src/shared/order-states.ts';
+import { modeEnabled, statusAfterBooking } from '#src/shared/payment-rules.ts';
 import { weekDayOf } from '#src/shared/calendar.ts';
 import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
-import { cartLines, cartView, modeLabels, openCart, ownedCart, storeItem } from './cart.ts';
+import { cartLines, cartView, openCart, ownedCart, storeItem } from './cart.ts';
 import { releaseSlotPlace, takeSlotPlace } from './slots.ts';
 
 const PAYMENT_MINUTES = 30; // an unpaid card order expires after this
-const ABORTABLE: OrderStatus[] = ['TO_BE_PREPARED', 'PAYMENT_PENDING'];
-const ORIGINAL_ROWS: OrderStatus[] = ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'];
 
 type OrderRow = Selectable<Database['orders']>;
 
@@ -31,7 +33,7 @@ export async function allowedPaymentModes(db: Db, storeId: number, mode: string,
     .where('delivery_mode', '=', mode as never)
     .orderBy('payment_mode')
     .execute();
-  return rows.map((r) => r.payment_mode).filter((m) => m !== 'XPAY' || flags.ENABLED_PAYMENTS);
+  return rows.map((r) => r.payment_mode).filter((m) => modeEnabled(m, flags));
 }
 
 /** Books the cart: takes a place in the slot and turns the cart into an order, all or nothing. */
@@ -53,11 +55,7 @@ export async function freezeCart(
         removed: view.items.filter((i) => !i.available),
       });
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
-    if (view.netTotal < view.minNetTotal)
-      throw new BusinessError(
-        ErrorCode.BELOW_MINIMUM,
-        `l'importo minimo per prenotare è: ${formatEuro(view.minNetTotal).replace(/\s*€/, '')}€`,
-      );
+    if (belowMinimum(view)) throw new BusinessError(ErrorCode.BELOW_MINIMUM, minimumOrderMessage(view.minNetTotal));
     if (!(await allowedPaymentModes(trx as Db, cart.store_id, cart.delivery_mode, flags)).includes(input.paymentMode)) {
       throw new HttpError(400, 'Modalità di pagamento non disponibile.', [
         { path: 'paymentMode', message: 'Modalità di pagamento non disponibile per questo punto vendita.' },
@@ -86,7 +84,7 @@ export async function freezeCart(
       throw new BusinessError(ErrorCode.BOOKING_CUTOFF_EXCEEDED);
     if (!(await takeSlotPlace(trx as Db, slot.id))) throw new BusinessError(ErrorCode.SLOT_FULL);
 
-    const status: OrderStatus = input.paymentMode === 'XPAY' ? 'PAYMENT_PENDING' : 'TO_BE_PREPARED';
+    const status = statusAfterBooking(input.paymentMode);
     const created = await trx
       .insertInto('orders')
       .values({
@@ -276,7 +274,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     id: order.cart_id,
     title: null,
     storeId: order.store_id,
-    storeDescription: `${modeLabels[order.delivery_mode]} · ${store.name}`,
+    storeDescription: `${DELIVERY_MODE_LABELS[order.delivery_mode]} · ${store.name}`,
     deliveryMode: order.delivery_mode,
     addressId: order.address_id,
     items,
@@ -308,10 +306,10 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     current: false,
   };
   const operatorRows = rows.some((r) => r.operator_amount !== null);
-  const showOperator = operatorRows && !['TO_BE_PREPARED', 'IN_PREPARATION'].includes(status);
+  const showOperator = operatorRows && !notYetPrepared(status);
   // An order the store cancelled before picking anything was never prepared: it shows what was ordered.
   const neverPrepared = status === 'CANCELLED' && !operatorRows;
-  const prepared = ORIGINAL_ROWS.includes(status) || neverPrepared ? [] : rows.map((r) => rowItem(r, true));
+  const prepared = showsOrderedRows(status) || neverPrepared ? [] : rows.map((r) => rowItem(r, true));
   // A row the store did not touch counts as picked as ordered, as setPicked charges it.
   const operatorNet = rows.reduce((sum, r) => sum + (r.operator_total_cents ?? r.row_net_cents), 0);
   const pickedRows = rows.filter((r) => Number(r.operator_amount ?? r.amount ?? r.weight ?? 0) > 0).length;
@@ -373,7 +371,7 @@ export async function fetchOrder(db: Db, userId: number, orderId: number): Promi
 export async function abortOrder(db: Db, userId: number, orderId: number): Promise<Order> {
   return db.transaction().execute(async (trx) => {
     const order = await ownedOrder(trx as Db, userId, orderId, true);
-    if (!ABORTABLE.includes(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
+    if (!canAbort(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
     await trx
       .updateTable('orders')
       .set({ status: 'ABORTED', updated_at: new Date() })

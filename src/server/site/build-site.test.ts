@@ -3,10 +3,11 @@
 // the server's secrets, even when this process has them all.
 import { describe, expect, it } from 'vitest';
 import { buildEnvironment } from './build-site.ts';
-import { changedSettings, siteSettings } from './site-paths.ts';
+import { siteSettings } from '../config.ts';
+import { changedSettings } from './site-paths.ts';
 
 describe('the environment of the build process', () => {
-  it('passes the flags, the tiles and the API address, and no secret', () => {
+  it('passes the flags, the tiles, the accessibility contact and the API address, and no secret', () => {
     const env = buildEnvironment('http://127.0.0.1:5555', {
       PATH: '/usr/bin',
       JWT_SECRET: 'jwt-secret-canary',
@@ -17,8 +18,10 @@ describe('the environment of the build process', () => {
       DEMO_OPERATOR_PASSWORD: 'Op-canary-1!',
       SHOW_CART_UPDATE: 'true',
       TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      ACCESSIBILITY_EMAIL: 'a11y@coop.example',
     });
     expect(env).toMatchObject({
+      ACCESSIBILITY_EMAIL: 'a11y@coop.example',
       PATH: '/usr/bin',
       SPESA_API_URL: 'http://127.0.0.1:5555',
       SHOW_CART_UPDATE: 'true',

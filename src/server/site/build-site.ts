@@ -4,15 +4,8 @@ import { fork } from 'node:child_process';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, lstat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { flagDefaults } from '#src/shared/flags.ts';
-import {
-  buildDir,
-  distDir,
-  projectRoot,
-  siteSettings,
-  siteSourceHash,
-  STAMP_FILE,
-  type BuildStamp,
-} from './site-paths.ts';
+import { SITE_SETTING_NAMES, siteSettings } from '../config.ts';
+import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeSiteHashes } from './inline-hashes.ts';
@@ -94,8 +87,7 @@ export function buildEnvironment(apiUrl: string, env: NodeJS.ProcessEnv = proces
     'LC_ALL',
     'TZ',
     'NODE_ENV',
-    'TILE_URL',
-    'TILE_ATTRIBUTION',
+    ...SITE_SETTING_NAMES,
     ...Object.keys(flagDefaults),
   ];
   const kept = Object.fromEntries(passed.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]));

@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlags } from '#src/shared/flags.ts';
+import { siteDir, siteSettings } from '../config.ts';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // SITE_DIR lets a second shop (the browser tests) keep its own site.
-export const distDir = resolve(projectRoot, process.env['SITE_DIR'] || 'dist');
+export const distDir = resolve(projectRoot, siteDir());
 export const buildDir = join(projectRoot, '.build');
 export const STAMP_FILE = '.build-stamp.json';
 /** The hashes of the site's inline scripts and styles, for its CSP (inline-hashes.ts). */
@@ -20,17 +20,13 @@ const siteSources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 const ignored = /(^|\/)(server|node_modules)(\/|$)|\.test\.tsx?$/;
 
 /**
- * The settings a build bakes into the pages (astro.config.mjs): the feature
- * flags of spec §9 and the store map's tiles. A shop restarted with another
- * value (e.g. ENABLED_PAYMENTS=true) must rebuild, or the site keeps saying
- * what the API no longer does. None of them is a secret: the stamp keeps them
- * in clear, so the stale reason can name the one that changed.
+ * The settings a build baked into the pages (config.ts siteSettings). A shop
+ * restarted with another value (e.g. ENABLED_PAYMENTS=true) must rebuild, or
+ * the site keeps saying what the API no longer does. None of them is a
+ * secret: the stamp keeps them in clear, so the stale reason can name the one
+ * that changed.
  */
-export type SiteSettings = Record<string, string | boolean>;
-
-export function siteSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
-  return { ...readFlags(env), TILE_URL: env['TILE_URL'] || '', TILE_ATTRIBUTION: env['TILE_ATTRIBUTION'] || '' };
-}
+type SiteSettings = Record<string, string | boolean>;
 
 /** The names of the settings whose value differs, or null when none does. */
 export function changedSettings(built: SiteSettings | undefined, now: SiteSettings): string[] | null {
@@ -83,14 +79,14 @@ async function readStamp(): Promise<BuildStamp | null> {
 /** Why the site must be (re)built, or null when dist/ is current. */
 export async function staleReason(
   catalogueVersion: string,
-  env: Record<string, string | undefined> = process.env,
+  settings: SiteSettings = siteSettings(),
 ): Promise<string | null> {
   const stamp = await readStamp();
   if (!stamp) return 'no built site yet';
   // Without them the CSP would refuse every inline script of the site.
   if (!(await stat(join(distDir, CSP_HASHES_FILE)).catch(() => null))) return 'no CSP hashes of the inline scripts yet';
   if (stamp.sourceHash !== (await siteSourceHash())) return 'site sources changed';
-  const changed = changedSettings(stamp.settings, siteSettings(env));
+  const changed = changedSettings(stamp.settings, settings);
   if (changed) return `build settings changed: ${changed.join(', ')}`;
   if (stamp.catalogueVersion !== catalogueVersion) return 'catalogue changed';
   return null;

@@ -7,6 +7,7 @@ export const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
 export const deliveryOption = z.object({ id: deliveryMode, description: z.string() });
 export type DeliveryMode = z.infer<typeof deliveryMode>;
 export const paymentMode = z.enum(['CASH', 'BANCOMAT', 'XPAY']);
+export type PaymentMode = z.infer<typeof paymentMode>;
 
 export const MAX_PIECES_PER_ARTICLE = 30; // spec §9
 export const MAX_WATER_PACKS = 5;

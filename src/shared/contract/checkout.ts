@@ -104,25 +104,3 @@ export const copyOrderRequest = z.object({
   addressId: id.nullish(),
   terminalType: z.literal('WEB').default('WEB'),
 });
-
-const pickup = (mode: string) => mode === 'IN_STORE' || mode === 'DRIVE';
-
-/** Where the store may move an order next (DESIGN.md §4); the server refuses anything else (4205). */
-export function nextStatuses(status: OrderStatus, mode: string): OrderStatus[] {
-  switch (status) {
-    case 'PAYMENT_PENDING':
-      return ['CANCELLED'];
-    case 'TO_BE_PREPARED':
-      return ['IN_PREPARATION', 'CANCELLED'];
-    case 'IN_PREPARATION':
-      return [pickup(mode) ? 'TO_BE_COLLECTED' : 'TO_BE_DELIVERED', 'CANCELLED'];
-    case 'TO_BE_COLLECTED':
-      return ['ISSUING_RECEIPT', 'NOT_COLLECTED'];
-    case 'TO_BE_DELIVERED':
-      return ['ISSUING_RECEIPT', 'REFUSED'];
-    case 'ISSUING_RECEIPT':
-      return [pickup(mode) ? 'COLLECTED' : 'DELIVERED'];
-    default:
-      return [];
-  }
-}

@@ -44,6 +44,9 @@ export const ErrorCode = {
   DELETION_REQUEST_NOT_PENDING: 4214,
 } as const;
 
+/** What the shop says when it has nothing more precise to say (code 4000). */
+export const GENERIC_ERROR = 'Errore generico.';
+
 const errorMessages: Readonly<Record<number, string>> = {
   1: 'Credenziali errate',
   2: 'Utente non trovato.',
@@ -55,7 +58,7 @@ const errorMessages: Readonly<Record<number, string>> = {
   43: 'Username già in uso, utilizza il servizio di recupero password.',
   2035: "Non puoi eliminare l'ultima lista della spesa.",
   2222: 'La consegna a domicilio non è attiva per la città selezionata.',
-  4000: 'Errore generico.',
+  4000: GENERIC_ERROR,
   4004: 'Carrello non trovato.',
   4008: 'Il carrello è stato chiuso e i prodotti sono stati spostati nella lista della spesa.',
   4029: "L'orario limite per prenotare questa fascia oraria è stato superato.",
@@ -79,7 +82,7 @@ const errorMessages: Readonly<Record<number, string>> = {
 
 /** The message for a code; other codes use the server's errorMessage (spec §8). */
 export function messageFor(code: number, serverMessage?: string): string {
-  return errorMessages[code] ?? serverMessage ?? errorMessages[ErrorCode.GENERIC]!;
+  return errorMessages[code] ?? serverMessage ?? GENERIC_ERROR;
 }
 
 // HTTP-level messages of spec §8.

@@ -102,3 +102,18 @@ export const deliveryStoresQuery = z
   .object({ delivery: deliveryMode, state: z.string().trim().min(1).max(40).optional() })
   .strict();
 export type DeliveryStoresQuery = z.infer<typeof deliveryStoresQuery>;
+
+/**
+ * GET /cli/stores/facts: what the FAQ and the terms state about the service
+ * (spec §1, §9), from the stores' own data, so the static pages say what the
+ * imported stores do: the stores to collect from, the towns delivered to,
+ * the usual minimum order and bag price, and the highest delivery fee.
+ */
+export const serviceFacts = z.object({
+  pickupStores: z.number().int().min(0),
+  deliveryTowns: z.array(z.string()),
+  minNetTotal: z.number().min(0),
+  maxDeliveryFee: z.number().min(0),
+  bagFee: z.number().min(0),
+});
+export type ServiceFacts = z.infer<typeof serviceFacts>;

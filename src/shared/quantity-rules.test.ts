@@ -3,12 +3,13 @@ import {
   addedMessage,
   canIncrease,
   decrease,
+  exceedsMaximum,
   formatQuantity,
   increase,
   maximumOf,
   minimumOf,
-  minimumOrderMessage,
   minusRemoves,
+  quantityProblem,
   stepOf,
 } from './quantity-rules.ts';
 
@@ -70,9 +71,39 @@ describe('cart messages', () => {
       'Hai 0,75 kg Mele Fuji nel carrello',
     );
   });
+});
 
-  it('name the minimum order with 2 decimals and a comma', () => {
-    expect(minimumOrderMessage(25)).toBe("l'importo minimo per prenotare è: 25,00€");
-    expect(minimumOrderMessage(30.5)).toBe("l'importo minimo per prenotare è: 30,50€");
+describe('what the server refuses', () => {
+  it('takes whole pieces on the step grid, from 1 piece; zero removes the row', () => {
+    expect(quantityProblem(pieces, 3)).toBeNull();
+    expect(quantityProblem(pieces, 0)).toBeNull();
+    expect(quantityProblem(pieces, 1.5)).toBe('La quantità deve essere un numero intero di pezzi.');
+    expect(quantityProblem(pieces, -1)).toBe('La quantità minima è 1 pezzo.');
+    expect(quantityProblem({ ...pieces, umStep: 2 }, 3)).toBe('La quantità deve essere un multiplo di 2.');
+  });
+
+  it('takes weights from one step and minWeight, on the step grid', () => {
+    expect(quantityProblem(ham, 0.4)).toBeNull();
+    expect(quantityProblem(ham, 0.2)).toBe('Il peso minimo è 0.3 kg.');
+    expect(quantityProblem(apples, 0.3)).toBe('Il peso deve essere un multiplo di 0.25 kg.');
+    expect(quantityProblem(ham, 0.455)).toBe('Il peso deve essere un multiplo di 0.1 kg.');
+  });
+
+  it('refuses over maxAmount and over 30 pieces of one article', () => {
+    expect(exceedsMaximum(pieces, 10)).toBe(false);
+    expect(exceedsMaximum(pieces, 11)).toBe(true);
+    expect(exceedsMaximum(loose, 30)).toBe(false);
+    expect(exceedsMaximum(loose, 31)).toBe(true);
+    expect(exceedsMaximum(ham, 500)).toBe(false);
+  });
+
+  it('accepts every quantity the counter offers', () => {
+    for (const product of [pieces, loose, apples, ham]) {
+      let value = minimumOf(product);
+      for (let i = 0; i < 40; i++, value = increase(product, value)) {
+        expect(quantityProblem(product, value)).toBeNull();
+        expect(exceedsMaximum(product, value)).toBe(false);
+      }
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
   orderCodeOf,
   quoteLines,
   threeDsLanding,
-} from './payment-rules.ts';
+} from '#src/components/card-payment.ts';
 
 const provider = 'https://int-ecommerce.nexi.it';
 

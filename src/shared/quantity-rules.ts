@@ -1,8 +1,8 @@
-// The quantity counter's rules (spec §5), pure so they are tested beside this
-// file and shared by product cards, the product page and the cart rows:
-// step = umStep rounded to 2 decimals; never below one step or minWeight,
-// pieces never below 1; up to maxAmount (and 30 pieces per article, spec §9);
-// in the cart, the minus at the minimum removes the item.
+// The quantity rules (spec §5, §9), once for the counter the shopper presses
+// and the server that refuses what breaks them: step = umStep rounded to 2
+// decimals; never below one step or minWeight, pieces never below 1; up to
+// maxAmount (and 30 pieces per article, spec §9); in the cart, the minus at
+// the minimum removes the item.
 import { MAX_PIECES_PER_ARTICLE } from '#src/shared/contract/cart.ts';
 import { round2 } from '#src/shared/contract/money.ts';
 
@@ -13,7 +13,7 @@ export interface Measured {
   maxAmount: number | null;
 }
 
-export const stepOf = (p: Measured): number => {
+export const stepOf = (p: Pick<Measured, 'um' | 'umStep'>): number => {
   const step = round2(p.umStep);
   return step > 0 ? step : p.um === 'PZ' ? 1 : 0.01;
 };
@@ -25,10 +25,16 @@ export function minimumOf(p: Measured): number {
   return round2(Math.ceil(round2(floor / step) - 1e-9) * step);
 }
 
+/** The cap of one row: maxAmount, and 30 pieces per article (spec §9); Infinity without one. */
+const capOf = (p: Pick<Measured, 'um' | 'maxAmount'>): number =>
+  Math.min(p.maxAmount ?? Infinity, p.um === 'PZ' ? MAX_PIECES_PER_ARTICLE : Infinity);
+
+/** Whether a quantity is over the row's cap (the server answers 4034 then). */
+export const exceedsMaximum = (p: Pick<Measured, 'um' | 'maxAmount'>, quantity: number): boolean => quantity > capOf(p);
+
 /** The largest quantity allowed, on the step grid; Infinity without a cap. */
 export function maximumOf(p: Measured): number {
-  const caps = [p.maxAmount ?? Infinity, p.um === 'PZ' ? MAX_PIECES_PER_ARTICLE : Infinity];
-  const cap = Math.min(...caps);
+  const cap = capOf(p);
   if (cap === Infinity) return Infinity;
   const step = stepOf(p);
   return Math.max(minimumOf(p), round2(Math.floor(round2(cap / step) + 1e-9) * step));
@@ -72,14 +78,20 @@ export function addedMessage(product: { um: 'PZ' | 'KG'; description: string; am
   return `Hai ${decimal.format(product.amount)} ${product.um === 'PZ' ? 'pz' : 'kg'} ${product.description} nel carrello`;
 }
 
-/** Spec §5: 'l'importo minimo per prenotare è: {min}€', the amount with 2 decimals and a comma. */
-export function minimumOrderMessage(minNetTotal: number): string {
-  const amount = new Intl.NumberFormat('it-IT', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: false,
-  }).format(minNetTotal);
-  return `l'importo minimo per prenotare è: ${amount}€`;
-}
-
 export const UPDATE_CART_HINT = 'Dopo aver modificato la quantità aggiornare il carrello.';
+
+/** Why a quantity breaks the rules of spec §5 (an Italian reason the server answers), or null when it does not. */
+export function quantityProblem(p: Pick<Measured, 'um' | 'umStep' | 'minWeight'>, quantity: number): string | null {
+  if (quantity === 0) return null; // zero removes the row
+  const step = stepOf(p);
+  const offGrid = Math.abs(quantity / step - Math.round(quantity / step)) > 1e-6;
+  if (p.um === 'PZ') {
+    if (!Number.isInteger(quantity)) return 'La quantità deve essere un numero intero di pezzi.';
+    if (quantity < Math.max(1, step)) return 'La quantità minima è 1 pezzo.';
+    return offGrid ? `La quantità deve essere un multiplo di ${step}.` : null;
+  }
+  const minimum = Math.max(step, p.minWeight ?? 0);
+  if (quantity + 1e-9 < minimum) return `Il peso minimo è ${minimum} kg.`;
+  if (Math.abs(round2(quantity) - quantity) > 1e-9 || offGrid) return `Il peso deve essere un multiplo di ${step} kg.`;
+  return null;
+}
