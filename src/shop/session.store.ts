@@ -1,9 +1,10 @@
 // The shopper's session (spec §4 Session): user and token stored locally.
-// Components useStore($user) and call these actions; persistence is a
-// listener, not part of the actions. This module runs on every page before
+// Components useStore($user) and call these actions; persistence is the
+// store's own (@nanostores/persistent), not part of the actions. This module runs on every page before
 // any island, so it reads the stored user without zod: the server checks the
 // token at every call and the session refresh replaces the user with a
 // validated one.
+import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 
@@ -22,17 +23,25 @@ function looksLikeUser(value: unknown): value is SessionUser {
   );
 }
 
-function readStored(): SessionUser | null {
-  if (typeof localStorage === 'undefined') return null;
+function decodeUser(text: string): SessionUser | null {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+    const stored: unknown = JSON.parse(text);
     return looksLikeUser(stored) ? stored : null;
   } catch {
     return null;
   }
 }
 
-export const $user = atom<SessionUser | null>(readStored());
+/**
+ * The logged-in shopper, kept in localStorage and shared by every tab of the
+ * shop: a login or a logout in one tab (or a session the server ended) is seen
+ * by the others through the storage event, and a page restored from the
+ * back/forward cache reads it again.
+ */
+export const $user = persistentAtom<SessionUser | null>(SESSION_STORAGE_KEY, null, {
+  encode: (user) => (user ? JSON.stringify(user) : undefined),
+  decode: decodeUser,
+});
 
 /**
  * A session the server has just confirmed on this page: a login, or the
@@ -102,14 +111,12 @@ $pendingProduct.listen((product) => {
 });
 
 $user.listen((user) => {
-  if (typeof localStorage === 'undefined') return;
-  try {
-    if (user) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(user));
-    else localStorage.removeItem(SESSION_STORAGE_KEY);
-  } catch {
-    // Storage refused (private mode): the session lasts for this page.
-  }
   if (user && typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EVENT));
+  // Also a logout in another tab: this page's session is over too.
+  if (!user) {
+    $sessionStart.set(null);
+    $overlay.set(null);
+  }
 });
 
 $overlay.listen((overlay) => {

@@ -327,6 +327,22 @@ test.describe('passwords and session', () => {
     await logInThroughPanel(page, email, 'Taralli2024!');
   });
 
+  test('a logout in one tab is seen by the other tabs of the shop', async ({ page, request, context }, info) => {
+    await loggedInShopper(page, request, info, 'schede');
+    const other = await context.newPage();
+    await other.goto('/app/profile');
+    const profileButton = (p: Page) => p.getByRole('banner').getByRole('button', { name: /^Il tuo profilo/ });
+    await expect(profileButton(other)).toBeVisible();
+
+    await profileButton(page).click();
+    await page.getByRole('dialog', { name: 'Il tuo profilo' }).getByRole('button', { name: 'Esci' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    // The other tab was not reloaded: it hears of the logout from the shared storage.
+    await expect(other.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    await expect(profileButton(other)).toHaveCount(0);
+    await other.close();
+  });
+
   test('resets a forgotten password through the mailed link', async ({ page, request }, info) => {
     const email = uniqueEmail(info, 'reset');
     await registeredShopper(request, email);
