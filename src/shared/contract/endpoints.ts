@@ -391,7 +391,12 @@ export const paymentCalls = {
   /** The legacy gateway's server-to-server notification (a signed form POST). */
   ipgNotify: endpoint({ method: 'post', path: '/pay/ipg/notify', output: none }),
   /** The legacy gateway's return of the browser: answers a redirect to the outcome page. */
-  ipgResult: endpoint({ method: 'post', path: '/pay/ipg/result/:outcome{ok|ko}', output: null }),
+  ipgResult: endpoint({
+    method: 'post',
+    path: '/pay/ipg/result/:outcome{ok|ko}',
+    params: { outcome: z.enum(['ok', 'ko']) },
+    output: null,
+  }),
 } as const;
 
 export const healthCall = endpoint({
