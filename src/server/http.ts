@@ -82,7 +82,7 @@ function verdict(schema: z.ZodType, input: unknown): never {
 }
 
 /** Parses input against its contract schema (a path parameter, say) or answers 400 / 4000 with the issues. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const error = nulRefusal(input);
   if (error) throw new HttpError(400, BAD_REQUEST, issuesOf(error));
   const result = schema.safeParse(input);

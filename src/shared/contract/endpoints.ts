@@ -73,7 +73,7 @@ import { deliveryStoresQuery, serviceFacts, stateList, storeList, storePage, sto
 /** The prefix every call's path sits under. */
 export const API_PREFIX = '/cli';
 
-export type Method = 'get' | 'post' | 'put';
+type Method = 'get' | 'post' | 'put';
 
 /** One call: its route and the schemas of what goes in and what comes back. */
 export interface Endpoint {
@@ -414,7 +414,7 @@ export const allEndpoints: readonly Endpoint[] = [
 ];
 
 /** What a caller gives for an endpoint: its path parameters, query and body, as the schemas take them. */
-export type CallInput<E extends Endpoint> = (E extends { params: infer P extends Record<string, z.ZodType> }
+type CallInput<E extends Endpoint> = (E extends { params: infer P extends Record<string, z.ZodType> }
   ? { params: { [K in keyof P]: z.input<P[K]> } }
   : { params?: never }) &
   (E extends { query: infer Q extends z.ZodType } ? { query: z.input<Q> } : { query?: never }) &
