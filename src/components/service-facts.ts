@@ -5,7 +5,8 @@
 import { fetchApi } from '#src/lib/build-api.ts';
 import { MAX_PIECES_PER_ARTICLE, WATER_PACK_FEE_CENTS } from '#src/shared/contract/cart.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
-import { type ServiceFacts, serviceFacts } from '#src/shared/contract/stores.ts';
+import { storeCalls } from '#src/shared/contract/endpoints.ts';
+import type { ServiceFacts } from '#src/shared/contract/stores.ts';
 
 export const HELPDESK_PHONE = '080 000 0000';
 export const HELPDESK_HOURS = 'dal lunedì al sabato, dalle 8:30 alle 20:00, festivi esclusi';
@@ -30,6 +31,6 @@ export function factsText(facts: ServiceFacts) {
 /** The facts of the catalogue being built (read once per build). */
 let facts: Promise<ReturnType<typeof factsText>> | undefined;
 export const loadServiceFacts = () => {
-  facts ??= fetchApi('/cli/stores/facts', serviceFacts).then(factsText);
+  facts ??= fetchApi(storeCalls.facts).then(factsText);
   return facts;
 };

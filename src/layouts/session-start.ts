@@ -10,7 +10,7 @@ import '#src/shop/cart.store.ts';
 import { loadListsAtStart } from '#src/features/lists/lists.store.ts';
 import { api } from '#src/lib/api-client.ts';
 import { flags } from '#src/lib/flags.ts';
-import { firstSlot } from '#src/shared/contract/checkout.ts';
+import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
 import { $cartSummary, $firstSlot } from '#src/shop/cart-summary.store.ts';
 import { $user } from '#src/shop/session.store.ts';
 
@@ -24,7 +24,7 @@ function followFirstSlot(): void {
     asked = key;
     if (!user) return void $firstSlot.set(null);
     api
-      .data('get', '/cli/ecommerce/slots/first/available', firstSlot.nullable())
+      .data(checkoutCalls.firstSlot)
       .then((slot) => $firstSlot.set(slot))
       // A failed call keeps the slot shown so far (a lost session clears it with the user).
       .catch(() => undefined);

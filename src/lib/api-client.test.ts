@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $user, setSession } from '#src/shop/session.store.ts';
 import { $toasts } from './toast.store.ts';
+import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
 import { ApiError, createApiClient } from './api-client.ts';
+
+/** A call whose answer the tests do not look into. */
+const anyCall = { method: 'get', path: '/x', output: z.unknown() } as const;
 
 const shopper = {
   jwt: 'token-123',
@@ -45,16 +49,36 @@ describe('api client', () => {
   it('sends the bearer token of the logged-in shopper and returns validated data', async () => {
     setSession(shopper);
     const { client, seen } = clientAnswering(200, { responseCode: 0, data: { ok: 'sì' } });
-    await expect(client.data('get', '/cli/profiles/login', z.object({ ok: z.string() }))).resolves.toEqual({
+    await expect(
+      client.data({ method: 'get', path: '/profiles/login', output: z.object({ ok: z.string() }) }),
+    ).resolves.toEqual({
       ok: 'sì',
     });
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer token-123');
     expect(seen[0]!.url).toBe('http://shop.test/cli/profiles/login');
   });
 
+  it("builds the URL from the call's path parameters and query, sends its body and checks the answer", async () => {
+    const { client, seen } = clientAnswering(200, { responseCode: 0, data: [] });
+    await expect(
+      client.data(checkoutCalls.slots, { params: { cartId: 12 }, query: { day: '2026-03-02' } }),
+    ).resolves.toEqual([]);
+    expect(seen[0]!.url).toBe('http://shop.test/cli/ecommerce/slots/12?day=2026-03-02');
+    expect(seen[0]!.method).toBe('GET');
+    // An answer outside the call's schema (a list where a page is due) is a communication error.
+    await expect(client.data(checkoutCalls.orders, { query: { s: 5, p: 0 } })).rejects.toBeInstanceOf(ApiError);
+    expect(seen[1]!.url).toBe('http://shop.test/cli/ecommerce/orders?s=5&p=0');
+    const { client: poster, seen: posted } = clientAnswering(200, { responseCode: 0, data: { nope: true } });
+    await expect(poster.data(checkoutCalls.abortOrder, { body: { orderId: 3 } })).rejects.toMatchObject({
+      message: 'Errore di comunicazione col server',
+    });
+    expect(posted[0]!.method).toBe('POST');
+    expect(await posted[0]!.json()).toEqual({ orderId: 3 });
+  });
+
   it('turns a business code into the Italian message of the catalogue', async () => {
     const { client } = clientAnswering(200, { responseCode: 4030, errorMessage: 'x' });
-    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({
+    await expect(client.data(anyCall)).rejects.toMatchObject({
       code: 4030,
       message: 'Prodotto non trovato.',
     });
@@ -62,7 +86,7 @@ describe('api client', () => {
 
   it("uses the server's message for codes outside the catalogue", async () => {
     const { client } = clientAnswering(200, { responseCode: 9999, errorMessage: 'Negozio chiuso per inventario' });
-    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toMatchObject({
+    await expect(client.data(anyCall)).rejects.toMatchObject({
       code: 9999,
       message: 'Negozio chiuso per inventario',
     });
@@ -70,7 +94,9 @@ describe('api client', () => {
 
   it('passes 4105 through as a result, not an error', async () => {
     const { client } = clientAnswering(200, { responseCode: 4105, data: { updated: [], removed: [] } });
-    await expect(client.call('post', '/cli/ecommerce/cart/freeze/check', z.unknown())).resolves.toEqual({
+    await expect(
+      client.call({ method: 'post', path: '/ecommerce/cart/freeze/check', output: z.unknown() }),
+    ).resolves.toEqual({
       responseCode: 4105,
       data: { updated: [], removed: [] },
     });
@@ -78,14 +104,14 @@ describe('api client', () => {
 
   it('rejects a 400 with the communication error', async () => {
     const { client } = clientAnswering(400, { responseCode: 4000, errorMessage: 'Richiesta non valida.' });
-    const error = await client.data('get', '/cli/x', z.unknown()).catch((e: unknown) => e);
+    const error = await client.data(anyCall).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Errore di comunicazione col server');
   });
 
   it('says there were too many attempts on 429', async () => {
     const { client } = clientAnswering(429, { responseCode: 4000, errorMessage: 'Troppi tentativi.' });
-    await expect(client.data('post', '/cli/profiles/login', z.unknown())).rejects.toMatchObject({
+    await expect(client.data({ method: 'post', path: '/profiles/login', output: z.unknown() })).rejects.toMatchObject({
       status: 429,
       message: 'Troppi tentativi. Riprova tra qualche minuto.',
     });
@@ -94,7 +120,7 @@ describe('api client', () => {
   it('on 401 clears the session, says it expired and goes home', async () => {
     setSession(shopper);
     const { client, lost } = clientAnswering(401, { responseCode: 4000, errorMessage: 'Accesso richiesto.' });
-    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    await expect(client.data(anyCall)).rejects.toBeInstanceOf(ApiError);
     expect($user.get()).toBeNull();
     expect($toasts.get().map((t) => t.message)).toEqual(['Sessione scaduta, effettua di nuovo il login.']);
     expect(lost).toEqual([401]);
@@ -103,7 +129,7 @@ describe('api client', () => {
   it('on 403 clears the session and goes home without the expiry toast', async () => {
     setSession(shopper);
     const { client, lost } = clientAnswering(403, { responseCode: 4000, errorMessage: 'no' });
-    await expect(client.data('get', '/cli/x', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    await expect(client.data(anyCall)).rejects.toBeInstanceOf(ApiError);
     expect($user.get()).toBeNull();
     expect($toasts.get()).toEqual([]);
     expect(lost).toEqual([403]);

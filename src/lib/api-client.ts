@@ -2,6 +2,7 @@
 // from the session, responseCode → Italian message (spec §8), and the 401/403
 // rules: clear the session, go home, and for 401 say the session expired.
 import { routes } from '#src/shared/routes.ts';
+import { type Answering, type Endpoint, type InputOf, urlOf } from '#src/shared/contract/endpoints.ts';
 import ky, { type KyInstance } from 'ky';
 import { z } from 'zod';
 import {
@@ -45,6 +46,9 @@ export interface ClientOptions {
   onSessionLost?: (status: 401 | 403) => void;
 }
 
+/** What goes out with a call: path parameters, query and JSON body. */
+type SentInput = { params?: object; query?: object; body?: unknown };
+
 const goHome = () => {
   if (typeof window !== 'undefined') window.location.assign(routes.home);
 };
@@ -82,15 +86,12 @@ export function createApiClient(options: ClientOptions = {}) {
     },
   });
 
-  async function call<T>(
-    method: 'get' | 'post' | 'put',
-    path: string,
-    schema: z.ZodType<T>,
-    init: { json?: unknown; searchParams?: Record<string, string | number | boolean> } = {},
-  ): Promise<ApiResult<T>> {
+  async function send<T>(e: Endpoint, schema: z.ZodType<T>, input: SentInput): Promise<ApiResult<T>> {
+    // A call without a body schema still sends {} when it posts, as the server has always been sent.
+    const json = e.method === 'get' ? undefined : (input.body ?? {});
     let response: Response;
     try {
-      response = await http(path, { method, ...init });
+      response = await http(urlOf(e, input), { method: e.method, ...(json === undefined ? {} : { json }) });
     } catch {
       throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, 0);
     }
@@ -120,14 +121,14 @@ export function createApiClient(options: ClientOptions = {}) {
     return { responseCode: 0, data: parsed.data };
   }
 
+  /** A call described in the contract: returns its validated data, or the 4105 answer (prices changed) as it came. */
+  function call<E extends Answering>(e: E, ...[input]: InputOf<E>): Promise<ApiResult<z.output<E['output']>>> {
+    return send(e, e.output as z.ZodType<z.output<E['output']>>, input ?? {});
+  }
+
   /** Calls that must succeed with code 0: returns data, throws ApiError otherwise. */
-  async function data<T>(
-    method: 'get' | 'post' | 'put',
-    path: string,
-    schema: z.ZodType<T>,
-    init?: Parameters<typeof call>[3],
-  ): Promise<T> {
-    const result = await call(method, path, schema, init);
+  async function data<E extends Answering>(e: E, ...input: InputOf<E>): Promise<z.output<E['output']>> {
+    const result = await call(e, ...input);
     if (result.responseCode !== 0) throw new ApiError(result.responseCode, messageFor(result.responseCode), 200);
     return result.data;
   }

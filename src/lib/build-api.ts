@@ -2,8 +2,9 @@
 // SPESA_API_URL while Astro renders them, and validate every answer with the
 // same zod contract the server uses. Never imported by browser code.
 import type { z } from 'zod';
-import { banner, type Banner } from '#src/shared/contract/banners.ts';
-import { category, productPage, tag, type Category, type Product, type Tag } from '#src/shared/contract/catalogue.ts';
+import type { Banner } from '#src/shared/contract/banners.ts';
+import type { Category, Product, productPage, Tag } from '#src/shared/contract/catalogue.ts';
+import { type Answering, catalogueCalls, type InputOf, urlOf } from '#src/shared/contract/endpoints.ts';
 
 // SPESA_API_URL of the build's environment, through the server's configuration (astro.config.mjs).
 declare const __SPESA_API_URL__: string | null | undefined;
@@ -16,8 +17,10 @@ function apiBase(): string {
   return url.replace(/\/$/, '');
 }
 
-/** GET an API path, check the {responseCode: 0, data} envelope and validate data. */
-export async function fetchApi<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+/** GET a call of the contract, check the {responseCode: 0, data} envelope and validate data by the call's schema. */
+export async function fetchApi<E extends Answering>(e: E, ...[input]: InputOf<E>): Promise<z.output<E['output']>> {
+  const path = urlOf(e, input);
+  const schema = e.output as z.ZodType<z.output<E['output']>>;
   const url = `${apiBase()}${path}`;
   let response: Response;
   try {
@@ -53,10 +56,7 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return hit;
 }
 
-const categoryList = category.array();
-
-export const categories = (): Promise<Category[]> =>
-  cached('categories', () => fetchApi('/cli/categories', categoryList));
+export const categories = (): Promise<Category[]> => cached('categories', () => fetchApi(catalogueCalls.categories));
 
 /**
  * Every product of a store in full (images and variants too), read in pages
@@ -67,7 +67,7 @@ export function allProducts(storeId: number): Promise<Product[]> {
   return cached(`products:${storeId}`, async () => {
     const products: Product[] = [];
     for (let p = 0; ; p++) {
-      const page = await fetchApi(`/cli/ecommerce/products/${storeId}/export?p=${p}&s=2000`, productPage);
+      const page = await fetchApi(catalogueCalls.productExport, { params: { storeId }, query: { p, s: 2000 } });
       products.push(...page.data);
       if (page.last || page.data.length === 0) return products;
     }
@@ -76,7 +76,7 @@ export function allProducts(storeId: number): Promise<Product[]> {
 
 const byBarcode = new Map<number, Promise<Map<string, Product>>>();
 
-/** One product of a store in full, as GET /cli/ecommerce/products/barcode/{barcode} answers it. */
+/** One product of a store in full, as the product call (catalogueCalls.product) answers it. */
 export async function productDetail(storeId: number, barcode: string): Promise<Product> {
   let index = byBarcode.get(storeId);
   if (!index) {
@@ -94,17 +94,15 @@ export function productList(
   storeId: number,
   query: Record<string, string | number | boolean>,
 ): Promise<z.infer<typeof productPage>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const path = `/cli/ecommerce/products/${storeId}/?${qs}`;
-  return cached(path, () => fetchApi(path, productPage));
+  const input = { params: { storeId }, query };
+  return cached(urlOf(catalogueCalls.products, input), () => fetchApi(catalogueCalls.products, input));
 }
 
-export const productTags = (): Promise<Tag[]> =>
-  cached('tags', () => fetchApi('/cli/ecommerce/productsTags', tag.array()));
+export const productTags = (): Promise<Tag[]> => cached('tags', () => fetchApi(catalogueCalls.tags));
 
 /** The web banners of the home carousel (GET /cli/cms/banners?category=WEB). */
 export const webBanners = (): Promise<Banner[]> =>
-  cached('banners', () => fetchApi('/cli/cms/banners?category=WEB', banner.array()));
+  cached('banners', () => fetchApi(catalogueCalls.banners, { query: { category: 'WEB' } }));
 
 /** One page of a banner's products for a store (10 a page, spec §9). */
 export function bannerProductPage(
@@ -113,6 +111,6 @@ export function bannerProductPage(
   p: number,
   s: number,
 ): Promise<z.infer<typeof productPage>> {
-  const path = `/cli/cms/banners/${bannerId}/products?p=${p}&s=${s}&storeId=${storeId}`;
-  return cached(path, () => fetchApi(path, productPage));
+  const input = { params: { id: bannerId }, query: { p, s, storeId } };
+  return cached(urlOf(catalogueCalls.bannerProducts, input), () => fetchApi(catalogueCalls.bannerProducts, input));
 }

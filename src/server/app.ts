@@ -19,6 +19,7 @@ import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey } from './auth/session-token.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { API_PREFIX, healthCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
@@ -97,8 +98,10 @@ export function createApp(deps: AppDeps) {
     };
     app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
   }
-  app.get('/cli/health', (c) => c.json({ responseCode: 0, data: { status: 'ok' } }));
-  app.route('/cli', api);
+  app.on(healthCall.method, `${API_PREFIX}${healthCall.path}`, (c) =>
+    c.json({ responseCode: 0, data: { status: 'ok' } }),
+  );
+  app.route(API_PREFIX, api);
   if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {
     const dev = new Hono<AppEnv>()
       .use(async (c, next) => {

@@ -1,9 +1,10 @@
 // Everything that turns outcomes into HTTP answers (DESIGN.md §3): the
 // envelope, business errors, 400 for bad input, 401/403/429.
 import { zValidator } from '@hono/zod-validator';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import type { Endpoint } from '#src/shared/contract/endpoints.ts';
 import {
   COMMUNICATION_ERROR,
   ErrorCode,
@@ -81,7 +82,7 @@ function verdict(schema: z.ZodType, input: unknown): never {
 }
 
 /** Parses input against its contract schema (a path parameter, say) or answers 400 / 4000 with the issues. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const error = nulRefusal(input);
   if (error) throw new HttpError(400, BAD_REQUEST, issuesOf(error));
   const result = schema.safeParse(input);
@@ -111,6 +112,47 @@ export const queryParams = <S extends z.ZodType>(schema: S) =>
     validationFunction: (s, query) =>
       verdict(s, Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]))),
   });
+
+/** What a route's handler reads with c.req.valid(): the endpoint's query, JSON body and path parameters, parsed. */
+type ValidatedInput<E extends Endpoint> = {
+  out: (E extends { query: infer Q extends z.ZodType } ? { query: z.output<Q> } : Record<never, never>) &
+    (E extends { body: infer B extends z.ZodType } ? { json: z.output<B> } : Record<never, never>) &
+    (E extends { params: infer P extends Record<string, z.ZodType> }
+      ? { param: { [K in keyof P]: z.output<P[K]> } }
+      : Record<never, never>);
+};
+
+/**
+ * The input of a route checked against its contract entry before the handler
+ * runs: the query, then the JSON body, then each path parameter on its own
+ * (as parseInput, so a refusal lists the same issues). `onBody` replaces the
+ * 400 answer for a refused body (signup answers business codes instead).
+ */
+export function inputOf<E extends Endpoint>(
+  e: E,
+  onBody: (result: Verdict) => void = refuse,
+  // biome-ignore lint/suspicious/noExplicitAny: the middleware fits any route's environment.
+): MiddlewareHandler<any, string, ValidatedInput<E>> {
+  const steps: MiddlewareHandler[] = [];
+  if (e.query) steps.push(queryParams(e.query));
+  if (e.body) steps.push(jsonBody(e.body, onBody));
+  const params = Object.entries(e.params ?? {});
+  return async (c, next) => {
+    const run = async (i: number): Promise<Response | undefined> => {
+      const step = steps[i];
+      if (step) return (await step(c, async () => void (await run(i + 1)))) ?? undefined;
+      if (params.length) {
+        const parsed = Object.fromEntries(
+          params.map(([name, schema]) => [name, parseInput(schema, c.req.param(name))]),
+        );
+        c.req.addValidatedData('param', parsed);
+      }
+      await next();
+      return undefined;
+    };
+    return run(0);
+  };
+}
 
 const DATABASE_UNAVAILABLE = 'Servizio momentaneamente non disponibile: riprova tra qualche istante.';
 

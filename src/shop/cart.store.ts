@@ -9,14 +9,8 @@ import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
-import {
-  cart as cartSchema,
-  changedItems,
-  storeItemResponse,
-  type Cart,
-  type CartItem,
-  type DeliveryMode,
-} from '#src/shared/contract/cart.ts';
+import { changedItems, type Cart, type CartItem, type DeliveryMode } from '#src/shared/contract/cart.ts';
+import { cartCalls } from '#src/shared/contract/endpoints.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { addedMessage } from '#src/shared/quantity-rules.ts';
@@ -56,7 +50,7 @@ export function loadCurrent(force = false): Promise<Cart | null> {
   if (!$user.get()) return Promise.resolve(null);
   if (loading && !force) return loading;
   loading = api
-    .data('get', '/cli/ecommerce/cart/current', cartSchema.nullable())
+    .data(cartCalls.current)
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.code === ErrorCode.CART_CLOSED_MOVED_TO_LIST) {
         $cartClosed.set(true);
@@ -86,8 +80,8 @@ export interface OpenCartInput {
 }
 
 export async function openCart(input: OpenCartInput): Promise<Cart> {
-  const cart = await api.data('post', '/cli/ecommerce/cart/open', cartSchema, {
-    json: { ...input, terminalType: 'WEB', terminalId: terminalId() },
+  const cart = await api.data(cartCalls.open, {
+    body: { ...input, terminalType: 'WEB', terminalId: terminalId() },
   });
   $cart.set(cart);
   $cartLoaded.set(true);
@@ -110,8 +104,8 @@ async function withCart<T>(work: (cart: Cart) => Promise<T>): Promise<T> {
 function storeItem(barcode: string, um: 'PZ' | 'KG' | null, quantity: number) {
   return withCart(async (cart) => {
     const quantityField = um === 'KG' ? { weight: quantity } : { amount: quantity };
-    const answer = await api.data('post', '/cli/ecommerce/cart/store', storeItemResponse, {
-      json: { cartId: cart.id, barcode, ...quantityField, preview: false },
+    const answer = await api.data(cartCalls.storeItem, {
+      body: { cartId: cart.id, barcode, ...quantityField, preview: false },
     });
     $cart.set(answer.cart);
     return answer.updatedProduct;
@@ -143,8 +137,8 @@ export async function putInCart(
 
 export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Promise<boolean> {
   return withCart(async (cart) => {
-    const answer = await api.data('post', '/cli/ecommerce/cart/delete', cartSchema, {
-      json: { cartId: cart.id, barcode: item.barcode, preview: false },
+    const answer = await api.data(cartCalls.deleteItem, {
+      body: { cartId: cart.id, barcode: item.barcode, preview: false },
     });
     $cart.set(answer);
     showToast(`${item.description} rimosso dal carrello`, 'success', { key: `cart:${item.barcode}` });
@@ -155,12 +149,12 @@ export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Pro
   });
 }
 
-export const openCarts = () => api.data('get', '/cli/ecommerce/carts/open', z.array(cartSchema));
+export const openCarts = () => api.data(cartCalls.openCarts);
 
 /** Switches to another open cart ('Carrello non valido' when it cannot be used, spec §8). */
 export async function review(cartId: number): Promise<void> {
   try {
-    $cart.set(await api.data('post', '/cli/ecommerce/cart/review', cartSchema, { json: { cartId, refresh: true } }));
+    $cart.set(await api.data(cartCalls.review, { body: { cartId, refresh: true } }));
   } catch {
     showToast('Carrello non valido', 'error');
   }
@@ -169,9 +163,7 @@ export async function review(cartId: number): Promise<void> {
 /** Abandons the cart; another open cart, if any, becomes the current one. */
 export async function abort(): Promise<Cart | null> {
   return withCart(async (cart) => {
-    const next = await api.data('post', '/cli/ecommerce/cart/abort', cartSchema.nullable(), {
-      json: { cartId: cart.id },
-    });
+    const next = await api.data(cartCalls.abort, { body: { cartId: cart.id } });
     $cart.set(next);
     return next;
   });
@@ -179,9 +171,7 @@ export async function abort(): Promise<Cart | null> {
 
 export async function move(input: { storeId: number; deliveryMode: DeliveryMode; addressId?: number }): Promise<Cart> {
   return withCart(async (cart) => {
-    const moved = await api.data('post', '/cli/ecommerce/cart/move', cartSchema, {
-      json: { cartId: cart.id, ...input },
-    });
+    const moved = await api.data(cartCalls.move, { body: { cartId: cart.id, ...input } });
     $cart.set(moved);
     return moved;
   });
@@ -192,9 +182,7 @@ export type FreezeCheck = { kind: 'ok' } | { kind: 'changed'; updated: CartItem[
 /** freeze/check before booking: 0 goes on, 4105 lists what changed; 4208 and others throw. */
 export function freezeCheck(): Promise<FreezeCheck> {
   return withCart(async (cart) => {
-    const answer = await api.call('post', '/cli/ecommerce/cart/freeze/check', cartSchema, {
-      json: { cartId: cart.id, preview: false },
-    });
+    const answer = await api.call(cartCalls.freezeCheck, { body: { cartId: cart.id, preview: false } });
     if (answer.responseCode === 0) {
       $cart.set(answer.data);
       return { kind: 'ok' };

@@ -2,14 +2,14 @@
 // and on the first heart or favourites page that needs them; hearts and the
 // favourites page useStore these atoms and call the actions.
 import { atom, computed } from 'nanostores';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $sessionStart, $user } from './session.store.ts';
-import { favourite } from '#src/shared/contract/lists.ts';
+import { listCalls } from '#src/shared/contract/endpoints.ts';
+import type { favourite } from '#src/shared/contract/lists.ts';
 
 export type Favourite = z.infer<typeof favourite>;
-const favouriteList = z.array(favourite);
 
 /** null until loaded (or without a logged-in shopper). */
 export const $favourites = atom<Favourite[] | null>(null);
@@ -25,7 +25,7 @@ export function loadFavourites(force = false): Promise<Favourite[] | null> {
   if (loading && !force) return loading;
   const writesBefore = writes;
   loading = api
-    .data('get', '/cli/slists/products/favorite/all', favouriteList)
+    .data(listCalls.favourites)
     .then((list) => {
       if (writes === writesBefore || !$favourites.get()) $favourites.set(list);
       return $favourites.get();
@@ -53,8 +53,8 @@ $user.listen((user) => {
 export async function setFavourite(product: { barcode: string; description: string }, on: boolean): Promise<boolean> {
   writes += 1;
   try {
-    const list = await api.data('post', `/cli/slists/products/favorite/${on ? 'add' : 'delete'}`, favouriteList, {
-      json: { barcode: product.barcode },
+    const list = await api.data(on ? listCalls.addFavourite : listCalls.deleteFavourite, {
+      body: { barcode: product.barcode },
     });
     $favourites.set(list);
     showToast(

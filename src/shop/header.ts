@@ -7,6 +7,7 @@ import { routes } from '#src/shared/routes.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
+import { checkoutCalls, urlOf } from '#src/shared/contract/endpoints.ts';
 import {
   $cartSummary,
   $firstSlot,
@@ -65,7 +66,7 @@ let visitorSlotAsked = false;
 function askVisitorSlot(): void {
   if ($user.get() || visitorSlotAsked) return;
   visitorSlotAsked = true;
-  fetch(`${window.location.origin}/cli/ecommerce/slots/first/default`)
+  fetch(`${window.location.origin}${urlOf(checkoutCalls.firstDefaultSlot)}`)
     .then((response) => response.json() as Promise<{ responseCode?: number; data?: Partial<FirstSlot> | null }>)
     .then(({ responseCode, data }) => {
       if (

@@ -2,14 +2,13 @@
 // announced on $sessionStart; the cart, the favourites and the product chosen
 // before logging in follow it through their own listeners.
 import { allTasks } from 'nanostores';
-import { z } from 'zod';
 import { api, ApiError } from '#src/lib/api-client.ts';
-import { loginResponse } from '#src/shared/contract/auth.ts';
+import { profileCalls } from '#src/shared/contract/endpoints.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
 
 export async function login(username: string, password: string): Promise<void> {
-  const data = await api.data('post', '/cli/profiles/login', loginResponse, { json: { username, password } });
+  const data = await api.data(profileCalls.login, { body: { username, password } });
   setSession(data);
   $sessionStart.set({ kind: 'login' });
   // The panel closes once the cart (and a product waiting for the login) is in place.
@@ -18,7 +17,7 @@ export async function login(username: string, password: string): Promise<void> {
 
 export async function logout(): Promise<void> {
   try {
-    await api.data('post', '/cli/profiles/logout', z.null(), { json: {} });
+    await api.data(profileCalls.logout);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   } finally {
@@ -31,7 +30,7 @@ export async function logout(): Promise<void> {
 export async function refreshSession(): Promise<void> {
   if (!$user.get()) return;
   try {
-    setSession(await api.data('get', '/cli/profiles/login', loginResponse));
+    setSession(await api.data(profileCalls.session));
     $sessionStart.set({ kind: 'resumed' });
   } catch {
     // 401/403 already cleared the session in the client; nothing else to do.

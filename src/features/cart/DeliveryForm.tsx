@@ -3,13 +3,13 @@
 // address (AT_HOME, SHIPPED) with a link to the addresses page.
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
+import { checkoutCalls, profileCalls, storeCalls } from '#src/shared/contract/endpoints.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flags } from '#src/lib/flags.ts';
-import { shippingAddress, type ShippingAddress } from '#src/shared/contract/addresses.ts';
-import { deliveryOption, type DeliveryMode } from '#src/shared/contract/cart.ts';
-import { stateList, storeList, type State, type Store } from '#src/shared/contract/stores.ts';
+import type { ShippingAddress } from '#src/shared/contract/addresses.ts';
+import type { DeliveryMode } from '#src/shared/contract/cart.ts';
+import type { State, Store } from '#src/shared/contract/stores.ts';
 import { DELIVERY_MODE_LABELS, isDelivered as needsAddress } from '#src/shared/delivery-modes.ts';
 import type { OpenCartInput } from '#src/shop/cart.store.ts';
 
@@ -42,15 +42,14 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api.data('get', '/cli/ecommerce/deliveries', z.array(deliveryOption)).then(
+    api.data(checkoutCalls.deliveries).then(
       (list) => setModes(list.map((o) => o.id)),
       () => setModes(Object.keys(DELIVERY_MODE_LABELS) as DeliveryMode[]),
     );
   }, []);
 
   useEffect(() => {
-    if (flags.SHOW_STATE_DROPDOWN)
-      api.data('get', '/cli/stores/states', stateList).then(setStates, () => setStates([]));
+    if (flags.SHOW_STATE_DROPDOWN) api.data(storeCalls.states).then(setStates, () => setStates([]));
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per mode; the address list it loads once must not run it again when it arrives
@@ -58,14 +57,13 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
     if (!mode) return;
     setError(null);
     if (needsAddress(mode)) {
-      if (addresses === null)
-        api.data('get', '/cli/profiles/addresses', z.array(shippingAddress)).then(setAddresses, () => setAddresses([]));
+      if (addresses === null) api.data(profileCalls.addresses).then(setAddresses, () => setAddresses([]));
       return;
     }
     setStores(null);
-    const searchParams: Record<string, string> = { delivery: mode, ...(state ? { state } : {}) };
+    const searchParams = { delivery: mode, ...(state ? { state } : {}) };
     let live = true;
-    api.data('get', '/cli/stores/ecommerce/delivery', storeList, { searchParams }).then(
+    api.data(storeCalls.deliveryStores, { query: searchParams }).then(
       (list) => live && setStores(list),
       () => live && setStores([]),
     );

@@ -1,14 +1,15 @@
 // The catalogue's calls: a listing or search page and a banner's products,
 // at the prices of a store (the islands pass $shopperStoreId).
 import { api } from '#src/lib/api-client.ts';
-import { productPage, type Product } from '#src/shared/contract/catalogue.ts';
+import type { Product } from '#src/shared/contract/catalogue.ts';
+import { catalogueCalls } from '#src/shared/contract/endpoints.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 
 export type ProductSearch = Record<string, string | number | boolean>;
 
-/** GET /cli/ecommerce/products/{storeId}/ with the query of spec §7. */
+/** A listing or search page of a store (catalogueCalls.products) with the query of spec §7. */
 export const fetchProducts = (storeId: number, query: ProductSearch): Promise<Paged<Product>> =>
-  api.data('get', `/cli/ecommerce/products/${storeId}/`, productPage, { searchParams: query });
+  api.data(catalogueCalls.products, { params: { storeId }, query });
 
 /** A banner's products for a store, 10 a page (spec §9). */
 export const fetchBannerProducts = (
@@ -17,6 +18,4 @@ export const fetchBannerProducts = (
   page: number,
   size: number,
 ): Promise<Paged<Product>> =>
-  api.data('get', `/cli/cms/banners/${bannerId}/products`, productPage, {
-    searchParams: { p: page, s: size, storeId },
-  });
+  api.data(catalogueCalls.bannerProducts, { params: { id: bannerId }, query: { p: page, s: size, storeId } });

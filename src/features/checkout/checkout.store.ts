@@ -4,9 +4,15 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
 import { api } from '#src/lib/api-client.ts';
-import { billingAddress } from '#src/shared/contract/addresses.ts';
-import { cart as cartSchema, changedItems, type Cart, type CartItem } from '#src/shared/contract/cart.ts';
-import { ORDERS_PAGE_SIZE, orderPage, slot as slotSchema, slotDay, type Order } from '#src/shared/contract/checkout.ts';
+import {
+  cart as cartSchema,
+  changedItems,
+  type Cart,
+  type CartItem,
+  type PaymentMode,
+} from '#src/shared/contract/cart.ts';
+import { ORDERS_PAGE_SIZE, type Order } from '#src/shared/contract/checkout.ts';
+import { checkoutCalls, profileCalls } from '#src/shared/contract/endpoints.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
 import type { CheckoutData } from './checkout-rules.ts';
 
@@ -58,14 +64,12 @@ export function saveData(cartId: number, data: CheckoutData): void {
   $checkout.set({ ...checkoutFor(cartId), data });
 }
 
-export const loadDays = (cartId: number) => api.data('get', `/cli/ecommerce/slots/${cartId}/days`, z.array(slotDay));
+export const loadDays = (cartId: number) => api.data(checkoutCalls.slotDays, { params: { cartId } });
 export const loadSlots = (cartId: number, day: string) =>
-  api.data('get', `/cli/ecommerce/slots/${cartId}`, z.array(slotSchema), { searchParams: { day } });
+  api.data(checkoutCalls.slots, { params: { cartId }, query: { day } });
 export const loadPaymentModes = (cart: Pick<Cart, 'deliveryMode' | 'storeId'>) =>
-  api.data('get', `/cli/ecommerce/configuration/deliveryMode/${cart.deliveryMode}`, z.array(z.string()), {
-    searchParams: { storeId: cart.storeId },
-  });
-export const loadBillingAddresses = () => api.data('get', '/cli/profiles/billing/addresses', z.array(billingAddress));
+  api.data(checkoutCalls.paymentModes, { params: { mode: cart.deliveryMode }, query: { storeId: cart.storeId } });
+export const loadBillingAddresses = () => api.data(profileCalls.billingAddresses);
 
 export type FreezeResult =
   | { kind: 'booked'; cart: Cart }
@@ -73,19 +77,21 @@ export type FreezeResult =
 
 /** Books the cart (cart/freeze). 0: the order exists; 4105: what changed; other codes throw ApiError. */
 export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): Promise<FreezeResult> {
-  const answer = await api.call('post', '/cli/ecommerce/cart/freeze', cartSchema, {
-    json: {
+  const answer = await api.call(checkoutCalls.freeze, {
+    body: {
       cartId: cart.id,
       timeSlotId: slot.id,
       profileEmail: data.profileEmail.trim(),
       profileMobilePhone: data.profileMobilePhone.trim(),
       firstName: data.firstName.trim(),
       lastName: data.lastName.trim(),
-      paymentMode: data.paymentMode,
+      // The confirm button waits for both choices (canConfirm); were one still empty, the
+      // server would refuse the null it is sent, as it always has.
+      paymentMode: data.paymentMode as PaymentMode,
       notes: data.notes.trim() || null,
       invoice: data.invoice,
       billingAddressId: data.invoice ? data.billingAddressId : null,
-      enableProductsReplacement: data.enableProductsReplacement,
+      enableProductsReplacement: data.enableProductsReplacement as boolean,
       clientWeb: true,
     },
   });
@@ -108,9 +114,7 @@ export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, cartSchema);
 /** An order by its code (the card payment comes back with ?orderCode=): the newest pages hold it. */
 export async function orderByCode(code: string, pages = 10): Promise<Order | null> {
   for (let p = 0; p < pages; p++) {
-    const page = await api.data('get', '/cli/ecommerce/orders', orderPage, {
-      searchParams: { s: ORDERS_PAGE_SIZE, p },
-    });
+    const page = await api.data(checkoutCalls.orders, { query: { s: ORDERS_PAGE_SIZE, p } });
     const found = page.data.find((o) => o.code === code);
     if (found) return found;
     if (p + 1 >= page.totalPages) break;
@@ -120,8 +124,6 @@ export async function orderByCode(code: string, pages = 10): Promise<Order | nul
 
 /** The order made from a booked cart: the newest orders hold it. */
 export async function orderOfCart(cartId: number): Promise<Order | null> {
-  const page = await api.data('get', '/cli/ecommerce/orders', orderPage, {
-    searchParams: { s: ORDERS_PAGE_SIZE, p: 0 },
-  });
+  const page = await api.data(checkoutCalls.orders, { query: { s: ORDERS_PAGE_SIZE, p: 0 } });
   return page.data.find((o) => o.cart.id === cartId) ?? null;
 }

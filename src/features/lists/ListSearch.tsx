@@ -4,7 +4,8 @@
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
-import { DEFAULT_STORE_ID, productPage, type Product } from '#src/shared/contract/catalogue.ts';
+import { catalogueCalls } from '#src/shared/contract/endpoints.ts';
+import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { addCustom, addProduct } from './lists.store.ts';
@@ -34,8 +35,9 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
     const timer = setTimeout(async () => {
       setSearching(true);
       const page = await api
-        .data('get', `/cli/ecommerce/products/${storeId ?? DEFAULT_STORE_ID}/`, productPage, {
-          searchParams: { q: query, p: 0, s: 12 },
+        .data(catalogueCalls.products, {
+          params: { storeId: storeId ?? DEFAULT_STORE_ID },
+          query: { q: query, p: 0, s: 12 },
         })
         .catch(() => null);
       if (!live) return;

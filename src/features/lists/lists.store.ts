@@ -1,19 +1,13 @@
 // The shopper's shopping lists (spec §3 Shopping list, §7 Lists). Every list
 // call answers the lists (or the changed list), which replace what is shown.
 import { atom } from 'nanostores';
-import { z } from 'zod';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
+import { cartCalls, listCalls } from '#src/shared/contract/endpoints.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart } from '#src/shop/cart.store.ts';
-import {
-  listToCartResult,
-  shoppingList,
-  type ListToCartResult,
-  type ShoppingList,
-} from '#src/shared/contract/lists.ts';
+import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 
 export const $lists = atom<ShoppingList[] | null>(null);
-const lists = z.array(shoppingList);
 
 export const listAddedToCart = 'Lista della spesa aggiunta al carrello';
 export const listNothingAdded = 'Nessun prodotto della lista è stato aggiunto al carrello.';
@@ -25,9 +19,7 @@ export const notAddedHeading = 'Non aggiunti al carrello:';
  * are missing instead of reading only 'Lista della spesa aggiunta al carrello'.
  */
 export async function listToCart(listId: number, cartId: number): Promise<ListToCartResult['notAdded']> {
-  const { notAdded, ...cart } = await api.data('post', '/cli/ecommerce/cart/list', listToCartResult, {
-    json: { smartListId: listId, cartId },
-  });
+  const { notAdded, ...cart } = await api.data(cartCalls.addList, { body: { smartListId: listId, cartId } });
   $cart.set(cart);
   return notAdded;
 }
@@ -49,11 +41,11 @@ function replaceList(list: ShoppingList): ShoppingList {
   return list;
 }
 
-export const loadLists = () => attempt(async () => $lists.set(await api.data('get', '/cli/slists', lists)));
+export const loadLists = () => attempt(async () => $lists.set(await api.data(listCalls.lists)));
 
 /** The start-up load of a logged-in shopper's lists (spec §2); a failure is only logged (spec §8). */
 export function loadListsAtStart(): Promise<void> {
-  return api.data('get', '/cli/slists', lists).then(
+  return api.data(listCalls.lists).then(
     (all) => $lists.set(all),
     (error: unknown) => console.error('[lists] the shopping lists could not be loaded', error),
   );
@@ -61,38 +53,33 @@ export function loadListsAtStart(): Promise<void> {
 
 export const createList = (title: string) =>
   attempt(async () => {
-    const all = await api.data('post', '/cli/slists/create', lists, { json: { title } });
+    const all = await api.data(listCalls.create, { body: { title } });
     $lists.set(all);
     return all[all.length - 1] ?? null;
   }, `Lista "${title}" creata`);
 
 export const renameList = (id: number, title: string) =>
   attempt(async () => {
-    $lists.set(await api.data('post', '/cli/slists/rename', lists, { json: { id, title } }));
+    $lists.set(await api.data(listCalls.rename, { body: { id, title } }));
     return true;
   }, 'Lista rinominata');
 
 export const copyList = (id: number, title: string) =>
   attempt(async () => {
-    const all = await api.data('post', '/cli/slists/copy', lists, { json: { id, title } });
+    const all = await api.data(listCalls.copy, { body: { id, title } });
     $lists.set(all);
     return all[all.length - 1] ?? null;
   }, `Lista copiata in "${title}"`);
 
 export const deleteList = (id: number) =>
   attempt(async () => {
-    $lists.set(await api.data('post', '/cli/slists/delete', lists, { json: { id } }));
+    $lists.set(await api.data(listCalls.delete, { body: { id } }));
     return true;
   }, 'Lista eliminata');
 
 export const addProduct = (id: number, product: { barcode: string; description: string }) =>
   attempt(
-    async () =>
-      replaceList(
-        await api.data('post', '/cli/slists/items/create', shoppingList, {
-          json: { id, barcode: product.barcode, amount: 1 },
-        }),
-      ),
+    async () => replaceList(await api.data(listCalls.addItem, { body: { id, barcode: product.barcode, amount: 1 } })),
     `${product.description} aggiunto alla lista`,
   );
 
@@ -100,22 +87,15 @@ export const addProduct = (id: number, product: { barcode: string; description: 
 export const addCustom = (id: number, description: string) =>
   attempt(
     async () =>
-      replaceList(
-        await api.data('post', '/cli/slists/items/create', shoppingList, {
-          json: { id, type: 'CUSTOM', description, amount: 1 },
-        }),
-      ),
+      replaceList(await api.data(listCalls.addItem, { body: { id, type: 'CUSTOM', description, amount: 1 } })),
     `${description} aggiunto alla lista`,
   );
 
 export const updateItem = (id: number, itemId: number, amount: number) =>
-  attempt(async () =>
-    replaceList(await api.data('post', '/cli/slists/items/update', shoppingList, { json: { id, itemId, amount } })),
-  );
+  attempt(async () => replaceList(await api.data(listCalls.updateItem, { body: { id, itemId, amount } })));
 
 export const deleteItem = (id: number, item: { id: number; description: string }) =>
   attempt(
-    async () =>
-      replaceList(await api.data('post', '/cli/slists/items/delete', shoppingList, { json: { id, itemId: item.id } })),
+    async () => replaceList(await api.data(listCalls.deleteItem, { body: { id, itemId: item.id } })),
     `${item.description} rimosso dalla lista`,
   );

@@ -1,13 +1,12 @@
 // The shopper's orders (spec §7): paged list, one order, abort, copy to cart.
 import { api } from '#src/lib/api-client.ts';
 import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/contract/cart.ts';
-import { order as orderSchema, orderPage, ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
+import { ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
+import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
 
-export const loadOrders = (page: number) =>
-  api.data('get', '/cli/ecommerce/orders', orderPage, { searchParams: { s: ORDERS_PAGE_SIZE, p: page } });
-export const fetchOrder = (id: number) => api.data('get', `/cli/ecommerce/orders/${id}/fetch`, orderSchema);
-export const abortOrder = (orderId: number) =>
-  api.data('post', '/cli/ecommerce/cart/abort', orderSchema, { json: { orderId } });
+export const loadOrders = (page: number) => api.data(checkoutCalls.orders, { query: { s: ORDERS_PAGE_SIZE, p: page } });
+export const fetchOrder = (id: number) => api.data(checkoutCalls.order, { params: { id } });
+export const abortOrder = (orderId: number) => api.data(checkoutCalls.abortOrder, { body: { orderId } });
 
 const copyChanged = changedItems.extend({ cart: cartSchema });
 
@@ -15,9 +14,7 @@ const copyChanged = changedItems.extend({ cart: cartSchema });
 export async function copyOrder(
   orderId: number,
 ): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
-  const answer = await api.call('post', '/cli/ecommerce/cart/copy', cartSchema, {
-    json: { orderId, terminalType: 'WEB' },
-  });
+  const answer = await api.call(checkoutCalls.copyOrder, { body: { orderId, terminalType: 'WEB' } });
   if (answer.responseCode === 0) return { kind: 'copied' };
   const { updated, removed } = copyChanged.parse(answer.data);
   return { kind: 'changed', updated, removed };

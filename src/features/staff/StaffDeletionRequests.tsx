@@ -6,14 +6,14 @@
 // flagged, since the profile then cannot be deleted automatically (spec §4).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
+import { staffCalls } from '#src/shared/contract/endpoints.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user } from '#src/shop/session.store.ts';
 import {
   deletionRefusal,
-  deletionRequest,
   REFUSAL_SHOPPING_IN_PROGRESS,
   STAFF_SHOPPING_IN_PROGRESS,
   type DeletionRequest,
@@ -66,16 +66,19 @@ function HandleDialog({ action, onClose, onDone, onShopping }: HandleDialogProps
 
   async function submit() {
     if (!action || !request) return;
-    let body: unknown = {};
+    let refusal: z.output<typeof deletionRefusal> | null = null;
     if (action.kind === 'refuse') {
       const parsed = deletionRefusal.safeParse({ reason });
       if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-      body = parsed.data;
+      refusal = parsed.data;
     }
     setBusy(true);
     setError(null);
     try {
-      await api.data('post', `/cli/ops/deletion-requests/${request.userId}/${action.kind}`, z.null(), { json: body });
+      const params = { userId: request.userId };
+      await (refusal
+        ? api.data(staffCalls.refuseDeletion, { params, body: refusal })
+        : api.data(staffCalls.carryOutDeletion, { params }));
       onDone(
         request.userId,
         action.kind === 'delete'
@@ -155,7 +158,7 @@ function Requests() {
   const [problem, setProblem] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   useEffect(() => {
-    api.data('get', '/cli/ops/deletion-requests', z.array(deletionRequest)).then(setRequests, (e: unknown) => {
+    api.data(staffCalls.deletionRequests).then(setRequests, (e: unknown) => {
       setRequests([]);
       setProblem(errorMessageOf(e));
     });

@@ -6,21 +6,15 @@
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
+import { staffCalls } from '#src/shared/contract/endpoints.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatQuantity } from '#src/shared/quantity-rules.ts';
 import { statusTone } from '#src/components/order-view.ts';
-import {
-  order as orderSchema,
-  orderStatus,
-  orderStatusLabels,
-  type Order,
-  type OrderStatus,
-} from '#src/shared/contract/checkout.ts';
+import { orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { canPick, nextStatuses } from '#src/shared/order-states.ts';
@@ -38,12 +32,11 @@ import {
   unsaved,
 } from './staff-rules.ts';
 
-const loadStoreOrders = (status: OrderStatus | '') =>
-  api.data('get', '/cli/ops/orders', z.array(orderSchema), status ? { searchParams: { status } } : {});
+const loadStoreOrders = (status: OrderStatus | '') => api.data(staffCalls.orders, { query: status ? { status } : {} });
 const moveOrder = (id: number, status: OrderStatus) =>
-  api.data('post', `/cli/ops/orders/${id}/status`, orderSchema, { json: { status } });
+  api.data(staffCalls.setStatus, { params: { id }, body: { status } });
 const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) =>
-  api.data('post', `/cli/ops/orders/${id}/picked`, orderSchema, { json: { rows } });
+  api.data(staffCalls.setPicked, { params: { id }, body: { rows } });
 
 const message = (e: unknown) => errorMessageOf(e);
 const unit = (um: 'PZ' | 'KG') => (um === 'KG' ? 'kg' : 'pz');

@@ -1,7 +1,8 @@
 // Build-time reads of the stores (DESIGN.md §1): every store, 50 a page,
 // validated by the contract and fetched once per build process.
 import { fetchApi } from '#src/lib/build-api.ts';
-import { STORES_MAX_PAGE_SIZE, storePage, type Store } from '#src/shared/contract/stores.ts';
+import { storeCalls } from '#src/shared/contract/endpoints.ts';
+import { STORES_MAX_PAGE_SIZE, type Store } from '#src/shared/contract/stores.ts';
 
 let all: Promise<Store[]> | undefined;
 
@@ -9,7 +10,7 @@ export function allStores(): Promise<Store[]> {
   all ??= (async () => {
     const stores: Store[] = [];
     for (let p = 0; ; p++) {
-      const page = await fetchApi(`/cli/stores/ecommerce?s=${STORES_MAX_PAGE_SIZE}&p=${p}`, storePage);
+      const page = await fetchApi(storeCalls.stores, { query: { s: STORES_MAX_PAGE_SIZE, p } });
       stores.push(...page.data);
       if (page.last || page.data.length === 0) return stores;
     }

@@ -4,8 +4,9 @@
 // build rendered, so hydrating costs no request.
 import { useEffect, useRef, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
+import { storeCalls } from '#src/shared/contract/endpoints.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
-import { storePage, type Store } from '#src/shared/contract/stores.ts';
+import type { Store } from '#src/shared/contract/stores.ts';
 
 const STORE_SEARCH_DEBOUNCE_MS = 1000; // spec §9
 
@@ -44,7 +45,7 @@ export function useStoreSearch(initialStores: readonly Store[], pageSize: number
     if (query) searchParams['q'] = query;
     if (position) Object.assign(searchParams, { lat: position.lat.toFixed(5), lon: position.lon.toFixed(5) });
     api
-      .data('get', '/cli/stores/ecommerce', storePage, { searchParams })
+      .data(storeCalls.stores, { query: searchParams })
       .then((data) => {
         if (!current) return;
         setResult(data);

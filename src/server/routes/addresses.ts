@@ -1,8 +1,8 @@
 // Shipping and billing address calls of spec §7; each answers the updated list.
 import { Hono } from 'hono';
-import { billingAddressInput, deleteById, shippingAddressInput } from '#src/shared/contract/addresses.ts';
+import { profileCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
-import { ok, jsonBody } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
 import {
   deleteAddress,
   deleteBillingAddress,
@@ -15,19 +15,29 @@ import {
 const auth = requireUser();
 
 export const addressRoutes = new Hono<AuthEnv>()
-  .get('/profiles/addresses', auth, async (c) => ok(c, await listAddresses(c.var.db, c.var.session.userId)))
-  .post('/profiles/addresses', auth, jsonBody(shippingAddressInput), async (c) =>
+  .on(calls.addresses.method, calls.addresses.path, auth, async (c) =>
+    ok(c, await listAddresses(c.var.db, c.var.session.userId)),
+  )
+  .on(calls.saveAddress.method, calls.saveAddress.path, auth, inputOf(calls.saveAddress), async (c) =>
     ok(c, await saveAddress(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
-  .post('/profiles/addresses/delete', auth, jsonBody(deleteById), async (c) =>
+  .on(calls.deleteAddress.method, calls.deleteAddress.path, auth, inputOf(calls.deleteAddress), async (c) =>
     ok(c, await deleteAddress(c.var.db, c.var.session.userId, c.req.valid('json').id)),
   )
-  .get('/profiles/billing/addresses', auth, async (c) =>
+  .on(calls.billingAddresses.method, calls.billingAddresses.path, auth, async (c) =>
     ok(c, await listBillingAddresses(c.var.db, c.var.session.userId)),
   )
-  .post('/profiles/billing/addresses', auth, jsonBody(billingAddressInput), async (c) =>
-    ok(c, await saveBillingAddress(c.var.db, c.var.session.userId, c.req.valid('json'))),
+  .on(
+    calls.saveBillingAddress.method,
+    calls.saveBillingAddress.path,
+    auth,
+    inputOf(calls.saveBillingAddress),
+    async (c) => ok(c, await saveBillingAddress(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
-  .post('/profiles/billing/addresses/delete', auth, jsonBody(deleteById), async (c) =>
-    ok(c, await deleteBillingAddress(c.var.db, c.var.session.userId, c.req.valid('json').id)),
+  .on(
+    calls.deleteBillingAddress.method,
+    calls.deleteBillingAddress.path,
+    auth,
+    inputOf(calls.deleteBillingAddress),
+    async (c) => ok(c, await deleteBillingAddress(c.var.db, c.var.session.userId, c.req.valid('json').id)),
   );

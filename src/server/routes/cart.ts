@@ -1,18 +1,10 @@
 // Cart calls of spec §7 (freeze, copy and orders come with checkout).
 import { Hono } from 'hono';
-import {
-  abortRequest,
-  cartIdRequest,
-  deleteItemRequest,
-  listToCartRequest,
-  moveRequest,
-  openCartRequest,
-  storeItemRequest,
-} from '#src/shared/contract/cart.ts';
+import { cartCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { ok, jsonBody } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
 import {
   abortCart,
   currentCart,
@@ -31,25 +23,27 @@ import { originOf } from './payments.ts';
 const auth = requireUser();
 
 export const cartRoutes = new Hono<AppEnv>()
-  .get('/ecommerce/cart/current', auth, async (c) =>
+  .on(calls.current.method, calls.current.path, auth, async (c) =>
     ok(c, await currentCart(c.var.db, c.var.session.userId, c.var.config.flags)),
   )
-  .get('/ecommerce/carts/open', auth, async (c) => ok(c, await openCarts(c.var.db, c.var.session.userId)))
-  .post('/ecommerce/cart/open', auth, jsonBody(openCartRequest), async (c) =>
+  .on(calls.openCarts.method, calls.openCarts.path, auth, async (c) =>
+    ok(c, await openCarts(c.var.db, c.var.session.userId)),
+  )
+  .on(calls.open.method, calls.open.path, auth, inputOf(calls.open), async (c) =>
     ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .post('/ecommerce/cart/store', auth, jsonBody(storeItemRequest), async (c) =>
+  .on(calls.storeItem.method, calls.storeItem.path, auth, inputOf(calls.storeItem), async (c) =>
     ok(c, await storeItem(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
-  .post('/ecommerce/cart/review', auth, jsonBody(cartIdRequest), async (c) => {
+  .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {
     const { cartId } = c.req.valid('json');
     return ok(c, await reviewCart(c.var.db, c.var.session.userId, cartId));
   })
-  .post('/ecommerce/cart/delete', auth, jsonBody(deleteItemRequest), async (c) => {
+  .on(calls.deleteItem.method, calls.deleteItem.path, auth, inputOf(calls.deleteItem), async (c) => {
     const { cartId, barcode } = c.req.valid('json');
     return ok(c, await deleteItem(c.var.db, c.var.session.userId, cartId, barcode));
   })
-  .post('/ecommerce/cart/abort', auth, jsonBody(abortRequest), async (c) => {
+  .on(calls.abort.method, calls.abort.path, auth, inputOf(calls.abort), async (c) => {
     const { cartId, orderId } = c.req.valid('json');
     // With an orderId the customer cancels a booked order (spec §7).
     if (orderId) {
@@ -59,10 +53,10 @@ export const cartRoutes = new Hono<AppEnv>()
     }
     return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
   })
-  .post('/ecommerce/cart/move', auth, jsonBody(moveRequest), async (c) =>
+  .on(calls.move.method, calls.move.path, auth, inputOf(calls.move), async (c) =>
     ok(c, await moveCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .post('/ecommerce/cart/freeze/check', auth, jsonBody(cartIdRequest), async (c) => {
+  .on(calls.freezeCheck.method, calls.freezeCheck.path, auth, inputOf(calls.freezeCheck), async (c) => {
     const { cartId } = c.req.valid('json');
     const result = await freezeCheck(c.var.db, c.var.session.userId, cartId);
     // 4105 is not an error (DESIGN.md §3): the changed items travel as data.
@@ -73,7 +67,7 @@ export const cartRoutes = new Hono<AppEnv>()
       });
     return ok(c, result.cart);
   })
-  .post('/ecommerce/cart/list', auth, jsonBody(listToCartRequest), async (c) => {
+  .on(calls.addList.method, calls.addList.path, auth, inputOf(calls.addList), async (c) => {
     const input = c.req.valid('json');
     return ok(c, await addListToCart(c.var.db, c.var.session.userId, input.smartListId, input.cartId));
   });

@@ -1,18 +1,17 @@
 // Catalogue calls of spec §7. Anonymous answers come from the catalogue cache
 // (catalogue-cache.ts) while the catalogue version and the day are the same.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { barcodeParam, DEFAULT_STORE_ID, productQuery, storeIdParam } from '#src/shared/contract/catalogue.ts';
+import type { z } from 'zod';
+import type { productQuery } from '#src/shared/contract/catalogue.ts';
+import { catalogueCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueVersion } from '../catalogue-version.ts';
-import { ok, parseInput, queryParams } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
 import { categoryTree, listProducts, productByBarcode, productTags } from '../services/catalogue.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
-
-const storeQuery = z.object({ store: storeIdParam.default(DEFAULT_STORE_ID) });
 
 /**
  * The answer to a catalogue read: from the cache for anonymous callers (key:
@@ -58,24 +57,27 @@ async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
 }
 
 export const catalogueRoutes = new Hono<AppEnv>()
-  .get('/categories', (c) => answer(c, 'categories', () => categoryTree(c.var.db)))
-  .get('/ecommerce/productsTags', (c) => answer(c, 'tags', () => productTags(c.var.db)))
-  .get('/ecommerce/products/barcode/:barcode', queryParams(storeQuery), (c) => {
-    const barcode = parseInput(barcodeParam, c.req.param('barcode'));
+  .on(calls.categories.method, calls.categories.path, (c) => answer(c, 'categories', () => categoryTree(c.var.db)))
+  .on(calls.tags.method, calls.tags.path, (c) => answer(c, 'tags', () => productTags(c.var.db)))
+  .on(calls.product.method, calls.product.path, inputOf(calls.product), (c) => {
+    const { barcode } = c.req.valid('param');
     const { store } = c.req.valid('query');
     return answer(c, `product|${store}|${barcode}`, () => productByBarcode(c.var.db, barcode, store));
   })
-  .get('/ecommerce/products/barcode/:barcode/info', queryParams(storeQuery), (c) => {
-    const barcode = parseInput(barcodeParam, c.req.param('barcode'));
+  .on(calls.productInfo.method, calls.productInfo.path, inputOf(calls.productInfo), (c) => {
+    const { barcode } = c.req.valid('param');
     const { store } = c.req.valid('query');
     return answer(c, `info|${store}|${barcode}`, () => productInfo(c, barcode, store));
   })
   // The spec's path ends with a slash; answer without it too.
-  .get('/ecommerce/products/:storeId/', queryParams(productQuery), (c) => listStoreProducts(c, c.req.valid('query')))
-  .get('/ecommerce/products/:storeId', queryParams(productQuery), (c) => listStoreProducts(c, c.req.valid('query')));
+  .on(calls.products.method, calls.products.path, inputOf(calls.products), (c) =>
+    listStoreProducts(c, c.req.valid('param').storeId, c.req.valid('query')),
+  )
+  .on(calls.products.method, calls.products.path.replace(/\/$/, ''), inputOf(calls.products), (c) =>
+    listStoreProducts(c, c.req.valid('param').storeId, c.req.valid('query')),
+  );
 
-function listStoreProducts(c: Context<AppEnv>, query: z.output<typeof productQuery>) {
-  const storeId = parseInput(storeIdParam, c.req.param('storeId'));
+function listStoreProducts(c: Context<AppEnv>, storeId: number, query: z.output<typeof productQuery>) {
   // The parsed query, keys sorted: the same search spelt two ways is one entry.
   const key = `list|${storeId}|${JSON.stringify(query, Object.keys(query).sort())}`;
   return answer(c, key, () => listProducts(c.var.db, storeId, query));

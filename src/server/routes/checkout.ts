@@ -1,14 +1,11 @@
 // Slots, booking (freeze), orders and the checkout configuration (spec §7).
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { deliveryMode } from '#src/shared/contract/cart.ts';
-import { storeIdParam } from '#src/shared/contract/catalogue.ts';
-import { copyOrderRequest, freezeRequest, ORDERS_PAGE_SIZE, slotsQuery } from '#src/shared/contract/checkout.ts';
-import { pageParam } from '#src/shared/contract/envelope.ts';
+import { checkoutCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { ok, parseInput, jsonBody, queryParams } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
 import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
@@ -16,42 +13,33 @@ import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
 import { expireUnpaidOrders } from '../services/order-lifecycle.ts';
 
 const auth = requireUser();
-const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const ordersQuery = z.object({ s: z.coerce.number().int().min(1).max(50).default(ORDERS_PAGE_SIZE), p: pageParam });
-const configQuery = z.object({ storeId: storeIdParam });
 
 export const checkoutRoutes = new Hono<AppEnv>()
-  .get('/ecommerce/slots/first/available', auth, async (c) =>
+  .on(calls.firstSlot.method, calls.firstSlot.path, auth, async (c) =>
     ok(c, await firstAvailableSlot(c.var.db, c.var.session.userId)),
   )
   // A visitor's header shows the default store's first slot (spec §2 Header, §9 default store): no login needed.
-  .get('/ecommerce/slots/first/default', async (c) => ok(c, await firstAvailableSlot(c.var.db, null)))
-  .get('/ecommerce/slots/:cartId/days', auth, async (c) =>
-    ok(c, await slotDays(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('cartId')))),
+  .on(calls.firstDefaultSlot.method, calls.firstDefaultSlot.path, async (c) =>
+    ok(c, await firstAvailableSlot(c.var.db, null)),
   )
-  .get('/ecommerce/slots/:cartId', auth, queryParams(slotsQuery), async (c) =>
-    ok(
-      c,
-      await slotsOfDay(
-        c.var.db,
-        c.var.session.userId,
-        parseInput(idParam, c.req.param('cartId')),
-        c.req.valid('query'),
-      ),
-    ),
+  .on(calls.slotDays.method, calls.slotDays.path, auth, inputOf(calls.slotDays), async (c) =>
+    ok(c, await slotDays(c.var.db, c.var.session.userId, c.req.valid('param').cartId)),
   )
-  .post('/ecommerce/cart/freeze', auth, jsonBody(freezeRequest), async (c) =>
+  .on(calls.slots.method, calls.slots.path, auth, inputOf(calls.slots), async (c) =>
+    ok(c, await slotsOfDay(c.var.db, c.var.session.userId, c.req.valid('param').cartId, c.req.valid('query'))),
+  )
+  .on(calls.freeze.method, calls.freeze.path, auth, inputOf(calls.freeze), async (c) =>
     ok(c, await freezeCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .get('/ecommerce/orders', auth, queryParams(ordersQuery), async (c) => {
+  .on(calls.orders.method, calls.orders.path, auth, inputOf(calls.orders), async (c) => {
     const { s, p } = c.req.valid('query');
     await expireUnpaidOrders(c.var.db);
     return ok(c, await listOrders(c.var.db, c.var.session.userId, p, s));
   })
-  .get('/ecommerce/orders/:id/fetch', auth, async (c) =>
-    ok(c, await fetchOrder(c.var.db, c.var.session.userId, parseInput(idParam, c.req.param('id')))),
+  .on(calls.order.method, calls.order.path, auth, inputOf(calls.order), async (c) =>
+    ok(c, await fetchOrder(c.var.db, c.var.session.userId, c.req.valid('param').id)),
   )
-  .post('/ecommerce/cart/copy', auth, jsonBody(copyOrderRequest), async (c) => {
+  .on(calls.copyOrder.method, calls.copyOrder.path, auth, inputOf(calls.copyOrder), async (c) => {
     const { orderId, addressId } = c.req.valid('json');
     const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId, c.var.config.flags);
     if (result.updated.length || result.removed.length) {
@@ -62,13 +50,13 @@ export const checkoutRoutes = new Hono<AppEnv>()
     }
     return ok(c, result.cart);
   })
-  .get('/ecommerce/configuration/deliveryMode/:mode', queryParams(configQuery), async (c) => {
-    const mode = parseInput(deliveryMode, c.req.param('mode'));
+  .on(calls.paymentModes.method, calls.paymentModes.path, inputOf(calls.paymentModes), async (c) => {
+    const { mode } = c.req.valid('param');
     const { storeId } = c.req.valid('query');
     return ok(c, await allowedPaymentModes(c.var.db, storeId, mode, c.var.config.flags));
   })
   // The modes a cart can be opened for now: some store serves them and they can be paid for (payable-modes.ts).
-  .get('/ecommerce/deliveries', async (c) => {
+  .on(calls.deliveries.method, calls.deliveries.path, async (c) => {
     const offered = await payableModes(c.var.db, c.var.config.flags);
     return ok(
       c,

@@ -2,20 +2,12 @@
 // The customer's calls need login; the callbacks carry the provider's
 // signature instead and are verified before anything changes.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { deletePaymentMethodRequest, nonceQuery } from '#src/shared/contract/payments.ts';
+import { paymentCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { HttpError, ok, jsonBody, queryParams } from '../http.ts';
+import { HttpError, inputOf, ok } from '../http.ts';
 
 const auth = requireUser();
-const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const boardQuery = z.object({ tid: z.literal('01'), profileId: idParam });
-const quoteQuery = z
-  .object({ cartId: idParam.optional(), orderCode: nonceQuery.shape.orderCode.optional() })
-  .refine((q) => (q.cartId === undefined) !== (q.orderCode === undefined), {
-    message: 'Indica il carrello oppure il codice ordine.',
-  });
 
 /**
  * The shop's origin as the browser sees it: PUBLIC_URL, else the request's own
@@ -49,37 +41,44 @@ async function fields(c: Context<AppEnv>): Promise<Record<string, string>> {
   };
 }
 
+/** The provider's boarding outcome (GET or form POST), verified by its signature before anything changes. */
+async function boardCallback(c: Context<AppEnv, string, { out: { query: { profileId: number } } }>) {
+  await c.var.payments.xpayBoardCallback(c.req.valid('query').profileId, await fields(c));
+  return ok(c, null);
+}
+
 export const paymentRoutes = new Hono<AppEnv>()
-  .get('/pay/paymentmethod', auth, async (c) => ok(c, await c.var.payments.listMethods(c.var.session.userId)))
-  .post('/pay/paymentmethod/delete', auth, jsonBody(deletePaymentMethodRequest), async (c) => {
+  .on(calls.methods.method, calls.methods.path, auth, async (c) =>
+    ok(c, await c.var.payments.listMethods(c.var.session.userId)),
+  )
+  .on(calls.removeMethod.method, calls.removeMethod.path, auth, inputOf(calls.removeMethod), async (c) => {
     return ok(c, await c.var.payments.removeMethod(c.var.session.userId));
   })
-  .get('/pay/v2/xpay/boarding', auth, (c) => ok(c, c.var.payments.lightboxConfig(originOf(c))))
-  .get('/pay/v2/xpay/start/boarding', auth, async (c) =>
+  .on(calls.lightboxConfig.method, calls.lightboxConfig.path, auth, (c) =>
+    ok(c, c.var.payments.lightboxConfig(originOf(c))),
+  )
+  .on(calls.startBoarding.method, calls.startBoarding.path, auth, async (c) =>
     ok(c, await c.var.payments.startBoarding(c.var.session.userId, originOf(c))),
   )
-  .on(['GET', 'POST'], '/pay/v2/xpay/board', queryParams(boardQuery), async (c) => {
-    const { profileId } = c.req.valid('query');
-    await c.var.payments.xpayBoardCallback(profileId, await fields(c));
-    return ok(c, null);
-  })
-  .get('/pay/v2/xpay/nonce', auth, queryParams(nonceQuery), async (c) => {
+  .on(calls.boardCallback.method, calls.boardCallback.path, inputOf(calls.boardCallback), boardCallback)
+  .on(calls.boardCallbackPost.method, calls.boardCallbackPost.path, inputOf(calls.boardCallbackPost), boardCallback)
+  .on(calls.nonce.method, calls.nonce.path, auth, inputOf(calls.nonce), async (c) => {
     const { orderCode } = c.req.valid('query');
     return ok(c, await c.var.payments.startOrderPayment(c.var.session.userId, orderCode, originOf(c)));
   })
-  .post('/pay/v2/xpay/3ds/result', async (c) =>
+  .on(calls.threeDsResult.method, calls.threeDsResult.path, async (c) =>
     c.redirect(await c.var.payments.xpayThreeDsResult(await fields(c), originOf(c)), 303),
   )
-  .get('/pay/preauth/quote', auth, queryParams(quoteQuery), async (c) =>
+  .on(calls.quote.method, calls.quote.path, auth, inputOf(calls.quote), async (c) =>
     ok(c, await c.var.payments.quote(c.var.session.userId, c.req.valid('query'))),
   )
-  .get('/pay/ipg/boarding/web', auth, async (c) =>
+  .on(calls.legacyBoarding.method, calls.legacyBoarding.path, auth, async (c) =>
     ok(c, await c.var.payments.startLegacyBoarding(c.var.session.userId, originOf(c))),
   )
-  .post('/pay/ipg/notify', async (c) => {
+  .on(calls.ipgNotify.method, calls.ipgNotify.path, async (c) => {
     await c.var.payments.ipgNotification(await fields(c), originOf(c));
     return ok(c, null);
   })
-  .post('/pay/ipg/result/:outcome{ok|ko}', async (c) =>
+  .on(calls.ipgResult.method, calls.ipgResult.path, inputOf(calls.ipgResult), async (c) =>
     c.redirect(await c.var.payments.ipgReturn(await fields(c)), 303),
   );

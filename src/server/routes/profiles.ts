@@ -2,19 +2,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
-import {
-  loginRequest,
-  passwordChange,
-  profileUpdate,
-  resetConfirm,
-  resetRequest,
-  signupRequest,
-} from '#src/shared/contract/auth.ts';
+import { profileCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { routes } from '#src/shared/routes.ts';
 import type { AppEnv } from '../app-env.ts';
-import { BusinessError, jsonBody, ok, queryParams, refuse, type Verdict } from '../http.ts';
+import { BusinessError, inputOf, ok, refuse, type Verdict } from '../http.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
 import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
 import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
@@ -76,19 +68,17 @@ const limitResets = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const confirmQuery = z.object({ token: z.string().max(200).default('') });
-
 export const profileRoutes = new Hono<AppEnv>()
-  .post('/profiles/signup', limitSignups, jsonBody(signupRequest, signupVerdict), async (c) => {
+  .on(calls.signup.method, calls.signup.path, limitSignups, inputOf(calls.signup, signupVerdict), async (c) => {
     await signup(c.var.db, c.var.mailer, originOf(c), c.req.valid('json'));
     return ok(c, null);
   })
-  .get('/profiles/confirm', queryParams(confirmQuery), async (c) => {
+  .on(calls.confirm.method, calls.confirm.path, inputOf(calls.confirm), async (c) => {
     const { token } = c.req.valid('query');
     const confirmed = token !== '' && (await confirmAccount(c.var.db, token));
     return c.redirect(confirmed ? routes.signupConfirmed : routes.signupLinkExpired, 302);
   })
-  .post('/profiles/login', jsonBody(loginRequest), async (c) => {
+  .on(calls.login.method, calls.login.path, inputOf(calls.login), async (c) => {
     const { username, password } = c.req.valid('json');
     const ip = clientIp(c);
     // Refused (429): too many tries for this account from this address, or from this address at all.
@@ -112,7 +102,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const jwt = await signSession(key, user.id, user.role);
     return ok(c, { jwt, profile: await requireProfile(c.var.db, user.id) });
   })
-  .post('/profiles/password', jsonBody(resetRequest), async (c) => {
+  .on(calls.requestReset.method, calls.requestReset.path, inputOf(calls.requestReset), async (c) => {
     const { email } = c.req.valid('json');
     await hitRateLimit(c.var.db, [
       { key: `reset:user:${email}`, rule: { limit: 5, windowSeconds: 60 * 60 } },
@@ -121,7 +111,7 @@ export const profileRoutes = new Hono<AppEnv>()
     await requestPasswordReset(c.var.db, c.var.mailer, originOf(c), email);
     return ok(c, null);
   })
-  .post('/profiles/password/reset', limitResets, jsonBody(resetConfirm), async (c) => {
+  .on(calls.resetPassword.method, calls.resetPassword.path, limitResets, inputOf(calls.resetPassword), async (c) => {
     await resetPassword(c.var.db, c.req.valid('json'));
     return ok(c, null);
   });
@@ -130,22 +120,22 @@ const auth = requireUser();
 
 /** Calls that need login: each route names its guard, so public siblings stay public. */
 export const myProfileRoutes = new Hono<AuthEnv>()
-  .get('/profiles/login', auth, async (c) => {
+  .on(calls.session.method, calls.session.path, auth, async (c) => {
     const token = c.req.header('Authorization')!.replace(/^Bearer\s+/i, '');
     return ok(c, { jwt: token, profile: await requireProfile(c.var.db, c.var.session.userId) });
   })
-  .post('/profiles/logout', auth, async (c) => {
+  .on(calls.logout.method, calls.logout.path, auth, async (c) => {
     await revokeSession(c.var.db, c.var.session);
     return ok(c, null);
   })
-  .put('/profiles', auth, jsonBody(profileUpdate), async (c) =>
+  .on(calls.update.method, calls.update.path, auth, inputOf(calls.update), async (c) =>
     ok(c, await updateProfile(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
-  .post('/profiles/deleteRequest', auth, async (c) => {
+  .on(calls.requestDeletion.method, calls.requestDeletion.path, auth, async (c) => {
     await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId, c.var.config.PRIVACY_EMAIL);
     return ok(c, null);
   })
-  .post('/profiles/password/change', auth, jsonBody(passwordChange), async (c) => {
+  .on(calls.changePassword.method, calls.changePassword.path, auth, inputOf(calls.changePassword), async (c) => {
     await changePassword(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.session.jti);
     return ok(c, null);
   });

@@ -1,0 +1,440 @@
+// Every /cli call described once (spec §7): method, path under /cli (Hono
+// style, with :params), the schemas of its path parameters, query or JSON
+// body, and of the `data` of its answer. The server registers and validates
+// each route from its entry (server/route-of.ts); the browser's typed call
+// builds the URL and checks the answer from the same entry (lib/api-client.ts).
+import { z } from 'zod';
+import { billingAddress, billingAddressInput, deleteById, shippingAddress, shippingAddressInput } from './addresses.ts';
+import { loginRequest, loginResponse, passwordChange, profileUpdate, resetConfirm, resetRequest } from './auth.ts';
+import { signupRequest } from './auth.ts';
+import { BANNER_PRODUCTS_PAGE_SIZE, banner, bannersQuery } from './banners.ts';
+import {
+  abortRequest,
+  cart,
+  cartIdRequest,
+  deleteItemRequest,
+  deliveryMode,
+  deliveryOption,
+  listToCartRequest,
+  moveRequest,
+  openCartRequest,
+  storeItemRequest,
+  storeItemResponse,
+} from './cart.ts';
+import {
+  DEFAULT_STORE_ID,
+  barcodeParam,
+  category,
+  product,
+  productPage,
+  productQuery,
+  storeIdParam,
+  tag,
+} from './catalogue.ts';
+import {
+  ORDERS_PAGE_SIZE,
+  copyOrderRequest,
+  firstSlot,
+  freezeRequest,
+  order,
+  orderPage,
+  orderStatus,
+  slot,
+  slotDay,
+  slotsQuery,
+} from './checkout.ts';
+import { deletionRefusal, deletionRequest } from './deletion-requests.ts';
+import { pageParam } from './envelope.ts';
+import {
+  createItemRequest,
+  createListRequest,
+  deleteItemRequest as deleteListItemRequest,
+  favourite,
+  favouriteRequest,
+  listIdRequest,
+  listToCartResult,
+  renameListRequest,
+  shoppingList,
+  updateItemRequest,
+} from './lists.ts';
+import {
+  boardingStart,
+  deletePaymentMethodRequest,
+  legacyBoardingForm,
+  lightboxConfig,
+  nonceQuery,
+  nonceResponse,
+  paymentMethods,
+  preauthQuote,
+} from './payments.ts';
+import { profile } from './session.ts';
+import { deliveryStoresQuery, serviceFacts, stateList, storeList, storePage, storeQuery } from './stores.ts';
+
+/** The prefix every call's path sits under. */
+export const API_PREFIX = '/cli';
+
+type Method = 'get' | 'post' | 'put';
+
+/** One call: its route and the schemas of what goes in and what comes back. */
+export interface Endpoint {
+  readonly method: Method;
+  readonly path: string;
+  /** Each path parameter's schema, checked on its own (a refusal names no field, as before). */
+  readonly params?: Readonly<Record<string, z.ZodType>>;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The `data` of a successful answer; null for the calls that answer a redirect. */
+  readonly output: z.ZodType | null;
+}
+
+const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const none = z.null();
+const storeProductQuery = z.object({ store: storeIdParam.default(DEFAULT_STORE_ID) });
+const ordersQuery = z.object({ s: z.coerce.number().int().min(1).max(50).default(ORDERS_PAGE_SIZE), p: pageParam });
+const pickedRequest = z.object({
+  rows: z
+    .array(z.object({ id: recordId, operatorAmount: z.number().finite().min(0).max(1000) }))
+    .min(1)
+    .max(500),
+});
+const boardQuery = z.object({ tid: z.literal('01'), profileId: recordId });
+const quoteQuery = z
+  .object({ cartId: recordId.optional(), orderCode: nonceQuery.shape.orderCode.optional() })
+  .refine((q) => (q.cartId === undefined) !== (q.orderCode === undefined), {
+    message: 'Indica il carrello oppure il codice ordine.',
+  });
+/** The food-information texts of a product, with what Reg. 1169/2011 art. 9 requires and it lacks. */
+const productInfo = product
+  .pick({
+    barcode: true,
+    description: true,
+    origin: true,
+    caliber: true,
+    ingredients: true,
+    allergyAdvice: true,
+    allergyOther: true,
+    nutrition: true,
+    storage: true,
+    recycling: true,
+    food: true,
+    ingredientParts: true,
+    netQuantity: true,
+    operatorName: true,
+    operatorAddress: true,
+    originRequired: true,
+    nutritionFacts: true,
+  })
+  .extend({ missingFoodInfo: z.array(z.string()) });
+
+export const catalogueCalls = {
+  categories: endpoint({ method: 'get', path: '/categories', output: z.array(category) }),
+  tags: endpoint({ method: 'get', path: '/ecommerce/productsTags', output: z.array(tag) }),
+  product: endpoint({
+    method: 'get',
+    path: '/ecommerce/products/barcode/:barcode',
+    params: { barcode: barcodeParam },
+    query: storeProductQuery,
+    output: product,
+  }),
+  productInfo: endpoint({
+    method: 'get',
+    path: '/ecommerce/products/barcode/:barcode/info',
+    params: { barcode: barcodeParam },
+    query: storeProductQuery,
+    output: productInfo,
+  }),
+  /** The spec's path ends with a slash; the server answers without it too. */
+  products: endpoint({
+    method: 'get',
+    path: '/ecommerce/products/:storeId/',
+    params: { storeId: storeIdParam },
+    query: productQuery,
+    output: productPage,
+  }),
+  productExport: endpoint({
+    method: 'get',
+    path: '/ecommerce/products/:storeId/export',
+    params: { storeId: storeIdParam },
+    query: z.object({ p: pageParam, s: z.coerce.number().int().min(1).max(2000).default(1000) }),
+    output: productPage,
+  }),
+  banners: endpoint({ method: 'get', path: '/cms/banners', query: bannersQuery, output: z.array(banner) }),
+  /** {id} is the store whose header banner is asked for. */
+  headerBanner: endpoint({
+    method: 'get',
+    path: '/cms/banners/:id/headerBanner',
+    params: { id: z.coerce.number().int().positive().max(2_147_483_647) },
+    output: banner.nullable(),
+  }),
+  bannerProducts: endpoint({
+    method: 'get',
+    path: '/cms/banners/:id/products',
+    params: { id: z.coerce.number().int().positive().max(2_147_483_647) },
+    query: z.object({
+      p: pageParam,
+      s: z.coerce.number().int().min(1).max(50).default(BANNER_PRODUCTS_PAGE_SIZE),
+      storeId: storeIdParam.default(DEFAULT_STORE_ID),
+    }),
+    output: productPage,
+  }),
+} as const;
+
+export const storeCalls = {
+  stores: endpoint({ method: 'get', path: '/stores/ecommerce', query: storeQuery, output: storePage }),
+  states: endpoint({ method: 'get', path: '/stores/states', output: stateList }),
+  facts: endpoint({ method: 'get', path: '/stores/facts', output: serviceFacts }),
+  deliveryStores: endpoint({
+    method: 'get',
+    path: '/stores/ecommerce/delivery',
+    query: deliveryStoresQuery,
+    output: storeList,
+  }),
+  store: endpoint({
+    method: 'get',
+    path: '/stores/ecommerce/:id',
+    params: { id: storeIdParam },
+    output: storeList.element,
+  }),
+} as const;
+
+export const profileCalls = {
+  signup: endpoint({ method: 'post', path: '/profiles/signup', body: signupRequest, output: none }),
+  /** The link of the confirmation mail: answers a redirect to the outcome page. */
+  confirm: endpoint({
+    method: 'get',
+    path: '/profiles/confirm',
+    query: z.object({ token: z.string().max(200).default('') }),
+    output: null,
+  }),
+  login: endpoint({ method: 'post', path: '/profiles/login', body: loginRequest, output: loginResponse }),
+  requestReset: endpoint({ method: 'post', path: '/profiles/password', body: resetRequest, output: none }),
+  resetPassword: endpoint({ method: 'post', path: '/profiles/password/reset', body: resetConfirm, output: none }),
+  session: endpoint({ method: 'get', path: '/profiles/login', output: loginResponse }),
+  logout: endpoint({ method: 'post', path: '/profiles/logout', output: none }),
+  update: endpoint({ method: 'put', path: '/profiles', body: profileUpdate, output: profile }),
+  requestDeletion: endpoint({ method: 'post', path: '/profiles/deleteRequest', output: none }),
+  changePassword: endpoint({ method: 'post', path: '/profiles/password/change', body: passwordChange, output: none }),
+  addresses: endpoint({ method: 'get', path: '/profiles/addresses', output: z.array(shippingAddress) }),
+  saveAddress: endpoint({
+    method: 'post',
+    path: '/profiles/addresses',
+    body: shippingAddressInput,
+    output: z.array(shippingAddress),
+  }),
+  deleteAddress: endpoint({
+    method: 'post',
+    path: '/profiles/addresses/delete',
+    body: deleteById,
+    output: z.array(shippingAddress),
+  }),
+  billingAddresses: endpoint({ method: 'get', path: '/profiles/billing/addresses', output: z.array(billingAddress) }),
+  saveBillingAddress: endpoint({
+    method: 'post',
+    path: '/profiles/billing/addresses',
+    body: billingAddressInput,
+    output: z.array(billingAddress),
+  }),
+  deleteBillingAddress: endpoint({
+    method: 'post',
+    path: '/profiles/billing/addresses/delete',
+    body: deleteById,
+    output: z.array(billingAddress),
+  }),
+} as const;
+
+export const cartCalls = {
+  current: endpoint({ method: 'get', path: '/ecommerce/cart/current', output: cart.nullable() }),
+  openCarts: endpoint({ method: 'get', path: '/ecommerce/carts/open', output: z.array(cart) }),
+  open: endpoint({ method: 'post', path: '/ecommerce/cart/open', body: openCartRequest, output: cart }),
+  storeItem: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/store',
+    body: storeItemRequest,
+    output: storeItemResponse,
+  }),
+  review: endpoint({ method: 'post', path: '/ecommerce/cart/review', body: cartIdRequest, output: cart }),
+  deleteItem: endpoint({ method: 'post', path: '/ecommerce/cart/delete', body: deleteItemRequest, output: cart }),
+  /** Without orderId: the cart is dropped and the next open one (or none) answered. */
+  abort: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: cart.nullable() }),
+  move: endpoint({ method: 'post', path: '/ecommerce/cart/move', body: moveRequest, output: cart }),
+  /** 4105 (prices changed) answers the changed rows as data instead (DESIGN.md §3). */
+  freezeCheck: endpoint({ method: 'post', path: '/ecommerce/cart/freeze/check', body: cartIdRequest, output: cart }),
+  addList: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/list',
+    body: listToCartRequest,
+    output: listToCartResult,
+  }),
+} as const;
+
+export const checkoutCalls = {
+  firstSlot: endpoint({ method: 'get', path: '/ecommerce/slots/first/available', output: firstSlot.nullable() }),
+  /** A visitor's header shows the default store's first slot (spec §2 Header, §9 default store). */
+  firstDefaultSlot: endpoint({ method: 'get', path: '/ecommerce/slots/first/default', output: firstSlot.nullable() }),
+  slotDays: endpoint({
+    method: 'get',
+    path: '/ecommerce/slots/:cartId/days',
+    params: { cartId: recordId },
+    output: z.array(slotDay),
+  }),
+  slots: endpoint({
+    method: 'get',
+    path: '/ecommerce/slots/:cartId',
+    params: { cartId: recordId },
+    query: slotsQuery,
+    output: z.array(slot),
+  }),
+  freeze: endpoint({ method: 'post', path: '/ecommerce/cart/freeze', body: freezeRequest, output: cart }),
+  orders: endpoint({ method: 'get', path: '/ecommerce/orders', query: ordersQuery, output: orderPage }),
+  order: endpoint({ method: 'get', path: '/ecommerce/orders/:id/fetch', params: { id: recordId }, output: order }),
+  /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (spec §7). */
+  abortOrder: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: order }),
+  /** 4105 (prices changed) answers {cart, updated, removed} as data instead. */
+  copyOrder: endpoint({ method: 'post', path: '/ecommerce/cart/copy', body: copyOrderRequest, output: cart }),
+  paymentModes: endpoint({
+    method: 'get',
+    path: '/ecommerce/configuration/deliveryMode/:mode',
+    params: { mode: deliveryMode },
+    query: z.object({ storeId: storeIdParam }),
+    output: z.array(z.string()),
+  }),
+  deliveries: endpoint({ method: 'get', path: '/ecommerce/deliveries', output: z.array(deliveryOption) }),
+} as const;
+
+export const listCalls = {
+  favourites: endpoint({ method: 'get', path: '/slists/products/favorite/all', output: z.array(favourite) }),
+  addFavourite: endpoint({
+    method: 'post',
+    path: '/slists/products/favorite/add',
+    body: favouriteRequest,
+    output: z.array(favourite),
+  }),
+  deleteFavourite: endpoint({
+    method: 'post',
+    path: '/slists/products/favorite/delete',
+    body: favouriteRequest,
+    output: z.array(favourite),
+  }),
+  lists: endpoint({ method: 'get', path: '/slists', output: z.array(shoppingList) }),
+  create: endpoint({ method: 'post', path: '/slists/create', body: createListRequest, output: z.array(shoppingList) }),
+  delete: endpoint({ method: 'post', path: '/slists/delete', body: listIdRequest, output: z.array(shoppingList) }),
+  rename: endpoint({ method: 'post', path: '/slists/rename', body: renameListRequest, output: z.array(shoppingList) }),
+  copy: endpoint({ method: 'post', path: '/slists/copy', body: renameListRequest, output: z.array(shoppingList) }),
+  addItem: endpoint({ method: 'post', path: '/slists/items/create', body: createItemRequest, output: shoppingList }),
+  updateItem: endpoint({ method: 'post', path: '/slists/items/update', body: updateItemRequest, output: shoppingList }),
+  deleteItem: endpoint({
+    method: 'post',
+    path: '/slists/items/delete',
+    body: deleteListItemRequest,
+    output: shoppingList,
+  }),
+  list: endpoint({ method: 'get', path: '/slists/:id', params: { id: recordId }, output: shoppingList }),
+} as const;
+
+export const staffCalls = {
+  orders: endpoint({
+    method: 'get',
+    path: '/ops/orders',
+    query: z.object({ status: orderStatus.optional() }),
+    output: z.array(order),
+  }),
+  setStatus: endpoint({
+    method: 'post',
+    path: '/ops/orders/:id/status',
+    params: { id: recordId },
+    body: z.object({ status: orderStatus }),
+    output: order,
+  }),
+  setPicked: endpoint({
+    method: 'post',
+    path: '/ops/orders/:id/picked',
+    params: { id: recordId },
+    body: pickedRequest,
+    output: order,
+  }),
+  deletionRequests: endpoint({ method: 'get', path: '/ops/deletion-requests', output: z.array(deletionRequest) }),
+  carryOutDeletion: endpoint({
+    method: 'post',
+    path: '/ops/deletion-requests/:userId/delete',
+    params: { userId: recordId },
+    output: none,
+  }),
+  refuseDeletion: endpoint({
+    method: 'post',
+    path: '/ops/deletion-requests/:userId/refuse',
+    params: { userId: recordId },
+    body: deletionRefusal,
+    output: none,
+  }),
+} as const;
+
+export const paymentCalls = {
+  methods: endpoint({ method: 'get', path: '/pay/paymentmethod', output: paymentMethods }),
+  removeMethod: endpoint({
+    method: 'post',
+    path: '/pay/paymentmethod/delete',
+    body: deletePaymentMethodRequest,
+    output: paymentMethods,
+  }),
+  lightboxConfig: endpoint({ method: 'get', path: '/pay/v2/xpay/boarding', output: lightboxConfig }),
+  startBoarding: endpoint({ method: 'get', path: '/pay/v2/xpay/start/boarding', output: boardingStart }),
+  /** The provider's boarding outcome, sent by GET or by form POST and signed (verified before use). */
+  boardCallback: endpoint({ method: 'get', path: '/pay/v2/xpay/board', query: boardQuery, output: none }),
+  boardCallbackPost: endpoint({ method: 'post', path: '/pay/v2/xpay/board', query: boardQuery, output: none }),
+  nonce: endpoint({ method: 'get', path: '/pay/v2/xpay/nonce', query: nonceQuery, output: nonceResponse }),
+  /** The 3-D Secure landing (a form POST): answers a redirect to the outcome page. */
+  threeDsResult: endpoint({ method: 'post', path: '/pay/v2/xpay/3ds/result', output: null }),
+  quote: endpoint({ method: 'get', path: '/pay/preauth/quote', query: quoteQuery, output: preauthQuote }),
+  legacyBoarding: endpoint({ method: 'get', path: '/pay/ipg/boarding/web', output: legacyBoardingForm }),
+  /** The legacy gateway's server-to-server notification (a signed form POST). */
+  ipgNotify: endpoint({ method: 'post', path: '/pay/ipg/notify', output: none }),
+  /** The legacy gateway's return of the browser: answers a redirect to the outcome page. */
+  ipgResult: endpoint({
+    method: 'post',
+    path: '/pay/ipg/result/:outcome{ok|ko}',
+    params: { outcome: z.enum(['ok', 'ko']) },
+    output: null,
+  }),
+} as const;
+
+export const healthCall = endpoint({
+  method: 'get',
+  path: '/health',
+  output: z.object({ status: z.literal('ok') }),
+});
+
+/** Every call, for the check that the server registers exactly these routes. */
+export const allEndpoints: readonly Endpoint[] = [
+  healthCall,
+  ...[catalogueCalls, storeCalls, profileCalls, cartCalls, checkoutCalls, listCalls, staffCalls, paymentCalls].flatMap(
+    (calls) => Object.values(calls) as Endpoint[],
+  ),
+];
+
+/** What a caller gives for an endpoint: its path parameters, query and body, as the schemas take them. */
+type CallInput<E extends Endpoint> = (E extends { params: infer P extends Record<string, z.ZodType> }
+  ? { params: { [K in keyof P]: z.input<P[K]> } }
+  : { params?: never }) &
+  (E extends { query: infer Q extends z.ZodType } ? { query: z.input<Q> } : { query?: never }) &
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never });
+
+/** An endpoint that answers data in the envelope (not a redirect). */
+export type Answering = Endpoint & { readonly output: z.ZodType };
+
+/** A call's input as arguments: optional when the endpoint has no parameters, query or body. */
+export type InputOf<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** The path of a call with its parameters filled in and its query appended (undefined values left out). */
+export function urlOf(e: Endpoint, input: { params?: object; query?: object } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = e.path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined) query.append(key, String(value));
+  }
+  const qs = query.toString();
+  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
+}
