@@ -47,6 +47,20 @@ const goHome = () => {
 
 export function createApiClient(options: ClientOptions = {}) {
   const onSessionLost = options.onSessionLost ?? goHome;
+  /** 401/403: the session is gone; 401 says it expired. */
+  const checkSession = (response: Response) => {
+    if (response.status === 401 || response.status === 403) {
+      const hadSession = $user.get() !== null;
+      clearSession();
+      if (response.status === 401 && hadSession) {
+        showToast(SESSION_EXPIRED, 'error');
+        // Going home unloads this page and its toast with it: the home
+        // page shows it again from sessionStorage (toaster.ts).
+        if (!options.onSessionLost) flashToast(SESSION_EXPIRED, 'error');
+      }
+      onSessionLost(response.status);
+    }
+  };
   const http: KyInstance = ky.create({
     baseUrl: options.baseUrl ?? (typeof window !== 'undefined' ? window.location.origin : 'http://localhost'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -60,21 +74,7 @@ export function createApiClient(options: ClientOptions = {}) {
           if (jwt) request.headers.set('Authorization', `Bearer ${jwt}`);
         },
       ],
-      afterResponse: [
-        ({ response }) => {
-          if (response.status === 401 || response.status === 403) {
-            const hadSession = $user.get() !== null;
-            clearSession();
-            if (response.status === 401 && hadSession) {
-              showToast(SESSION_EXPIRED, 'error');
-              // Going home unloads this page and its toast with it: the home
-              // page shows it again from sessionStorage (toaster.ts).
-              if (!options.onSessionLost) flashToast(SESSION_EXPIRED, 'error');
-            }
-            onSessionLost(response.status);
-          }
-        },
-      ],
+      afterResponse: [({ response }) => checkSession(response)],
     },
   });
 
@@ -82,11 +82,20 @@ export function createApiClient(options: ClientOptions = {}) {
     method: 'get' | 'post' | 'put',
     path: string,
     schema: z.ZodType<T>,
-    init: { json?: unknown; searchParams?: Record<string, string | number | boolean> } = {},
+    init: {
+      json?: unknown;
+      searchParams?: Record<string, string | number | boolean>;
+      /** The answer of this very call, already asked for (e.g. as the page started): read instead of asking again. */
+      sent?: Promise<Response>;
+    } = {},
   ): Promise<ApiResult<T>> {
+    const { sent, ...request } = init;
     let response: Response;
     try {
-      response = await http(path, { method, ...init });
+      if (sent) {
+        response = await sent;
+        checkSession(response);
+      } else response = await http(path, { method, ...request });
     } catch {
       throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, 0);
     }

@@ -9,6 +9,7 @@ import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import {
   $cartSummary,
+  $cartSummaryHeard,
   $firstSlot,
   DEFAULT_DELIVERY_DESCRIPTION,
   DEFAULT_STORE,
@@ -59,28 +60,76 @@ function drawStore(): void {
   if (current.outerHTML !== next.outerHTML) current.replaceWith(next);
 }
 
+/** A first-slot answer checked by hand (this script carries no schema library); undefined when unusable. */
+async function fetchSlot(path: string, jwt?: string): Promise<FirstSlot | null | undefined> {
+  try {
+    const response = await fetch(`${window.location.origin}${path}`, {
+      ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
+    });
+    const { responseCode, data } = (await response.json()) as {
+      responseCode?: number;
+      data?: Partial<FirstSlot> | null;
+    };
+    if (responseCode !== 0) return undefined;
+    if (data === null) return null;
+    if (
+      !data ||
+      typeof data.weekDay !== 'number' ||
+      typeof data.validFrom !== 'string' ||
+      typeof data.validTo !== 'string'
+    )
+      return undefined;
+    return { weekDay: data.weekDay, validFrom: data.validFrom, validTo: data.validTo };
+  } catch {
+    // Without an answer the header keeps what it shows.
+    return undefined;
+  }
+}
+
 // A visitor sees the default store's first slot (spec §2 Header), asked once per page.
 let visitorSlot: FirstSlot | null = null;
 let visitorSlotAsked = false;
 function askVisitorSlot(): void {
   if ($user.get() || visitorSlotAsked) return;
   visitorSlotAsked = true;
-  fetch(`${window.location.origin}/cli/ecommerce/slots/first/default`)
-    .then((response) => response.json() as Promise<{ responseCode?: number; data?: Partial<FirstSlot> | null }>)
-    .then(({ responseCode, data }) => {
-      if (
-        responseCode !== 0 ||
-        !data ||
-        typeof data.weekDay !== 'number' ||
-        typeof data.validFrom !== 'string' ||
-        typeof data.validTo !== 'string'
-      )
-        return;
-      visitorSlot = { weekDay: data.weekDay, validFrom: data.validFrom, validTo: data.validTo };
-      drawSlot();
-    })
-    // Without an answer the header simply shows no slot.
-    .catch(() => undefined);
+  void fetchSlot('/cli/ecommerce/slots/first/default').then((slot) => {
+    if (!slot) return;
+    visitorSlot = slot;
+    drawSlot();
+  });
+}
+
+// A logged-in shopper's first slot follows the cart (spec §2 Header): asked as
+// the page starts, with the stored session (not after the islands and the API
+// client have loaded), and again when the cart's store or emptiness changes.
+// An answer asked before this page heard of the cart is for the cart the
+// server has, so the cart's arrival asks nothing new. A lost session is the
+// session refresh's to notice; a failed call keeps the slot shown so far.
+function followShopperSlot(): void {
+  let asked: string | null = null;
+  const keyOf = (jwt: string) => {
+    const { storeDescription, itemsCount } = $cartSummary.get();
+    return `${jwt}|${storeDescription}|${itemsCount === 0}`;
+  };
+  const ask = () => {
+    const user = $user.get();
+    if (!user) {
+      asked = null;
+      return;
+    }
+    const key = keyOf(user.jwt);
+    if (key === asked) return;
+    asked = key;
+    void fetchSlot('/cli/ecommerce/slots/first/available', user.jwt).then((slot) => {
+      if (slot !== undefined && asked === key) $firstSlot.set(slot);
+    });
+  };
+  $user.subscribe(ask);
+  $cartSummary.listen(() => $cartSummaryHeard.get() && ask());
+  $cartSummaryHeard.listen((heard) => {
+    const jwt = $user.get()?.jwt;
+    if (heard && jwt && asked?.startsWith(`${jwt}|`)) asked = keyOf(jwt);
+  });
 }
 
 function drawSlot(): void {
@@ -108,6 +157,7 @@ export function startHeader(): void {
   };
   draw();
   askVisitorSlot();
+  followShopperSlot();
   $user.listen(draw);
   $user.listen(askVisitorSlot);
   $cartSummary.listen(draw);
