@@ -107,9 +107,10 @@ function askVisitorSlot(): void {
 // session refresh's to notice; a failed call keeps the slot shown so far.
 function followShopperSlot(): void {
   let asked: string | null = null;
-  const keyOf = (jwt: string) => {
+  // Whose cart, not which token: the session refresh renews the token.
+  const keyOf = (customer: number) => {
     const { storeDescription, itemsCount } = $cartSummary.get();
-    return `${jwt}|${storeDescription}|${itemsCount === 0}`;
+    return `${customer}|${storeDescription}|${itemsCount === 0}`;
   };
   const ask = () => {
     const user = $user.get();
@@ -117,7 +118,7 @@ function followShopperSlot(): void {
       asked = null;
       return;
     }
-    const key = keyOf(user.jwt);
+    const key = keyOf(user.profile.id);
     if (key === asked) return;
     asked = key;
     void fetchSlot('/cli/ecommerce/slots/first/available', user.jwt).then((slot) => {
@@ -127,8 +128,8 @@ function followShopperSlot(): void {
   $user.subscribe(ask);
   $cartSummary.listen(() => $cartSummaryHeard.get() && ask());
   $cartSummaryHeard.listen((heard) => {
-    const jwt = $user.get()?.jwt;
-    if (heard && jwt && asked?.startsWith(`${jwt}|`)) asked = keyOf(jwt);
+    const customer = $user.get()?.profile.id;
+    if (heard && customer !== undefined && asked?.startsWith(`${customer}|`)) asked = keyOf(customer);
   });
 }
 
