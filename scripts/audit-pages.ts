@@ -262,8 +262,11 @@ async function runLighthouse(
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score != null && audits[ref.id]!.score! < 0.9)
       .map((ref) => `${c}: ${ref.id}${detail(audits[ref.id]!.details)}`),
   );
-  const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Detail[] } | undefined)?.items;
-  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '—';
+  // Lighthouse 13 names it in its LCP breakdown: a table of subparts, then the node.
+  const lcpParts = (
+    audits['lcp-breakdown-insight']?.details as { items?: { type?: string; selector?: string }[] } | undefined
+  )?.items;
+  const lcpElement = lcpParts?.find((item) => item.type === 'node')?.selector ?? '—';
   const saveTo = option('--json');
   if (saveTo)
     writeFileSync(

@@ -8,7 +8,7 @@ import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
-import { takeEarlyCart } from './early-cart.ts';
+import { takeEarly } from './early-calls.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import {
   cart as cartSchema,
@@ -57,7 +57,7 @@ export function loadCurrent(force = false): Promise<Cart | null> {
   const user = $user.get();
   if (!user) return Promise.resolve(null);
   if (loading && !force) return loading;
-  const sent = force ? null : takeEarlyCart(user.jwt);
+  const sent = force ? null : takeEarly('cart', user.profile.id);
   loading = api
     .data('get', '/cli/ecommerce/cart/current', cartSchema.nullable(), sent ? { sent } : {})
     .catch((error: unknown) => {

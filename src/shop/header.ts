@@ -15,6 +15,7 @@ import {
   DEFAULT_STORE,
   type FirstSlot,
 } from './cart-summary.store.ts';
+import { takeEarly } from './early-calls.ts';
 import { $user, openOverlay } from './session.store.ts';
 
 const cartUpdateHref = routes.cartUpdate;
@@ -61,11 +62,16 @@ function drawStore(): void {
 }
 
 /** A first-slot answer checked by hand (this script carries no schema library); undefined when unusable. */
-async function fetchSlot(path: string, jwt?: string): Promise<FirstSlot | null | undefined> {
+async function fetchSlot(
+  path: string,
+  user?: { jwt: string; customer: number },
+): Promise<FirstSlot | null | undefined> {
+  const jwt = user?.jwt;
   try {
-    const response = await fetch(`${window.location.origin}${path}`, {
-      ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
-    });
+    const response = await ((user && takeEarly('slot', user.customer)) ||
+      fetch(`${window.location.origin}${path}`, {
+        ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
+      }));
     const { responseCode, data } = (await response.json()) as {
       responseCode?: number;
       data?: Partial<FirstSlot> | null;
@@ -100,11 +106,12 @@ function askVisitorSlot(): void {
 }
 
 // A logged-in shopper's first slot follows the cart (spec §2 Header): asked as
-// the page starts, with the stored session (not after the islands and the API
-// client have loaded), and again when the cart's store or emptiness changes.
-// An answer asked before this page heard of the cart is for the cart the
-// server has, so the cart's arrival asks nothing new. A lost session is the
-// session refresh's to notice; a failed call keeps the slot shown so far.
+// the page starts (the first answer asked by the page's head: early-calls.ts),
+// not after the islands and the API client have loaded, and again when the
+// cart's store or emptiness changes. An answer asked before this page heard of
+// the cart is for the cart the server has, so the cart's arrival asks nothing
+// new. A lost session is the session refresh's to notice; a failed call keeps
+// the slot shown so far.
 function followShopperSlot(): void {
   let asked: string | null = null;
   // Whose cart, not which token: the session refresh renews the token.
@@ -121,16 +128,27 @@ function followShopperSlot(): void {
     const key = keyOf(user.profile.id);
     if (key === asked) return;
     asked = key;
-    void fetchSlot('/cli/ecommerce/slots/first/available', user.jwt).then((slot) => {
-      if (slot !== undefined && asked === key) $firstSlot.set(slot);
-    });
+    void fetchSlot('/cli/ecommerce/slots/first/available', { jwt: user.jwt, customer: user.profile.id }).then(
+      (slot) => {
+        if (slot !== undefined && asked === key) $firstSlot.set(slot);
+      },
+    );
+  };
+  // The first cart answer only confirms what was asked (nanostores may tell the
+  // summary's listeners after the 'heard' flag is already set: both adopt once).
+  let adopted = false;
+  const adopt = () => {
+    if (adopted || !$cartSummaryHeard.get()) return false;
+    adopted = true;
+    const customer = $user.get()?.profile.id;
+    if (customer !== undefined && asked?.startsWith(`${customer}|`)) asked = keyOf(customer);
+    return true;
   };
   $user.subscribe(ask);
-  $cartSummary.listen(() => $cartSummaryHeard.get() && ask());
-  $cartSummaryHeard.listen((heard) => {
-    const customer = $user.get()?.profile.id;
-    if (heard && customer !== undefined && asked?.startsWith(`${customer}|`)) asked = keyOf(customer);
+  $cartSummary.listen(() => {
+    if ($cartSummaryHeard.get() && !adopt()) ask();
   });
+  $cartSummaryHeard.listen(() => void adopt());
 }
 
 function drawSlot(): void {
