@@ -39,6 +39,50 @@ export default defineConfig({
   // accessibility statement's contact; the API the pages are built from
   // (src/lib/build-api.ts).
   vite: {
+    // The browser's bundle in a few chunks where the islands' code is shared:
+    // React as one file, and the API client with zod and the contract's
+    // schemas as another, instead of some 30 small files a logged-in page
+    // discovered import by import (each level a round trip before React
+    // could draw); the page shell's script has its modules in one file
+    // (shop-header), so catalogue pages load neither React nor the client.
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                    priority: 20,
+                  },
+                  {
+                    // What the page shell's script (header, toasts, cookie notice) imports: one file
+                    // beside it, not seven found one after another.
+                    name: 'shop-header',
+                    test: /preload-helper|rolldown[:/]runtime|[\\/]node_modules[\\/]nanostores[\\/]|[\\/]src[\\/]shop[\\/](header|sticky-header|session\.store|cart-summary\.store|early-calls)\.ts|[\\/]src[\\/]lib[\\/](dates|flags|flash|toast\.store)\.ts|[\\/]src[\\/]shared[\\/](routes|time|flags|contract[\\/]money)\.ts|[\\/]src[\\/]features[\\/](header[\\/]cookie-notice|notifications[\\/]toaster)\.ts/,
+                    priority: 15,
+                  },
+                  {
+                    // The browser core the shopper's islands stand on (login gate, cart store, session
+                    // actions) and the pieces the cart's rows are drawn with.
+                    name: 'shop-islands',
+                    test: /[\\/]src[\\/]shop[\\/](LoginGate\.tsx|use-hydrated\.ts|cart\.store\.ts|session\.actions\.ts)|[\\/]src[\\/]components[\\/](ModalDialog\.tsx|QuantityCounter\.tsx|ChangedItems\.tsx|product-format\.ts)|[\\/]src[\\/]features[\\/]cart[\\/]quantity-rules\.ts/,
+                    priority: 12,
+                  },
+                  {
+                    name: 'api-client',
+                    test: /[\\/]node_modules[\\/](zod|ky)[\\/]|[\\/]src[\\/]lib[\\/]api-client\.ts|[\\/]src[\\/]shared[\\/]contract[\\/](?!money\.ts)/,
+                    priority: 10,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
     define: {
       __SPESA_FLAGS__: JSON.stringify(Object.fromEntries(Object.keys(flagDefaults).map((k) => [k, site[k]]))),
       __SPESA_TILES__: JSON.stringify({ url: site.TILE_URL, attribution: site.TILE_ATTRIBUTION }),

@@ -9,8 +9,11 @@
 // every script of the page up to network quiet, including islands that
 // hydrate on idle or visibility.
 // Exits non-zero only when the audit itself fails, never on scores.
+// `-- --pages stores,cart` audits only those pages ('cart' both ways,
+// 'cart (logged in)' only logged in): the whole run takes minutes.
+// `-- --json DIR` also writes each page's Lighthouse report (JSON) into DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -192,6 +195,8 @@ interface Row {
 interface Findings {
   failed: string[];
   scripts: string[];
+  /** The element Lighthouse took for the largest contentful paint. */
+  lcpElement: string;
 }
 
 type Detail = {
@@ -257,7 +262,19 @@ async function runLighthouse(
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score != null && audits[ref.id]!.score! < 0.9)
       .map((ref) => `${c}: ${ref.id}${detail(audits[ref.id]!.details)}`),
   );
+  // Lighthouse 13 names it in its LCP breakdown: a table of subparts, then the node.
+  const lcpParts = (
+    audits['lcp-breakdown-insight']?.details as { items?: { type?: string; selector?: string }[] } | undefined
+  )?.items;
+  const lcpElement = lcpParts?.find((item) => item.type === 'node')?.selector ?? '—';
+  const saveTo = option('--json');
+  if (saveTo)
+    writeFileSync(
+      join(saveTo, `${new URL(url).pathname.replace(/\W+/g, '_')}-${keepStorage ? 'in' : 'out'}.json`),
+      run.report as string,
+    );
   return {
+    lcpElement,
     perf: score('performance'),
     a11y: score('accessibility'),
     'best pr.': score('best-practices'),
@@ -300,6 +317,23 @@ async function runAxe(browser: Browser, url: string, user: LoggedIn | null): Pro
   }
 }
 
+/** The value after a command-line option, e.g. --pages cart,stores. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : (process.argv[at + 1] ?? '');
+}
+
+/** The pages named after --pages (all when it is not given). */
+function chosen(targets: Target[]): Target[] {
+  const pages = option('--pages');
+  if (pages === undefined) return targets;
+  const names = new Set(pages.split(',').map((n) => n.trim()));
+  const picked = targets.filter((t) => names.has(t.name) || names.has(t.name.replace(' (logged in)', '')));
+  if (!picked.length)
+    throw new Error(`--pages: none of ${[...names].join(', ')} is one of ${targets.map((t) => t.name).join(', ')}`);
+  return picked;
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'spesa-audit-'));
   let shop: StartedShop | undefined;
@@ -323,7 +357,7 @@ async function main(): Promise<void> {
       });
       base = shop.url;
     }
-    const targets = await findTargets(base);
+    const targets = chosen(await findTargets(base));
     const user = await loggedInShopper(base);
     browser = await launchChromium(join(work, 'chromium-profile'));
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
@@ -334,7 +368,7 @@ async function main(): Promise<void> {
       process.stdout.write(`  ${target.name} ${target.path}… `);
       // Lighthouse clears the origin's storage unless told not to: logged-in runs keep the stored user.
       if (target.loggedIn) await setStoredUser(cdp.contexts()[0]!, base, user);
-      const { failed, scripts, ...scores } = await runLighthouse(
+      const { failed, scripts, lcpElement, ...scores } = await runLighthouse(
         browser.port,
         `${base}${target.path}`,
         target.loggedIn,
@@ -344,7 +378,7 @@ async function main(): Promise<void> {
       const row: Row = { page: target.name, ...scores, axe: found.length };
       rows.push({ ...row, targets: judge(row) });
       findings.push(
-        `${target.name}: heaviest scripts ${scripts.join(', ')}${failed.length ? `; Lighthouse below 0.9: ${failed.join(', ')}` : ''}`,
+        `${target.name}: LCP element ${lcpElement.replace(/\s+/g, ' ').slice(0, 120)}; heaviest scripts ${scripts.join(', ')}${failed.length ? `; Lighthouse below 0.9: ${failed.join(', ')}` : ''}`,
       );
       if (found.length) violations.push([target.name, found]);
       console.log(`performance ${scores.perf}, axe ${found.length}`);

@@ -1,52 +1,19 @@
 // The shop's one modal dialog (confirmations, warnings, forms, the payment
-// frames): react-aria's modal keeps focus inside, Escape and a click outside
-// close it, and focus returns to the button that opened it.
-import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+// frames). react-aria's modal (ModalDialogPanel.tsx, about 21 kB) loads when
+// a dialog first opens, not with every page that only might open one; once
+// loaded it stays mounted, so closing works as react-aria does it.
+import { lazy, Suspense, useState } from 'react';
+import type { ModalDialogProps } from './ModalDialogPanel.tsx';
 
-interface ModalDialogProps {
-  title: string;
-  isOpen: boolean;
-  onClose: () => void;
-  children: ReactNode;
-  /** alertdialog for confirmations and outcomes the shopper must read. */
-  role?: 'dialog' | 'alertdialog';
-  /** wide: day and slot picker, list search; frame: a provider's page in an iframe. */
-  size?: 'normal' | 'wide' | 'frame';
-  /** Closing by Escape, a click outside or the × (off while a request runs). */
-  dismissable?: boolean;
-}
+const ModalDialogPanel = lazy(() => import('./ModalDialogPanel.tsx'));
 
-export function ModalDialog({
-  title,
-  isOpen,
-  onClose,
-  children,
-  role = 'dialog',
-  size = 'normal',
-  dismissable = true,
-}: ModalDialogProps) {
+export function ModalDialog(props: ModalDialogProps) {
+  const [opened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <ModalOverlay
-      className="overlay"
-      isDismissable={dismissable}
-      isKeyboardDismissDisabled={!dismissable}
-      isOpen={isOpen}
-      onOpenChange={(open) => !open && onClose()}
-    >
-      <Modal className={`overlay-panel modal-dialog modal-dialog--${size}`}>
-        <Dialog className="overlay-dialog" role={role}>
-          <div className="overlay-head">
-            <Heading slot="title">{title}</Heading>
-            {dismissable && (
-              <button type="button" className="overlay-close" aria-label="Chiudi" onClick={onClose}>
-                ×
-              </button>
-            )}
-          </div>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <ModalDialogPanel {...props} />
+    </Suspense>
   );
 }

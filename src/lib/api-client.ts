@@ -47,7 +47,7 @@ export interface ClientOptions {
 }
 
 /** What goes out with a call: path parameters, query and JSON body. */
-type SentInput = { params?: object; query?: object; body?: unknown };
+type SentInput = { params?: object; query?: object; body?: unknown; sent?: Promise<Response> | undefined };
 
 const goHome = () => {
   if (typeof window !== 'undefined') window.location.assign(routes.home);
@@ -55,6 +55,20 @@ const goHome = () => {
 
 export function createApiClient(options: ClientOptions = {}) {
   const onSessionLost = options.onSessionLost ?? goHome;
+  /** 401/403: the session is gone; 401 says it expired. */
+  const checkSession = (response: Response) => {
+    if (response.status === 401 || response.status === 403) {
+      const hadSession = $user.get() !== null;
+      clearSession();
+      if (response.status === 401 && hadSession) {
+        showToast(SESSION_EXPIRED, 'error');
+        // Going home unloads this page and its toast with it: the home
+        // page shows it again from sessionStorage (toaster.ts).
+        if (!options.onSessionLost) flashToast(SESSION_EXPIRED, 'error');
+      }
+      onSessionLost(response.status);
+    }
+  };
   const http: KyInstance = ky.create({
     baseUrl: options.baseUrl ?? (typeof window !== 'undefined' ? window.location.origin : 'http://localhost'),
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -68,21 +82,7 @@ export function createApiClient(options: ClientOptions = {}) {
           if (jwt) request.headers.set('Authorization', `Bearer ${jwt}`);
         },
       ],
-      afterResponse: [
-        ({ response }) => {
-          if (response.status === 401 || response.status === 403) {
-            const hadSession = $user.get() !== null;
-            clearSession();
-            if (response.status === 401 && hadSession) {
-              showToast(SESSION_EXPIRED, 'error');
-              // Going home unloads this page and its toast with it: the home
-              // page shows it again from sessionStorage (toaster.ts).
-              if (!options.onSessionLost) flashToast(SESSION_EXPIRED, 'error');
-            }
-            onSessionLost(response.status);
-          }
-        },
-      ],
+      afterResponse: [({ response }) => checkSession(response)],
     },
   });
 
@@ -91,7 +91,10 @@ export function createApiClient(options: ClientOptions = {}) {
     const json = e.method === 'get' ? undefined : (input.body ?? {});
     let response: Response;
     try {
-      response = await http(urlOf(e, input), { method: e.method, ...(json === undefined ? {} : { json }) });
+      if (input.sent) {
+        response = await input.sent;
+        checkSession(response);
+      } else response = await http(urlOf(e, input), { method: e.method, ...(json === undefined ? {} : { json }) });
     } catch {
       throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, 0);
     }

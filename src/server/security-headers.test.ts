@@ -66,6 +66,27 @@ describe('security headers', () => {
     expect(sandbox).toContain("script-src 'self' 'unsafe-inline'");
   });
 
+  it('sends the inline hashes with documents only: a script, a stylesheet or an API answer gets the policy without them', async () => {
+    const site = inlineHashes('<script>go()</script><style>a{color:red}</style>');
+    const served = new Hono()
+      .use(securityHeaders({}, () => site))
+      .get('/app/page', (c) => c.html('<p>ok</p>'))
+      .get('/app/logo.svg', (c) => c.body('<svg/>', 200, { 'Content-Type': 'image/svg+xml' }))
+      .get('/app/a.js', (c) => c.body('go()', 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
+      .get('/app/a.css', (c) => c.body('a{}', 200, { 'Content-Type': 'text/css' }))
+      .get('/cli/x', (c) => c.json({ responseCode: 0 }));
+    const policy = async (path: string) => (await served.request(path)).headers.get('Content-Security-Policy')!;
+    for (const path of ['/app/page', '/app/logo.svg', '/cli/x']) expect(await policy(path)).toContain(site.scripts[0]);
+    for (const path of ['/app/a.js', '/app/a.css']) {
+      const csp = await policy(path);
+      expect(csp).not.toContain(site.scripts[0]);
+      expect(csp).not.toContain(site.styles[0]);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("style-src-attr 'none'");
+    }
+  });
+
   it('reads the origin of a tile template', () => {
     expect(tileOrigin(undefined)).toBe('https://tile.openstreetmap.org');
     expect(tileOrigin('not a url')).toBe('https://tile.openstreetmap.org');

@@ -6,6 +6,8 @@
 // in localStorage so the next page's header shows them at once, before any
 // island or call (the page's start-up refreshes them).
 import { atom } from 'nanostores';
+import type { z } from 'zod';
+import type { firstSlot } from '#src/shared/contract/checkout.ts';
 import { $user } from './session.store.ts';
 
 /** The default store (spec §9: 1109, a superstore in Bari), named in one place. */
@@ -20,11 +22,7 @@ export interface CartSummary {
 }
 
 /** The cart's first bookable slot (spec §2 Header: weekday, day, month, start and end time). */
-export interface FirstSlot {
-  weekDay: number;
-  validFrom: string;
-  validTo: string;
-}
+export type FirstSlot = z.infer<typeof firstSlot>;
 
 const STORAGE_KEY = 'spesa.cartSummary';
 
@@ -63,8 +61,12 @@ export const $cartSummary = atom<CartSummary>(stored?.summary ?? emptyCartSummar
 /** null without a logged-in shopper, a cart or a free slot. */
 export const $firstSlot = atom<FirstSlot | null>(stored?.slot ?? null);
 
+/** True once this page has the cart from the server (until then the summary is the stored one). */
+export const $cartSummaryHeard = atom(false);
+
 export function setCartSummary(summary: CartSummary | null): void {
   $cartSummary.set(summary ?? emptyCartSummary);
+  $cartSummaryHeard.set(true);
 }
 
 function persist(): void {

@@ -8,6 +8,7 @@ import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
+import { takeEarly } from './early-calls.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import { changedItems, type Cart, type CartItem, type DeliveryMode } from '#src/shared/contract/cart.ts';
 import { cartCalls } from '#src/shared/contract/endpoints.ts';
@@ -47,10 +48,12 @@ let loading: Promise<Cart | null> | null = null;
 
 /** GET cart/current; 4008 opens the 'Attenzione' popup and leaves no cart. */
 export function loadCurrent(force = false): Promise<Cart | null> {
-  if (!$user.get()) return Promise.resolve(null);
+  const user = $user.get();
+  if (!user) return Promise.resolve(null);
   if (loading && !force) return loading;
+  const sent = force ? null : takeEarly('cart', user.profile.id);
   loading = api
-    .data(cartCalls.current)
+    .data(cartCalls.current, { sent: sent ?? undefined })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.code === ErrorCode.CART_CLOSED_MOVED_TO_LIST) {
         $cartClosed.set(true);

@@ -10,11 +10,13 @@ import { formatEuro } from '#src/shared/contract/money.ts';
 import { checkoutCalls, urlOf } from '#src/shared/contract/endpoints.ts';
 import {
   $cartSummary,
+  $cartSummaryHeard,
   $firstSlot,
   DEFAULT_DELIVERY_DESCRIPTION,
   DEFAULT_STORE,
   type FirstSlot,
 } from './cart-summary.store.ts';
+import { takeEarly } from './early-calls.ts';
 import { $user, openOverlay } from './session.store.ts';
 
 const cartUpdateHref = routes.cartUpdate;
@@ -60,28 +62,92 @@ function drawStore(): void {
   if (current.outerHTML !== next.outerHTML) current.replaceWith(next);
 }
 
+/** A first-slot answer checked by hand (this script carries no schema library); undefined when unusable. */
+async function fetchSlot(
+  path: string,
+  user?: { jwt: string; customer: number },
+): Promise<FirstSlot | null | undefined> {
+  const jwt = user?.jwt;
+  try {
+    const response = await ((user && takeEarly('slot', user.customer)) ||
+      fetch(`${window.location.origin}${path}`, {
+        ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
+      }));
+    const { responseCode, data } = (await response.json()) as {
+      responseCode?: number;
+      data?: Partial<FirstSlot> | null;
+    };
+    if (responseCode !== 0) return undefined;
+    if (data === null) return null;
+    if (
+      !data ||
+      typeof data.weekDay !== 'number' ||
+      typeof data.validFrom !== 'string' ||
+      typeof data.validTo !== 'string'
+    )
+      return undefined;
+    return { weekDay: data.weekDay, validFrom: data.validFrom, validTo: data.validTo };
+  } catch {
+    // Without an answer the header keeps what it shows.
+    return undefined;
+  }
+}
+
 // A visitor sees the default store's first slot (spec §2 Header), asked once per page.
 let visitorSlot: FirstSlot | null = null;
 let visitorSlotAsked = false;
 function askVisitorSlot(): void {
   if ($user.get() || visitorSlotAsked) return;
   visitorSlotAsked = true;
-  fetch(`${window.location.origin}${urlOf(checkoutCalls.firstDefaultSlot)}`)
-    .then((response) => response.json() as Promise<{ responseCode?: number; data?: Partial<FirstSlot> | null }>)
-    .then(({ responseCode, data }) => {
-      if (
-        responseCode !== 0 ||
-        !data ||
-        typeof data.weekDay !== 'number' ||
-        typeof data.validFrom !== 'string' ||
-        typeof data.validTo !== 'string'
-      )
-        return;
-      visitorSlot = { weekDay: data.weekDay, validFrom: data.validFrom, validTo: data.validTo };
-      drawSlot();
-    })
-    // Without an answer the header simply shows no slot.
-    .catch(() => undefined);
+  void fetchSlot(urlOf(checkoutCalls.firstDefaultSlot)).then((slot) => {
+    if (!slot) return;
+    visitorSlot = slot;
+    drawSlot();
+  });
+}
+
+// A logged-in shopper's first slot follows the cart (spec §2 Header): asked as
+// the page starts (the first answer asked by the page's head: early-calls.ts),
+// not after the islands and the API client have loaded, and again when the
+// cart's store or emptiness changes. An answer asked before this page heard of
+// the cart is for the cart the server has, so the cart's arrival asks nothing
+// new. A lost session is the session refresh's to notice; a failed call keeps
+// the slot shown so far.
+function followShopperSlot(): void {
+  let asked: string | null = null;
+  // Whose cart, not which token: the session refresh renews the token.
+  const keyOf = (customer: number) => {
+    const { storeDescription, itemsCount } = $cartSummary.get();
+    return `${customer}|${storeDescription}|${itemsCount === 0}`;
+  };
+  const ask = () => {
+    const user = $user.get();
+    if (!user) {
+      asked = null;
+      return;
+    }
+    const key = keyOf(user.profile.id);
+    if (key === asked) return;
+    asked = key;
+    void fetchSlot(urlOf(checkoutCalls.firstSlot), { jwt: user.jwt, customer: user.profile.id }).then((slot) => {
+      if (slot !== undefined && asked === key) $firstSlot.set(slot);
+    });
+  };
+  // The first cart answer only confirms what was asked (nanostores may tell the
+  // summary's listeners after the 'heard' flag is already set: both adopt once).
+  let adopted = false;
+  const adopt = () => {
+    if (adopted || !$cartSummaryHeard.get()) return false;
+    adopted = true;
+    const customer = $user.get()?.profile.id;
+    if (customer !== undefined && asked?.startsWith(`${customer}|`)) asked = keyOf(customer);
+    return true;
+  };
+  $user.subscribe(ask);
+  $cartSummary.listen(() => {
+    if ($cartSummaryHeard.get() && !adopt()) ask();
+  });
+  $cartSummaryHeard.listen(() => void adopt());
 }
 
 function drawSlot(): void {
@@ -109,6 +175,7 @@ export function startHeader(): void {
   };
   draw();
   askVisitorSlot();
+  followShopperSlot();
   $user.listen(draw);
   $user.listen(askVisitorSlot);
   $cartSummary.listen(draw);

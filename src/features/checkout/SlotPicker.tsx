@@ -62,7 +62,18 @@ export function SlotPicker({ cartId, value, onChange, idPrefix }: Props) {
         {error}
       </p>
     );
-  if (!days) return <p role="status">Caricamento delle disponibilità…</p>;
+  // While the days load, the strip's heading and its room are there already: what follows does not move.
+  if (!days)
+    return (
+      <div className="slot-picker">
+        <fieldset className="day-strip" aria-busy="true">
+          <legend>Scegli il giorno</legend>
+          <div className="day-strip__days day-strip__days--loading">
+            <p role="status">Caricamento delle disponibilità…</p>
+          </div>
+        </fieldset>
+      </div>
+    );
   if (!days.some((d) => d.available))
     return (
       <p className="checkout-no-slots" role="alert">
