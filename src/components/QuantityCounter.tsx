@@ -10,6 +10,7 @@ import {
   minusRemoves,
   type Measured,
 } from '#src/shared/quantity-rules.ts';
+import { TrashIcon } from './TrashIcon.tsx';
 
 interface QuantityCounterProps {
   product: Measured & { description: string };
@@ -44,21 +45,7 @@ export function QuantityCounter({
         onClick={minus}
         disabled={disabled || atMinimum || (!removes && inCart && value <= minimumOf(product) + 1e-9)}
       >
-        {removes ? (
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-          </svg>
-        ) : (
-          <span aria-hidden="true">−</span>
-        )}
+        {removes ? <TrashIcon /> : <span aria-hidden="true">−</span>}
       </button>
       <output className="qty__value" aria-live="polite" aria-atomic="true">
         {formatQuantity(product.um, value)}

@@ -5,30 +5,14 @@ import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#s
 import { isServiceDay, romeTime } from '#src/shared/calendar.ts';
 import { slotDays, slotsOfDay } from '#src/server/services/slots.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, post, quickShoppers, shopper } from './shoppers.ts';
+import { bearer, plainPiece, post, quickShoppers, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200 });
-  const row = await shop.handle.db
-    .selectFrom('products as p')
-    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
-    .select(['p.barcode', 'p.id'])
-    .where('sp.store_id', '=', 1109)
-    .where('sp.available', '=', true)
-    .where('p.um', '=', 'PZ')
-    .where('p.water_pack', '=', false)
-    .orderBy('p.id')
-    .executeTakeFirstOrThrow();
-  piece = row;
-  await shop.handle.db
-    .updateTable('store_products')
-    .set({ price_cents: 250 })
-    .where('product_id', '=', row.id)
-    .execute();
-  await shop.handle.db.deleteFrom('promotions').where('product_id', '=', row.id).execute();
+  piece = await plainPiece(shop);
 });
 afterAll(() => shop.close());
 

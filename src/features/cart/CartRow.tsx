@@ -9,6 +9,7 @@ import { formatEuro } from '#src/shared/contract/money.ts';
 import { deleteItem, putInCart } from '#src/shop/cart.store.ts';
 import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
 import { cartQuantity } from '#src/shared/quantity-rules.ts';
+import { TrashIcon } from '#src/components/TrashIcon.tsx';
 
 const SEND_AFTER_MS = 500;
 
@@ -98,17 +99,7 @@ export function CartRow({ item }: { item: CartItem }) {
         {formatEuro(item.rowNetPrice)}
       </p>
       <button type="button" className="cart-row__remove" onClick={() => void remove()} disabled={busy}>
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-        </svg>
+        <TrashIcon />
         <span className="visually-hidden">Rimuovi {item.description}</span>
       </button>
     </li>

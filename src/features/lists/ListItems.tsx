@@ -3,6 +3,7 @@
 import { routes } from '#src/shared/routes.ts';
 import type { ShoppingList } from '#src/shared/contract/lists.ts';
 import { deleteItem, updateItem } from './lists.store.ts';
+import { TrashIcon } from '#src/components/TrashIcon.tsx';
 
 const MAX_LIST_AMOUNT = 999;
 
@@ -47,17 +48,7 @@ export function ListItems({ list }: { list: ShoppingList }) {
             </button>
           </div>
           <button type="button" className="cart-row__remove" onClick={() => void deleteItem(list.id, item)}>
-            <svg
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-            </svg>
+            <TrashIcon />
             <span className="visually-hidden">Rimuovi {item.description} dalla lista</span>
           </button>
         </li>
