@@ -126,8 +126,11 @@ export function securityHeaders(
   // logged-in page loads some 40 scripts, so those get the same policy
   // without the hashes.
   const resourcePolicy = contentSecurityPolicy(env, { scripts: [], styles: [], styleAttributes: [] });
+  // An API answer (JSON) is data, never a document either.
   const isResource = (type: string | null) =>
-    /^(text\/javascript|application\/javascript|text\/css|application\/wasm|font\/|image\/(?!svg))/i.test(type ?? '');
+    /^(application\/json|text\/javascript|application\/javascript|text\/css|application\/wasm|font\/|image\/(?!svg))/i.test(
+      type ?? '',
+    );
   return async (c, next) => {
     await headers(c, next);
     c.header(

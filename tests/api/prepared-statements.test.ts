@@ -108,4 +108,40 @@ describe(`prepared statements (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'P
     await sql`ALTER TABLE things ADD COLUMN note text NOT NULL DEFAULT 'nuova'`.execute(handle.db);
     expect((await read()).rows[0]).toMatchObject({ id: 201, name: 'confermata', note: 'nuova' });
   });
+
+  it('reads a long answer of many rows whole: accents, long texts, nulls, empty strings, a repeated column name', async () => {
+    // About 1.3 MB: PGlite hands it out in many chunks, which must be read as one answer.
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT g AS id, 'Caffè ' || g || ' — più è meglio' AS name, repeat('x', 100 + g % 7) AS long,
+        CASE WHEN g % 3 = 0 THEN NULL ELSE g * 1.5 END AS half, '' AS empty, g::bigint AS big,
+        g % 2 = 0 AS even, 'prima' AS dup, 'seconda' AS dup
+      FROM generate_series(1, ${10_000}) AS g`.execute(handle.db);
+    expect(rows).toHaveLength(10_000);
+    expect(rows[0]).toEqual({
+      id: 1,
+      name: 'Caffè 1 — più è meglio',
+      long: 'x'.repeat(101),
+      half: 1.5,
+      empty: '',
+      big: 1,
+      even: false,
+      dup: 'seconda',
+    });
+    expect(rows[9_998]).toMatchObject({ id: 9_999, half: null, even: false });
+    expect(rows.every((row, i) => row['id'] === i + 1 && (row['long'] as string).length === 100 + ((i + 1) % 7))).toBe(
+      true,
+    );
+  });
+
+  it('gives a constraint error its fields: code, constraint, table, detail', async () => {
+    await sql`CREATE TABLE owned (id int PRIMARY KEY, thing int NOT NULL REFERENCES things (id))`.execute(handle.db);
+    const failure = sql`INSERT INTO owned (id, thing) VALUES (${1}, ${999_999})`.execute(handle.db);
+    await expect(failure).rejects.toMatchObject({
+      code: '23503',
+      constraint: 'owned_thing_fkey',
+      table: 'owned',
+      detail: expect.stringContaining('999999'),
+      message: expect.stringContaining('owned_thing_fkey'),
+    });
+  });
 });

@@ -8,7 +8,7 @@
 // the plan (the same plan cache node-postgres gets with named statements).
 // Parameters are sent as text and typed by PostgreSQL from their context, as
 // node-postgres sends them on the server engine.
-import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { type PGlite, protocol } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -20,6 +20,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { WireCollector } from './pglite-wire.ts';
 
 /** Distinct statements kept prepared; past it, a new text is planned each time (unnamed). */
 const MAX_PREPARED = 2_000;
@@ -66,16 +67,22 @@ const STALE_STATEMENT = new Set(['0A000', '26000']);
 // Names are unique in the process, so two Kysely instances over one PGlite never collide.
 let statementCounter = 0;
 
+interface StatementResult {
+  rows: Record<string, unknown>[];
+  affectedRows: number | undefined;
+}
+
 class StatementRunner {
   readonly #pglite: PGlite;
   readonly #prepared = new Map<string, string>();
+  readonly #answer = new WireCollector();
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
   }
 
   /** Runs one statement; the caller holds PGlite's query lock. */
-  async run(sql: string, parameters: readonly unknown[]): Promise<Results> {
+  async run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
     try {
       return await this.#send(sql, parameters);
     } catch (error) {
@@ -86,7 +93,7 @@ class StatementRunner {
     }
   }
 
-  async #send(sql: string, parameters: readonly unknown[]): Promise<Results> {
+  async #send(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
     const { serialize } = protocol;
     const known = this.#prepared.get(sql);
     const name = known ?? (this.#prepared.size < MAX_PREPARED ? `k${++statementCounter}` : '');
@@ -98,13 +105,13 @@ class StatementRunner {
       serialize.execute({}),
       serialize.sync(),
     );
-    const { messages } = await this.#pglite.execProtocol(concat(parts), { syncToFs: false, throwOnError: false });
-    if (known === undefined && name && messages.some((message) => message.name === 'parseComplete')) {
-      this.#prepared.set(sql, name);
-    }
-    const failure = messages.find((message) => message.name === 'error');
-    if (failure) throw Object.assign(failure as unknown as Error, { query: sql, params: parameters });
-    return parse.parseResults(messages, this.#pglite.parsers, { rowMode: 'object' })[0]!;
+    // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
+    this.#answer.reset();
+    await this.#pglite.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: this.#answer.push });
+    const { rows, affectedRows, parsed, error } = this.#answer.read(this.#pglite.parsers);
+    if (known === undefined && name && parsed) this.#prepared.set(sql, name);
+    if (error) throw Object.assign(error, { query: sql, params: parameters });
+    return { rows, affectedRows };
   }
 }
 

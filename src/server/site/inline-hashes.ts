@@ -19,6 +19,7 @@ export interface InlineHashes {
 }
 
 const noHashes = (): InlineHashes => ({ scripts: [], styles: [], styleAttributes: [] });
+const NO_HASHES: InlineHashes = Object.freeze(noHashes());
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -104,8 +105,9 @@ export function servedSiteHashes(dir = distDir): InlineHashes {
   try {
     hashes = JSON.parse(readFileSync(join(target, CSP_HASHES_FILE), 'utf8')) as InlineHashes;
   } catch {
-    // No site yet (or one built before hashes were written): nothing inline is allowed.
-    return noHashes();
+    // No site yet (or one built before hashes were written): nothing inline is
+    // allowed. Not kept, so the site's hashes are read as soon as it is there.
+    return NO_HASHES;
   }
   cached = { target, hashes };
   return hashes;
