@@ -133,7 +133,9 @@ export function securityHeaders(
     );
   return async (c, next) => {
     await headers(c, next);
-    c.header(
+    // On the answer's own headers: c.header() after the handler would copy the
+    // whole answer into a new Response (a tenth of a catalogue call's time).
+    c.res.headers.set(
       'Content-Security-Policy',
       SANDBOX_PATH.test(c.req.path)
         ? sandboxPolicy
@@ -143,7 +145,7 @@ export function securityHeaders(
     );
     // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
     if (c.req.header('X-Forwarded-Proto') === 'https' || new URL(c.req.url).protocol === 'https:') {
-      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
   };
 }

@@ -20,7 +20,13 @@ export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   const shop = new Hono();
   shop.use(securityHeaders(deps.config));
   // Pages, scripts and JSON travel gzip-compressed (a third of their size).
-  shop.use(compress());
+  // Vary is set before the handler runs: compress() would otherwise add it with
+  // c.header() afterwards, which copies the whole answer into a new Response.
+  const compressing = compress();
+  shop.use((c, next) => {
+    c.header('Vary', 'Accept-Encoding');
+    return compressing(c, next);
+  });
   shop.route('/', createApp(deps));
   shop.route('/', staticSite(siteReady));
   shop.notFound(notFoundResponse);

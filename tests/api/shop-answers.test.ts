@@ -1,0 +1,48 @@
+// The whole shop's handler (security headers, compression, API and site), as
+// a browser meets it: an API answer is compressed when the browser accepts it,
+// says it varies with Accept-Encoding once, and carries the security policy.
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#src/server/config.ts';
+import { createMailer } from '#src/server/mail/mailer.ts';
+import { shopHandler } from '#src/server/server.ts';
+import { createTestShop, type TestShop } from './harness.ts';
+
+let shop: TestShop;
+let handler: ReturnType<typeof shopHandler>;
+
+beforeAll(async () => {
+  shop = await createTestShop({ products: 60 });
+  const db = shop.handle.db;
+  const config = loadConfig({ ...process.env, DATABASE_URL: process.env['DATABASE_URL'], NODE_ENV: 'test' });
+  handler = shopHandler({ db, config, mailer: createMailer(db, undefined, 'test@spesa') }, () => false);
+});
+afterAll(async () => shop?.close());
+
+describe('an API answer through the whole shop', () => {
+  const path = '/cli/ecommerce/products/1109/?p=0&s=20';
+
+  it('is gzip-compressed for a browser that accepts it, and reads back as the same JSON', async () => {
+    const plain = await handler.request(path);
+    const zipped = await handler.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    const body = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'));
+    expect(body).toEqual(await plain.json());
+    expect(body.responseCode).toBe(0);
+    expect(body.data.data).toHaveLength(20);
+  });
+
+  it('says once that it varies with Accept-Encoding, and carries the security headers without the pages’ inline hashes', async () => {
+    for (const headers of [{}, { 'Accept-Encoding': 'gzip' }]) {
+      const answer = await handler.request(path, { headers });
+      expect(answer.headers.get('Vary')).toBe('Accept-Encoding');
+      expect(answer.headers.get('Cache-Control')).toBe('no-store');
+      expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      const csp = answer.headers.get('Content-Security-Policy')!;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toContain("'sha256-");
+    }
+  });
+});
