@@ -5,7 +5,7 @@
 // that changes shape under a prepared `SELECT *`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import { GENERIC_PLAN, openDb, type DbHandle } from '#src/server/db/client.ts';
 import { createServerDatabase } from './harness.ts';
 
 let handle: DbHandle;
@@ -143,5 +143,28 @@ describe(`prepared statements (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'P
       detail: expect.stringContaining('999999'),
       message: expect.stringContaining('owned_thing_fkey'),
     });
+  });
+
+  it('plans a statement marked GENERIC_PLAN once on PGlite, and leaves the session as it was, also after a failure', async () => {
+    const db = handle.db;
+    const marked = (id: number) =>
+      sql<{ name: string }>`${sql.raw(GENERIC_PLAN)} SELECT name FROM things WHERE id = ${id}`.execute(db);
+    for (let i = 0; i < 3; i++) expect((await marked(201)).rows).toEqual([{ name: 'confermata' }]);
+    const mode = async () =>
+      (await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db)).rows[0]!.plan_cache_mode;
+    expect(await mode()).toBe('auto');
+    const plans = await sql<{ generic_plans: number; custom_plans: number }>`
+      SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE ${`${GENERIC_PLAN}%`}`.execute(
+      db,
+    );
+    if (handle.engine === 'pglite') expect(plans.rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    else expect(plans.rows.every((row) => row.generic_plans === 0)).toBe(true); // PostgreSQL plans as it likes
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`${sql.raw(GENERIC_PLAN)} SELECT 1 / ${0}::int AS n`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await mode()).toBe('auto');
+    expect((await marked(201)).rows).toEqual([{ name: 'confermata' }]);
   });
 });

@@ -10,6 +10,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { PreparedPGliteDialect } from './pglite-dialect.ts';
+
+export { GENERIC_PLAN } from './pglite-dialect.ts';
 import { lockDataDir } from './pglite-lock.ts';
 
 export type Db = Kysely<Database>;

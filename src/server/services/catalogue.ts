@@ -1,6 +1,6 @@
 // Catalogue reads: category tree, product listing per store, product detail.
 import { sql } from 'kysely';
-import type { Db } from '../db/client.ts';
+import { type Db, GENERIC_PLAN } from '../db/client.ts';
 import {
   DEFAULT_STORE_ID,
   type Category,
@@ -236,7 +236,9 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
     .limit(query.s)
     .offset(query.p * query.s);
   // One statement: the page's ids from the indexes, then only those rows with the store's price and promotion.
-  const { rows: page } = await sql<ProductRow & { total_count: number | null }>`WITH page AS (${pageIds})
+  // Planned once for every category and page, except a search and the promotions (their plans depend on the values).
+  const planOnce = sql.raw(search || query.onlyPromotions ? '' : GENERIC_PLAN);
+  const { rows: page } = await sql<ProductRow & { total_count: number | null }>`${planOnce}WITH page AS (${pageIds})
     SELECT ${sql.raw(productColumns.join(', '))}, sp.price_cents, sp.available, promo.*, page.total_count
     FROM page
     JOIN products p ON p.id = page.id
