@@ -125,6 +125,18 @@ try {
       `${name.padEnd(40)}${mean.toFixed(2).padStart(8)}${at(0.5).toFixed(2).padStart(8)}${at(0.99).toFixed(2).padStart(8)}`,
     );
   }
+  // Which statements PostgreSQL plans again on every call (custom plans) and
+  // which it planned once (generic): planning is a large part of a short
+  // statement's time in WebAssembly. (On PostgreSQL: this connection's only.)
+  const plans = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+    SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements
+    WHERE generic_plans + custom_plans > 0 ORDER BY custom_plans DESC, generic_plans DESC LIMIT 25`.execute(db);
+  console.log('\n=== prepared statements: plans made (custom = planned for each call) ===');
+  for (const row of plans.rows) {
+    console.log(
+      `${String(row.custom_plans).padStart(6)} custom ${String(row.generic_plans).padStart(6)} generic  ${row.statement.replace(/\s+/g, ' ').slice(0, 150)}`,
+    );
+  }
 } finally {
   await handle.close();
   await server?.drop();
