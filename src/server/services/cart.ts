@@ -27,6 +27,8 @@ import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricin
 import { payable } from './payable-modes.ts';
 
 type Tx = Db | Transaction<Database>;
+/** A cart row's columns under the names storeItem reads them with (beside a product's). */
+type CartColumns = { [K in keyof CartRow as `cart_${K}`]: CartRow[K] };
 type CartRow = {
   id: number;
   user_id: number;
@@ -95,21 +97,27 @@ export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>):
   }));
 }
 
-export async function cartView(db: Tx, cart: CartRow): Promise<Cart> {
-  const store = await db
-    .selectFrom('stores as s')
-    .leftJoin('addresses as a', (j) => j.on('a.id', '=', cart.address_id ?? -1))
-    .select([
-      's.name',
-      's.delivery_fee_cents',
-      's.bag_fee_cents',
-      's.min_net_total_cents',
-      'a.address',
-      'a.street_number',
-      'a.city',
-    ])
-    .where('s.id', '=', cart.store_id)
-    .executeTakeFirstOrThrow();
+/** What a cart's answer needs of its store and delivery address. */
+type CartStore = {
+  name: string;
+  delivery_fee_cents: number;
+  bag_fee_cents: number;
+  min_net_total_cents: number;
+  address: string | null;
+  street_number: string | null;
+  city: string | null;
+};
+
+/** The SELECT of the cart's store and address, to run alone or after a write in the same statement. */
+const cartStoreSelect = (cart: Pick<CartRow, 'store_id' | 'address_id'>) =>
+  sql`SELECT s.name, s.delivery_fee_cents, s.bag_fee_cents, s.min_net_total_cents, a.address, a.street_number, a.city
+    FROM stores s LEFT JOIN addresses a ON a.id = ${cart.address_id ?? -1}
+    WHERE s.id = ${cart.store_id}`;
+
+/** The whole cart as answered; `store` when the caller has already read it (storeItem, with its write). */
+export async function cartView(db: Tx, cart: CartRow, known?: CartStore): Promise<Cart> {
+  const store = known ?? (await sql<CartStore>`${cartStoreSelect(cart)}`.execute(db)).rows[0];
+  if (!store) throw new Error(`Store ${cart.store_id} of cart ${cart.id} not found`);
   const lines = await cartLines(db, cart);
   const totals = cartTotals(lines, cart.delivery_mode, {
     deliveryFeeCents: store.delivery_fee_cents,
@@ -319,14 +327,34 @@ export async function reviewCart(db: Db, userId: number, cartId: number): Promis
 /** Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on the server. */
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
   return db.transaction().execute(async (trx) => {
-    const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
     const today = romeToday();
-    const row = (
-      await sql<ProductRow>`SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
-      FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
-      LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
-      WHERE p.barcode = ${input.barcode}`.execute(trx)
+    // The cart, locked, with the product as its store sells it today: one statement.
+    const found = (
+      await sql<CartColumns & Partial<ProductRow>>`SELECT c.id AS cart_id, c.user_id AS cart_user_id,
+        c.store_id AS cart_store_id, c.delivery_mode AS cart_delivery_mode, c.address_id AS cart_address_id,
+        c.title AS cart_title, c.status AS cart_status, c.is_current AS cart_is_current, x.*
+      FROM carts c
+      LEFT JOIN LATERAL (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
+        FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = c.store_id
+        LEFT JOIN LATERAL ${promotionOf(sql<number>`c.store_id`, today)} promo ON true
+        WHERE p.barcode = ${input.barcode}) x ON true
+      WHERE c.id = ${input.cartId}
+      FOR UPDATE OF c`.execute(trx)
     ).rows[0];
+    if (!found) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+    const cart: CartRow = {
+      id: found.cart_id,
+      user_id: found.cart_user_id,
+      store_id: found.cart_store_id,
+      delivery_mode: found.cart_delivery_mode,
+      address_id: found.cart_address_id,
+      title: found.cart_title,
+      status: found.cart_status,
+      is_current: found.cart_is_current,
+    };
+    if (cart.user_id !== userId) throw forbidden();
+    if (cart.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+    const row = found.id === null || found.id === undefined ? null : (found as ProductRow);
     if (!row) {
       const exists = await trx
         .selectFrom('products')
@@ -335,7 +363,7 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
         .executeTakeFirst();
       throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
     }
-    const product = toProduct(row as ProductRow, [], []);
+    const product = toProduct(row, [], []);
     if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
     const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
     const problem = quantityProblem(product, quantity);
@@ -346,24 +374,20 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
       const others = waterPacks((await cartLines(trx, cart)).filter((l) => l.snapshot.barcode !== input.barcode));
       if (others + quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
     }
-    // The row's change and the cart's updated_at in one statement.
-    const touch = sql`UPDATE carts SET updated_at = now() WHERE id = ${cart.id}`;
-    if (quantity === 0) {
-      await sql`WITH gone AS (DELETE FROM cart_items WHERE cart_id = ${cart.id} AND product_id = ${row.id}) ${touch}`.execute(
-        trx,
-      );
-    } else {
-      const amount = product.um === 'PZ' ? quantity : null;
-      const weight = product.um === 'KG' ? quantity : null;
-      await sql`WITH put AS (
+    // The row's change, the cart's updated_at and the store the answer shows: one statement.
+    const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = ${cart.id})`;
+    const change =
+      quantity === 0
+        ? sql`gone AS (DELETE FROM cart_items WHERE cart_id = ${cart.id} AND product_id = ${row.id})`
+        : sql`put AS (
           INSERT INTO cart_items (cart_id, product_id, amount, weight, price_cents, available)
-          VALUES (${cart.id}, ${row.id}, ${amount}, ${weight}, ${toCents(product.netPrice)}, true)
+          VALUES (${cart.id}, ${row.id}, ${product.um === 'PZ' ? quantity : null}, ${product.um === 'KG' ? quantity : null},
+            ${toCents(product.netPrice)}, true)
           ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
-            price_cents = excluded.price_cents, available = true)
-        ${touch}`.execute(trx);
-    }
+            price_cents = excluded.price_cents, available = true)`;
+    const store = (await sql<CartStore>`WITH ${change}, ${touch} ${cartStoreSelect(cart)}`.execute(trx)).rows[0];
     return {
-      cart: await cartView(trx, cart),
+      cart: await cartView(trx, cart, store),
       updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
     };
   });

@@ -1,6 +1,7 @@
 // Catalogue reads: category tree, product listing per store, product detail.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Db, GENERIC_PLAN } from '../db/client.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import {
   DEFAULT_STORE_ID,
   type Category,
@@ -84,7 +85,7 @@ export const cartProductColumns = `p.id, p.barcode, p.ref, p.description, p.bran
   p.origin_required, NULL::jsonb AS nutrition_facts`;
 
 /** Today's promotion of the product `p` in a store, for a LEFT JOIN LATERAL (the first to end wins). */
-export function promotionOf(storeId: number, today: string) {
+export function promotionOf(storeId: number | RawBuilder<number>, today: string) {
   return sql`(SELECT pr.description AS promo_description, pr.value_type AS promo_type, pr.value AS promo_value, pr.valid_to AS promo_valid_to,
       pr.lowest_price_30_days_cents AS promo_lowest_cents
     FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId} AND pr.valid_from <= ${today} AND pr.valid_to >= ${today}
@@ -273,8 +274,8 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
 }
 
 /** A product with its images and variants, in one indexed query (by barcode, then by key). */
-function productDetail(db: Db, storeId: number, today: string, barcode: string) {
-  return productSelect(db, storeId, today)
+const productDetail = compiledOnce((db: Db, storeId: number, today: string, barcode: string) =>
+  productSelect(db, storeId, today)
     .select(
       sql<
         string[]
@@ -290,16 +291,15 @@ function productDetail(db: Db, storeId: number, today: string, barcode: string) 
         'variants',
       ),
     )
-    .where('p.barcode', '=', barcode)
-    .executeTakeFirst();
-}
+    .where('p.barcode', '=', barcode),
+);
 
 export async function productByBarcode(db: Db, barcode: string, storeId = DEFAULT_STORE_ID): Promise<Product> {
   const today = romeToday();
-  let row = await productDetail(db, storeId, today, barcode);
+  let [row] = await productDetail(db, storeId, today, barcode);
   if (!row && storeId !== DEFAULT_STORE_ID) {
     // Not sold in that store: show it (from the default store) as unavailable.
-    row = await productDetail(db, DEFAULT_STORE_ID, today, barcode);
+    [row] = await productDetail(db, DEFAULT_STORE_ID, today, barcode);
     if (row) row = { ...row, available: false };
   }
   if (!row) throw new BusinessError(ErrorCode.PRODUCT_NOT_FOUND);
