@@ -185,7 +185,7 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
           (eb) =>
             eb
               .selectFrom('store_products as s')
-              .select(['s.product_id', 's.price_cents'])
+              .select(['s.product_id', 's.price_cents', 's.available'])
               .whereRef('s.product_id', '=', 'p.id')
               .where('s.store_id', '=', storeId)
               // LIMIT keeps the planner from flattening the lookup back into a hash join.
@@ -229,21 +229,27 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
     : plain
       ? sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`
       : sql<number>`NULL::int`;
-  let pageIds = ids.select([rank.as('rank'), sortKey.as('sort_key'), totalColumn.as('total_count')]);
+  // The store's price and availability ride along from the step that found the row.
+  let pageIds = ids.select([
+    'sp.price_cents',
+    'sp.available',
+    rank.as('rank'),
+    sortKey.as('sort_key'),
+    totalColumn.as('total_count'),
+  ]);
   if (ranked) pageIds = pageIds.orderBy(rank);
   pageIds = pageIds
     .orderBy(sortKey, direction)
     .orderBy('p.id')
     .limit(query.s)
     .offset(query.p * query.s);
-  // One statement: the page's ids from the indexes, then only those rows with the store's price and promotion.
+  // One statement: the page's ids (and store prices) from the indexes, then only those rows with their promotion.
   // Planned once for every category and page, except a search and the promotions (their plans depend on the values).
   const planOnce = sql.raw(search || query.onlyPromotions ? '' : GENERIC_PLAN);
   const { rows: page } = await sql<ProductRow & { total_count: number | null }>`${planOnce}WITH page AS (${pageIds})
-    SELECT ${sql.raw(productColumns.join(', '))}, sp.price_cents, sp.available, promo.*, page.total_count
+    SELECT ${sql.raw(productColumns.join(', '))}, page.price_cents, page.available, promo.*, page.total_count
     FROM page
     JOIN products p ON p.id = page.id
-    JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${storeId}
     LEFT JOIN LATERAL ${promotionOf(storeId, today)} promo ON true
     ORDER BY page.rank, page.sort_key ${sql.raw(direction)}, p.id`.execute(db);
   const carried = (page[0] as { total_count?: number | null } | undefined)?.total_count;
