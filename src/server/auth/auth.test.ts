@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { openDb, type DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -58,6 +58,21 @@ describe('session tokens', () => {
     ).toString('base64url');
     expect(await verifySession(handle.db, key, `${h}.${forged}.${s}`)).toBeNull();
     expect(await verifySession(handle.db, key, 'not-a-token')).toBeNull();
+  });
+
+  it('refuses a token that was good when last checked but has expired since, or is given with another key', async () => {
+    const token = await signSession(key, 42, 'CUSTOMER');
+    expect(await verifySession(handle.db, key, token)).toMatchObject({ userId: 42 });
+    const otherKey = new TextEncoder().encode('another key of at least thirty-two bytes');
+    expect(await verifySession(handle.db, otherKey, token)).toBeNull();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 12 * 3600 * 1000 + 1000);
+      expect(await verifySession(handle.db, key, token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await verifySession(handle.db, key, token)).toMatchObject({ userId: 42 });
   });
 
   it('refuses a well-signed token of an account that no longer exists', async () => {

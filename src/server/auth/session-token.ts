@@ -2,9 +2,11 @@
 // logout can revoke it server-side. The key is JWT_SECRET, or one generated
 // once and kept in the database so every API process and restart shares it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 
 const SESSION_HOURS = 12;
 const ISSUER = 'spesa-online';
@@ -44,24 +46,44 @@ export async function signSession(
     .sign(key);
 }
 
+// A token's signature, once checked with a key, stays good: the checked
+// payloads are kept (per key) so a shopper's next calls skip the HMAC. Expiry
+// is checked on every call, and revocation in the database as before.
+const checkedTokens = new WeakMap<Uint8Array, LRUCache<string, JWTPayload>>();
+
+async function checkedPayload(key: Uint8Array, token: string): Promise<JWTPayload | null> {
+  let checked = checkedTokens.get(key);
+  if (!checked) checkedTokens.set(key, (checked = new LRUCache({ max: 10_000 })));
+  let payload = checked.get(token);
+  if (!payload) {
+    payload = (await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })).payload;
+    checked.set(token, payload);
+  }
+  return payload.exp && payload.exp * 1000 > Date.now() ? payload : null;
+}
+
+// One query: the account still exists, the token is not revoked (logout) and not older than the last password reset or change.
+const accountOf = compiledOnce((db: Db, userId: number, jti: string) =>
+  db
+    .selectFrom('users as u')
+    .select([
+      'u.sessions_valid_from',
+      'u.session_kept_jti',
+      sql<boolean>`EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${jti})`.as('revoked'),
+    ])
+    .where('u.id', '=', userId),
+);
+
 /** The claims of a valid, unexpired, unrevoked token; null otherwise. */
 export async function verifySession(db: Db, key: Uint8Array, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+    const payload = await checkedPayload(key, token);
+    if (!payload) return null;
     const userId = Number(payload.sub);
     const role = payload['role'];
     if (!Number.isSafeInteger(userId) || !payload.jti || !payload.exp || (role !== 'CUSTOMER' && role !== 'OPERATOR'))
       return null;
-    // One query: the account still exists, the token is not revoked (logout) and not older than the last password reset or change.
-    const account = await db
-      .selectFrom('users as u')
-      .select([
-        'u.sessions_valid_from',
-        'u.session_kept_jti',
-        sql<boolean>`EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${payload.jti})`.as('revoked'),
-      ])
-      .where('u.id', '=', userId)
-      .executeTakeFirst();
+    const [account] = await accountOf(db, userId, payload.jti);
     if (!account || account.revoked) return null;
     const issuedMs = typeof payload['ims'] === 'number' ? payload['ims'] : (payload.iat ?? 0) * 1000;
     if (
