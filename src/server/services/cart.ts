@@ -19,6 +19,7 @@ import { exceedsMaximum, quantityProblem } from '#src/shared/quantity-rules.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartProductColumns, promotionOf } from './catalogue.ts';
@@ -40,6 +41,14 @@ type CartRow = {
   is_current: boolean;
 };
 
+const cartRowQuery = (db: Db, cartId: number) =>
+  db
+    .selectFrom('carts')
+    .select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current'])
+    .where('id', '=', cartId);
+const cartRow = compiledOnce(cartRowQuery);
+const lockedCartRow = compiledOnce((db: Db, cartId: number) => cartRowQuery(db, cartId).forUpdate());
+
 /** The customer's cart, or 4004 when it does not exist, 403 when it is someone else's. */
 export async function ownedCart(
   db: Tx,
@@ -47,12 +56,7 @@ export async function ownedCart(
   cartId: number,
   opts: { lock?: boolean; open?: boolean } = {},
 ): Promise<CartRow> {
-  let query = db
-    .selectFrom('carts')
-    .select(['id', 'user_id', 'store_id', 'delivery_mode', 'address_id', 'title', 'status', 'is_current'])
-    .where('id', '=', cartId);
-  if (opts.lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const [row] = await (opts.lock ? lockedCartRow : cartRow)(db as Db, cartId);
   if (!row) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
   if (row.user_id !== userId) throw forbidden();
   if (opts.open !== false && row.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
