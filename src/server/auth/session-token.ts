@@ -53,7 +53,10 @@ const checkedTokens = new WeakMap<Uint8Array, LRUCache<string, JWTPayload>>();
 
 async function checkedPayload(key: Uint8Array, token: string): Promise<JWTPayload | null> {
   let checked = checkedTokens.get(key);
-  if (!checked) checkedTokens.set(key, (checked = new LRUCache({ max: 10_000 })));
+  if (!checked) {
+    checked = new LRUCache({ max: 10_000 });
+    checkedTokens.set(key, checked);
+  }
   let payload = checked.get(token);
   if (!payload) {
     payload = (await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })).payload;

@@ -75,7 +75,7 @@ function text(bytes: Uint8Array, buffer: Buffer, start: number, end: number): st
   return buffer.toString('utf8', start, end);
 }
 
-export function readMessages(bytes: Uint8Array, length: number, parsers: Record<number | string, Parser>): WireResult {
+function readMessages(bytes: Uint8Array, length: number, parsers: Record<number | string, Parser>): WireResult {
   const view = new DataView(bytes.buffer, bytes.byteOffset, length);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, length);
   const rows: Record<string, unknown>[] = [];
