@@ -65,10 +65,18 @@ export default defineConfig({
                     priority: 15,
                   },
                   {
+                    // A shopper's page drawn before React (src/shop/first-view.ts): the first views and
+                    // the plain helpers they share with the islands, so the page's first view waits
+                    // for one small file beside the page shell's, not for the islands' core.
+                    name: 'first-view',
+                    test: /[\\/]src[\\/]shop[\\/]first-view\.ts|[\\/]src[\\/]features[\\/](cart|checkout|profile)[\\/][\w-]+\.first-view\.ts|[\\/]src[\\/]components[\\/](product-format|icons)\.ts|[\\/]src[\\/]shared[\\/](quantity-rules|delivery-modes|minimum-order)\.ts/,
+                    priority: 14,
+                  },
+                  {
                     // The browser core the shopper's islands stand on (login gate, cart store, session
                     // actions) and the pieces the cart's rows are drawn with.
                     name: 'shop-islands',
-                    test: /[\\/]src[\\/]shop[\\/](LoginGate\.tsx|use-hydrated\.ts|cart\.store\.ts|session\.actions\.ts)|[\\/]src[\\/]components[\\/](ModalDialog\.tsx|QuantityCounter\.tsx|ChangedItems\.tsx|product-format\.ts)|[\\/]src[\\/]features[\\/]cart[\\/]quantity-rules\.ts/,
+                    test: /[\\/]src[\\/]shop[\\/](LoginGate\.tsx|use-hydrated\.ts|cart\.store\.ts|session\.actions\.ts)|[\\/]src[\\/]components[\\/](ModalDialog\.tsx|QuantityCounter\.tsx|ChangedItems\.tsx)|[\\/]src[\\/]features[\\/]cart[\\/]quantity-rules\.ts/,
                     priority: 12,
                   },
                   {
