@@ -69,7 +69,7 @@ export default defineConfig({
                     // the plain helpers they share with the islands, so the page's first view waits
                     // for one small file beside the page shell's, not for the islands' core.
                     name: 'first-view',
-                    test: /[\\/]src[\\/]shop[\\/]first-view\.ts|[\\/]src[\\/]features[\\/](cart|checkout|profile)[\\/][\w-]+\.first-view\.ts|[\\/]src[\\/]components[\\/](product-format|icons)\.ts|[\\/]src[\\/]shared[\\/](quantity-rules|delivery-modes|minimum-order)\.ts/,
+                    test: /[\\/]src[\\/]shop[\\/]first-view\.ts|[\\/]src[\\/]features[\\/](cart|checkout|profile)[\\/][\w-]+\.first-view\.ts|[\\/]src[\\/]features[\\/]checkout[\\/]checkout-rules\.ts|[\\/]src[\\/]components[\\/](product-format|icons)\.ts|[\\/]src[\\/]shared[\\/](quantity-rules|delivery-modes|minimum-order|loyalty-card)\.ts/,
                     priority: 14,
                   },
                   {

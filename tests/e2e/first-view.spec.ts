@@ -5,6 +5,7 @@
 // moves, and the buttons and fields then work.
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
+import { readyCart } from './checkout.helpers.ts';
 
 /** Holds React's file until release() is called, as a slow network would. */
 async function holdReact(page: Page): Promise<{ release: () => void }> {
@@ -37,7 +38,7 @@ async function shopperWithCart(page: Page, request: Parameters<typeof signedUpSh
     const added = await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
       cartId: cart.data.id,
       barcode: product.barcode,
-      amount: 10,
+      amount: 1,
     });
     expect(added.responseCode, 'cart/store').toBe(0);
   }
@@ -68,4 +69,49 @@ test('the cart shows its rows before React arrives, greyed, and the same rows wo
   await expect(rows).toHaveCount(chosen.length);
   await expect(rows.first().getByRole('button', { name: 'Aumenta quantità' })).toBeEnabled();
   expect(await boxOf(page, '.cart-rows > li')).toEqual(before);
+});
+
+test('the checkout shows its first step before React arrives, and the same step working once it has', async ({
+  page,
+  request,
+}, info) => {
+  const shopper = await signedUpShopper(request, uniqueEmail(info, 'first-checkout'));
+  await readyCart(request, shopper);
+  await logIn(page, shopper);
+  const react = await holdReact(page);
+  await page.goto('/app/checkout');
+
+  await expect(page.getByRole('navigation', { name: 'Passaggi della prenotazione' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Punto vendita:')).toBeVisible();
+  await expect(page.getByText('Scegli un giorno e una fascia oraria per continuare.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Avanti' })).toBeDisabled();
+  const before = await boxOf(page, '.checkout-store');
+
+  react.release();
+  await expect(page.locator('[data-first-view]')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Scegli il giorno' }).getByRole('radio').first()).toBeVisible();
+  expect(await boxOf(page, '.checkout-store')).toEqual(before);
+});
+
+test('the profile shows its form filled in before React arrives, greyed, and the same form working once it has', async ({
+  page,
+  request,
+}, info) => {
+  const shopper = await signedUpShopper(request, uniqueEmail(info, 'first-profile'));
+  await logIn(page, shopper);
+  const react = await holdReact(page);
+  await page.goto('/app/profile');
+
+  const firstName = page.getByRole('textbox', { name: 'Nome', exact: true });
+  await expect(firstName).toHaveValue(String(shopper.profile['firstName']));
+  await expect(firstName).toBeDisabled();
+  await expect(page.getByText(`Email di accesso: ${shopper.email}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+  const before = await boxOf(page, 'form.account-form');
+
+  react.release();
+  await expect(page.locator('[data-first-view]')).toHaveCount(0);
+  await expect(firstName).toBeEnabled();
+  await expect(firstName).toHaveValue(String(shopper.profile['firstName']));
+  expect(await boxOf(page, 'form.account-form')).toEqual(before);
 });
