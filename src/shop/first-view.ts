@@ -6,7 +6,8 @@
 // *.first-view.ts, checked against the island in its test), with its buttons
 // and fields disabled: it shows, it does not act. When the island has drawn
 // the same data it removes the box (useFirstViewEnd), in the same frame, so
-// nothing moves; an island that draws first leaves no box to draw in.
+// nothing moves; an island that draws first leaves no box to draw in. The
+// island starts its code once the first view is painted (client:first-view).
 
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { peekEarly } from './early-calls.ts';
@@ -25,6 +26,14 @@ export function showFirstView(markup: string): void {
   if (!box) return;
   box.innerHTML = markup;
   box.hidden = false;
+  // The island waits for this (first-view-directive.ts).
+  box.dataset['firstView'] = 'shown';
+}
+
+/** There is no first view to draw (no session, no cart, no answer): the island need not wait. */
+export function noFirstView(): void {
+  const box = holder();
+  if (box && !box.dataset['firstView']) box.dataset['firstView'] = 'none';
 }
 
 /** The island has drawn: the first view goes. */

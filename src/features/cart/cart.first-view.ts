@@ -12,7 +12,7 @@ import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { cartQuantity, formatQuantity, minusRemoves } from '#src/shared/quantity-rules.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $firstSlot, type FirstSlot } from '#src/shop/cart-summary.store.ts';
-import { earlyCart, esc, showFirstView } from '#src/shop/first-view.ts';
+import { earlyCart, esc, noFirstView, showFirstView } from '#src/shop/first-view.ts';
 import { $user } from '#src/shop/session.store.ts';
 
 /** The store's name without the delivery mode ('Ritiro in negozio · Superstore Bari' → 'Superstore Bari'). */
@@ -89,11 +89,17 @@ export function cartFirstView(cart: Cart, slot: FirstSlot | null): string {
 /** Draws /cart's first view from the early answer, again when the first slot arrives. */
 export function startCartFirstView(): void {
   const user = $user.get();
-  if (!user) return;
+  if (!user) {
+    noFirstView();
+    return;
+  }
   void earlyCart(user.profile.id).then((cart) => {
-    if (!cart) return;
+    if (!cart) {
+      noFirstView();
+      return;
+    }
     const draw = () => showFirstView(cartFirstView(cart, $firstSlot.get()));
     draw();
     const stop = $firstSlot.listen(() => (document.querySelector('[data-first-view]') ? draw() : stop()));
-  });
+  }, noFirstView);
 }

@@ -7,7 +7,7 @@ import { formatSlot } from '#src/lib/dates.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import { routes } from '#src/shared/routes.ts';
-import { earlyCart, esc, showFirstView } from '#src/shop/first-view.ts';
+import { earlyCart, esc, noFirstView, showFirstView } from '#src/shop/first-view.ts';
 import { $user } from '#src/shop/session.store.ts';
 import { CHECKOUT_STATE_KEY, CHECKOUT_STEPS } from './checkout-rules.ts';
 
@@ -65,8 +65,12 @@ function chosenFor(cartId: number): Chosen | null {
 /** Draws /checkout's first view from the early cart answer. */
 export function startCheckoutFirstView(): void {
   const user = $user.get();
-  if (!user) return;
+  if (!user) {
+    noFirstView();
+    return;
+  }
   void earlyCart(user.profile.id).then((cart) => {
     if (cart) showFirstView(checkoutFirstView(cart, chosenFor(cart.id)));
-  });
+    else noFirstView();
+  }, noFirstView);
 }

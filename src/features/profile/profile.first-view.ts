@@ -5,7 +5,7 @@
 // island.
 import type { Profile } from '#src/shared/contract/session.ts';
 import { LOYALTY_PREFIX } from '#src/shared/loyalty-card.ts';
-import { esc, showFirstView } from '#src/shop/first-view.ts';
+import { esc, noFirstView, showFirstView } from '#src/shop/first-view.ts';
 import { $user } from '#src/shop/session.store.ts';
 
 /** The form's name: its fields' ids are profile-<field>. */
@@ -66,4 +66,5 @@ export function startProfileFirstView(): void {
   // A profile stored by an older page may lack a field: the island then draws it alone.
   if (profile && typeof profile.email === 'string' && Array.isArray(profile.cards))
     showFirstView(profileFirstView(profile));
+  else noFirstView();
 }
