@@ -28,7 +28,7 @@ async function importsOf(siteDir: string, src: string, known: Map<string, string
   return [...all];
 }
 
-/** The page with a modulepreload link, before its first module script, for every file its scripts import. */
+/** The page with a modulepreload link in its head for every file its scripts import. */
 export async function withModulePreloads(
   siteDir: string,
   html: string,
@@ -43,7 +43,10 @@ export async function withModulePreloads(
   for (const src of own) wanted.delete(src);
   if (wanted.size === 0) return html;
   const links = [...wanted].map((href) => `<link rel="modulepreload" href="${href}">`).join('');
-  return `${html.slice(0, first.index)}${links}${html.slice(first.index)}`;
+  // In the head, so they are asked for as soon as the page arrives, wherever the scripts stand.
+  const head = html.indexOf('</head>');
+  const at = head >= 0 ? head : first.index;
+  return `${html.slice(0, at)}${links}${html.slice(at)}`;
 }
 
 /** Adds the modulepreload links to every page of a built site. */
