@@ -1,4 +1,6 @@
 // The bin of a row's "Rimuovi" button (cart rows, list rows, the quantity counter at its minimum).
+import { TRASH_ICON_PATH } from './icons.ts';
+
 export function TrashIcon() {
   return (
     <svg
@@ -10,7 +12,7 @@ export function TrashIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+      <path d={TRASH_ICON_PATH} />
     </svg>
   );
 }

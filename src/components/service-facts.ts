@@ -3,7 +3,8 @@
 // stores' data the site is built from (GET /cli/stores/facts), so they are
 // right after an import; the limits come from the contract's rules.
 import { fetchApi } from '#src/lib/build-api.ts';
-import { MAX_PIECES_PER_ARTICLE, WATER_PACK_FEE_CENTS } from '#src/shared/contract/cart.ts';
+import { WATER_PACK_FEE_CENTS } from '#src/shared/contract/cart.ts';
+import { MAX_PIECES_PER_ARTICLE } from '#src/shared/quantity-rules.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import { storeCalls } from '#src/shared/contract/endpoints.ts';
 import type { ServiceFacts } from '#src/shared/contract/stores.ts';

@@ -3,8 +3,10 @@
 // decimals; never below one step or minWeight, pieces never below 1; up to
 // maxAmount (and 30 pieces per article, spec §9); in the cart, the minus at
 // the minimum removes the item.
-import { MAX_PIECES_PER_ARTICLE } from '#src/shared/contract/cart.ts';
 import { round2 } from '#src/shared/contract/money.ts';
+
+/** Pieces of one article a cart may hold (spec §9). */
+export const MAX_PIECES_PER_ARTICLE = 30;
 
 export interface Measured {
   um: 'PZ' | 'KG';

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { $user, openOverlay } from './session.store.ts';
+import { useFirstViewEnd } from './use-first-view.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export function LoginButton({ label = 'Accedi' }: { label?: string }) {
@@ -38,6 +39,8 @@ export function RequireShopper({
   const user = useStore($user);
   const hydrated = useHydrated();
   const { loading, box } = looks[look];
+  // Without a shopper the page's first view, if any, is not what this shows.
+  useFirstViewEnd(hydrated && !user);
   if (!hydrated)
     return (
       <p className={loading} role="status">

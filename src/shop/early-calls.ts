@@ -30,3 +30,20 @@ export function takeEarly(call: EarlyCall, customer: number): Promise<Response> 
   delete early[call];
   return answer;
 }
+
+/**
+ * The early answer's body for a first view drawn before the API client loads
+ * (src/shop/first-view.ts), without taking the answer: whoever takes it later
+ * gets its own copy. Null when there is none or it cannot be read.
+ */
+export function peekEarly(call: EarlyCall, customer: number): Promise<unknown> | null {
+  if (typeof window === 'undefined') return null;
+  const early = window.__spesaEarly;
+  const answer = early && early.customer === customer ? early[call] : undefined;
+  if (!early || !answer) return null;
+  // Copied before this reader reads it: callbacks run in the order they were added.
+  const copy = answer.then((response) => response.clone());
+  copy.catch(() => undefined);
+  early[call] = copy;
+  return answer.then((response) => (response.ok ? response.json() : null)).catch(() => null);
+}

@@ -7,7 +7,7 @@ import { routes } from '#src/shared/routes.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { checkoutCalls, urlOf } from '#src/shared/contract/endpoints.ts';
+import { API_PREFIX, earlyPaths } from '#src/shared/contract/early-paths.ts';
 import {
   $cartSummary,
   $cartSummaryHeard,
@@ -99,7 +99,7 @@ let visitorSlotAsked = false;
 function askVisitorSlot(): void {
   if ($user.get() || visitorSlotAsked) return;
   visitorSlotAsked = true;
-  void fetchSlot(urlOf(checkoutCalls.firstDefaultSlot)).then((slot) => {
+  void fetchSlot(`${API_PREFIX}${earlyPaths.firstDefaultSlot}`).then((slot) => {
     if (!slot) return;
     visitorSlot = slot;
     drawSlot();
@@ -129,9 +129,11 @@ function followShopperSlot(): void {
     const key = keyOf(user.profile.id);
     if (key === asked) return;
     asked = key;
-    void fetchSlot(urlOf(checkoutCalls.firstSlot), { jwt: user.jwt, customer: user.profile.id }).then((slot) => {
-      if (slot !== undefined && asked === key) $firstSlot.set(slot);
-    });
+    void fetchSlot(`${API_PREFIX}${earlyPaths.firstSlot}`, { jwt: user.jwt, customer: user.profile.id }).then(
+      (slot) => {
+        if (slot !== undefined && asked === key) $firstSlot.set(slot);
+      },
+    );
   };
   // The first cart answer only confirms what was asked (nanostores may tell the
   // summary's listeners after the 'heard' flag is already set: both adopt once).

@@ -6,7 +6,6 @@ import { routes } from '#src/shared/routes.ts';
 import { GENERIC_ERROR } from '#src/shared/contract/errors.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { $firstSlot } from '#src/shop/cart-summary.store.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -20,9 +19,10 @@ import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
+import { cartStoreName, firstSlotText } from './cart.first-view.ts';
 
 function Summary({ cart }: { cart: Cart }) {
-  const storeName = cart.storeDescription.split(' · ').slice(1).join(' · ') || cart.storeDescription;
   const slot = useStore($firstSlot);
   return (
     <dl className="cart-summary__facts">
@@ -32,11 +32,11 @@ function Summary({ cart }: { cart: Cart }) {
       </div>
       <div>
         <dt>{cart.delivery.addressDescription ? 'Indirizzo' : 'Punto vendita'}</dt>
-        <dd>{cart.delivery.addressDescription ?? storeName}</dd>
+        <dd>{cart.delivery.addressDescription ?? cartStoreName(cart)}</dd>
       </div>
       <div>
         <dt>Prima disponibilità</dt>
-        <dd>{slot ? formatSlot(slot) : 'Scegli giorno e fascia oraria quando prenoti.'}</dd>
+        <dd>{firstSlotText(slot)}</dd>
       </div>
     </dl>
   );
@@ -115,9 +115,10 @@ function DeleteCart() {
   );
 }
 
-function CartScreen({ user }: { user: SessionUser }) {
+export function CartScreen({ user }: { user: SessionUser }) {
   const cart = useStore($cart);
   const loaded = useStore($cartLoaded);
+  useFirstViewEnd(cart !== null);
   useEffect(() => {
     ensureCart().catch(() => null);
   }, []);

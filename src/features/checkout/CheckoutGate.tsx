@@ -8,6 +8,8 @@ import { $cart, $cartLoaded, ensureCart } from '#src/shop/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
+import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
+import { CHECKOUT_STEPS } from './checkout-rules.ts';
 
 export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
   return (
@@ -17,10 +19,17 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
   );
 }
 
-function CartGate({ user, children }: { user: SessionUser; children: (user: SessionUser, cart: Cart) => ReactNode }) {
+export function CartGate({
+  user,
+  children,
+}: {
+  user: SessionUser;
+  children: (user: SessionUser, cart: Cart) => ReactNode;
+}) {
   const cart = useStore($cart);
   const loaded = useStore($cartLoaded);
   const [failed, setFailed] = useState(false);
+  useFirstViewEnd(failed || loaded);
   useEffect(() => {
     ensureCart().catch(() => setFailed(true));
   }, []);
@@ -55,18 +64,12 @@ function CartGate({ user, children }: { user: SessionUser; children: (user: Sess
   return <>{children(user, cart)}</>;
 }
 
-const steps = [
-  { label: 'Giorno e fascia oraria', href: routes.checkout },
-  { label: 'Dati', href: routes.checkoutData },
-  { label: 'Riepilogo', href: routes.checkoutSummary },
-];
-
 /** Where the shopper is in the checkout (spec §4 Checkout steps). */
 export function CheckoutSteps({ current }: { current: 0 | 1 | 2 }) {
   return (
     <nav aria-label="Passaggi della prenotazione">
       <ol className="checkout-steps">
-        {steps.map((step, i) => (
+        {CHECKOUT_STEPS.map((step, i) => (
           <li
             key={step.href}
             className={i === current ? 'is-current' : i < current ? 'is-done' : undefined}

@@ -2,11 +2,22 @@
 // they are tested beside this file without a browser.
 import type { BillingAddress } from '#src/shared/contract/addresses.ts';
 import type { PaymentMode } from '#src/shared/contract/cart.ts';
+import { routes } from '#src/shared/routes.ts';
 
 export const BILLING_INCOMPLETE = 'Indirizzo di fatturazione incompleto!';
 export const NO_SLOTS =
   'A causa della forte richiesta al momento non ci sono fasce orarie disponibili. Ti invitiamo a riprovare più tardi.';
 export const BINDING_ORDER = 'Ordine con obbligo di pagamento';
+
+/** Where the chosen slot and the checkout's data are kept (sessionStorage, this tab only). */
+export const CHECKOUT_STATE_KEY = 'spesa.checkout';
+
+/** The checkout's steps (spec §4 Checkout steps), as its navigation shows them. */
+export const CHECKOUT_STEPS = [
+  { label: 'Giorno e fascia oraria', href: routes.checkout },
+  { label: 'Dati', href: routes.checkoutData },
+  { label: 'Riepilogo', href: routes.checkoutSummary },
+] as const;
 
 /** What the shopper fills in on /checkout/data (spec §3 Checkout info). */
 export interface CheckoutData {

@@ -14,7 +14,7 @@ import {
 import { ORDERS_PAGE_SIZE, type Order } from '#src/shared/contract/checkout.ts';
 import { checkoutCalls, profileCalls } from '#src/shared/contract/endpoints.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
-import type { CheckoutData } from './checkout-rules.ts';
+import { CHECKOUT_STATE_KEY, type CheckoutData } from './checkout-rules.ts';
 
 const chosenSlot = z.object({ id: z.number().int(), day: z.string(), validFrom: z.string(), validTo: z.string() });
 export type ChosenSlot = z.infer<typeof chosenSlot>;
@@ -25,7 +25,6 @@ const checkoutState = z.object({
 });
 export type CheckoutState = z.infer<typeof checkoutState>;
 
-const STATE_KEY = 'spesa.checkout';
 const BOOKED_KEY = 'spesa.checkout.booked';
 
 function readStored<T>(key: string, schema: z.ZodType<T>): T | null {
@@ -47,8 +46,8 @@ function writeStored(key: string, value: unknown): void {
   }
 }
 
-export const $checkout = atom<CheckoutState | null>(readStored(STATE_KEY, checkoutState));
-$checkout.listen((state) => writeStored(STATE_KEY, state));
+export const $checkout = atom<CheckoutState | null>(readStored(CHECKOUT_STATE_KEY, checkoutState));
+$checkout.listen((state) => writeStored(CHECKOUT_STATE_KEY, state));
 
 /** The checkout of this cart (a different cart starts afresh). */
 export function checkoutFor(cartId: number): CheckoutState {

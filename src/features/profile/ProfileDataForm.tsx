@@ -6,28 +6,19 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user, setSession } from '#src/shop/session.store.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
-import { LOYALTY_PREFIX, normaliseCardInput } from '#src/shared/contract/profile-rules.ts';
+import { normaliseCardInput } from '#src/shared/contract/profile-rules.ts';
+import { LOYALTY_PREFIX } from '#src/shared/loyalty-card.ts';
+import { PROFILE_FORM, profileValues } from './profile.first-view.ts';
 import { updateProfile } from './account.api.ts';
 import { DeleteProfile } from './DeleteProfile.tsx';
 import { CheckboxField, RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
 import { rules } from './rules.ts';
 
 const PROFILE_SAVED = 'Profilo aggiornato con successo';
 const PROFILE_NOT_SAVED = "Errore durante l'aggiornamento del profilo";
-
-const valuesOf = (p: Profile) => ({
-  firstName: p.firstName,
-  lastName: p.lastName,
-  ssnCode: p.ssnCode ?? '',
-  mobilePhone: p.mobilePhone ?? '',
-  card: p.cards[0]?.code ?? LOYALTY_PREFIX,
-  accept1: p.accept1,
-  accept2: p.accept2,
-  accept3: p.accept3,
-  accept4: p.accept4,
-});
 
 const profileRules = {
   firstName: rules.firstName('firstName'),
@@ -41,8 +32,9 @@ export default function ProfileDataPage() {
   return <RequireShopper look="profile">{(user) => <ProfileDataForm profile={user.profile} />}</RequireShopper>;
 }
 
-function ProfileDataForm({ profile }: { profile: Profile }) {
-  const form = useForm('profile', valuesOf(profile), profileRules);
+export function ProfileDataForm({ profile }: { profile: Profile }) {
+  useFirstViewEnd(true);
+  const form = useForm(PROFILE_FORM, profileValues(profile), profileRules);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -61,7 +53,7 @@ function ProfileDataForm({ profile }: { profile: Profile }) {
       });
       const user = $user.get();
       if (user) setSession({ ...user, profile: saved });
-      form.reset(valuesOf(saved));
+      form.reset(profileValues(saved));
       showToast(PROFILE_SAVED, 'success');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { passwordChange, profileUpdate, resetConfirm, signupRequest } from '#src/shared/contract/auth.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { LOYALTY_PREFIX } from '#src/shared/contract/profile-rules.ts';
+import { LOYALTY_PREFIX } from '#src/shared/loyalty-card.ts';
 import { endSessions } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';

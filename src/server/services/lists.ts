@@ -1,6 +1,7 @@
 // Shopping lists and favourites: each customer reaches only their own.
 import { sql } from 'kysely';
-import { MAX_PIECES_PER_ARTICLE, MAX_WATER_PACKS } from '#src/shared/contract/cart.ts';
+import { MAX_WATER_PACKS } from '#src/shared/contract/cart.ts';
+import { MAX_PIECES_PER_ARTICLE } from '#src/shared/quantity-rules.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import type { Db } from '../db/client.ts';

@@ -9,6 +9,7 @@ import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildS
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeSiteHashes } from './inline-hashes.ts';
+import { writeModulePreloads } from './module-preloads.ts';
 
 export interface BuildSiteOptions {
   /** Base URL of a running API, e.g. http://127.0.0.1:4321 */
@@ -52,6 +53,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
     // the build process has ended and given its memory back.
     const indexed = await writeSearchIndex(outDir, join(outDir, 'pagefind'));
     log(`search index: ${indexed} pages`);
+    // Each page asks for its scripts' imports with the page (module-preloads.ts).
+    await writeModulePreloads(outDir);
     // The site's CSP names its inline scripts and styles by hash (security-headers.ts).
     await writeSiteHashes(outDir);
   } catch (error) {

@@ -9,7 +9,6 @@ export type DeliveryMode = z.infer<typeof deliveryMode>;
 export const paymentMode = z.enum(['CASH', 'BANCOMAT', 'XPAY']);
 export type PaymentMode = z.infer<typeof paymentMode>;
 
-export const MAX_PIECES_PER_ARTICLE = 30; // spec §9
 export const MAX_WATER_PACKS = 5;
 export const WATER_PACKS_INCLUDED = 2;
 export const WATER_PACK_FEE_CENTS = 50;

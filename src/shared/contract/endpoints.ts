@@ -68,10 +68,11 @@ import {
   preauthQuote,
 } from './payments.ts';
 import { profile } from './session.ts';
+import { API_PREFIX, earlyPaths } from './early-paths.ts';
 import { deliveryStoresQuery, serviceFacts, stateList, storeList, storePage, storeQuery } from './stores.ts';
 
 /** The prefix every call's path sits under. */
-export const API_PREFIX = '/cli';
+export { API_PREFIX };
 
 type Method = 'get' | 'post' | 'put';
 
@@ -245,7 +246,7 @@ export const profileCalls = {
 } as const;
 
 export const cartCalls = {
-  current: endpoint({ method: 'get', path: '/ecommerce/cart/current', output: cart.nullable() }),
+  current: endpoint({ method: 'get', path: earlyPaths.currentCart, output: cart.nullable() }),
   openCarts: endpoint({ method: 'get', path: '/ecommerce/carts/open', output: z.array(cart) }),
   open: endpoint({ method: 'post', path: '/ecommerce/cart/open', body: openCartRequest, output: cart }),
   storeItem: endpoint({
@@ -270,9 +271,9 @@ export const cartCalls = {
 } as const;
 
 export const checkoutCalls = {
-  firstSlot: endpoint({ method: 'get', path: '/ecommerce/slots/first/available', output: firstSlot.nullable() }),
+  firstSlot: endpoint({ method: 'get', path: earlyPaths.firstSlot, output: firstSlot.nullable() }),
   /** A visitor's header shows the default store's first slot (spec §2 Header, §9 default store). */
-  firstDefaultSlot: endpoint({ method: 'get', path: '/ecommerce/slots/first/default', output: firstSlot.nullable() }),
+  firstDefaultSlot: endpoint({ method: 'get', path: earlyPaths.firstDefaultSlot, output: firstSlot.nullable() }),
   slotDays: endpoint({
     method: 'get',
     path: '/ecommerce/slots/:cartId/days',

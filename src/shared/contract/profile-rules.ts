@@ -1,6 +1,7 @@
 // Field rules of spec §5, shared by the forms (validated on blur) and the API
 // (which refuses what the form would refuse). Messages are the spec's.
 import { z } from 'zod';
+import { LOYALTY_PREFIX } from '../loyalty-card.ts';
 
 export const REQUIRED = 'Campo obbligatorio';
 export const INVALID_EMAIL = 'Indirizzo email non valido';
@@ -13,7 +14,6 @@ const SSN_FORMAT = 'Formato errato';
 const MOBILE_INVALID = 'Numero di cellulare non valido';
 const CARD_INVALID = 'Carta non valida';
 const CARD_LENGTH = 'La carta fedeltà deve avere 13 caratteri';
-export const LOYALTY_PREFIX = '0248';
 
 const requiredText = (max = 100) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
 

@@ -1,0 +1,130 @@
+// The cart page's first view is CartView's own markup for the same cart: the
+// shopper sees nothing move when the island takes over. Only the buttons
+// differ (disabled until the island can act on them).
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
+import { $firstSlot } from '#src/shop/cart-summary.store.ts';
+import { $cart } from '#src/shop/cart.store.ts';
+import type { SessionUser } from '#src/shared/contract/session.ts';
+import { CartScreen } from './CartView.tsx';
+import { cartFirstView } from './cart.first-view.ts';
+
+const item = (over: Partial<CartItem>): CartItem => ({
+  id: 1,
+  ref: 'R1',
+  barcode: '8001234567890',
+  description: 'Latte intero 1 l',
+  imageUrl: null,
+  um: 'PZ',
+  purchaseUm: 'PZ',
+  amount: 2,
+  weight: null,
+  umStep: 1,
+  minWeight: null,
+  maxAmount: 30,
+  price: 1.39,
+  netPrice: 1.39,
+  rowNetPrice: 2.78,
+  promotions: [],
+  vatConfigurationId: null,
+  attrib3: null,
+  available: true,
+  status: 'ok',
+  operatorAmount: null,
+  operatorTotal: null,
+  ...over,
+});
+
+const cartOf = (over: Partial<Cart>): Cart => ({
+  id: 7,
+  title: null,
+  storeId: 1109,
+  storeDescription: 'Ritiro in negozio · Superstore Bari Japigia',
+  deliveryMode: 'IN_STORE',
+  addressId: null,
+  items: [],
+  itemsCount: 0,
+  netTotal: 0,
+  total: 0,
+  totalToPay: 0,
+  minNetTotal: 30,
+  fees: [],
+  paymentMode: null,
+  code: null,
+  delivery: { addressDescription: null, timeSlot: null },
+  payment: { mode: null },
+  categories: [],
+  current: true,
+  ...over,
+});
+
+const rows = [
+  item({ amount: 1, rowNetPrice: 1.39 }),
+  item({
+    id: 2,
+    barcode: '8009876543210',
+    description: 'Pomodori "ciliegino" & basilico',
+    um: 'KG',
+    amount: null,
+    weight: 0.75,
+    umStep: 0.25,
+    minWeight: 0.5,
+    price: 3.9,
+    netPrice: 2.9,
+    rowNetPrice: 2.18,
+    imageUrl: '/media/products/8009876543210.svg',
+    attrib3: '2,90 € al kg',
+    lowestPrice30Days: 2.99,
+    promotions: [{ description: "Offerta dell'orto", valueType: 'NEW_PRICE', value: 2.9, validTo: '2026-12-31' }],
+  }),
+  item({ id: 3, barcode: '8000000000017', description: 'Mozzarella', available: false, status: 'danger' }),
+];
+
+const user = { jwt: 'x', profile: { id: 1, firstName: 'Anna', lastName: 'Rossi' } } as SessionUser;
+// renderToStaticMarkup marks where two pieces of text meet; the browser's markup has no such marks.
+const island = () => renderToStaticMarkup(createElement(CartScreen, { user })).replaceAll('<!-- -->', '');
+const withoutDisabled = (markup: string) => markup.replaceAll(' disabled=""', '');
+
+describe("the cart page's first view", () => {
+  afterEach(() => {
+    $cart.set(null);
+    $firstSlot.set(null);
+  });
+
+  it.each([
+    [
+      'three rows, a promotion, a weighed product, one unavailable, below the minimum',
+      cartOf({ items: rows, itemsCount: 3, netTotal: 6.35, total: 6.35 }),
+    ],
+    [
+      'a delivery to an address with a fee and a first slot',
+      cartOf({
+        deliveryMode: 'AT_HOME',
+        storeDescription: 'Consegna a domicilio · Superstore Bari Japigia',
+        delivery: { addressDescription: 'Via Roma 1, Bari', timeSlot: null },
+        items: rows.slice(0, 1),
+        itemsCount: 1,
+        netTotal: 41,
+        total: 46,
+        fees: [{ id: 'delivery', description: 'Costo di consegna', value: 5 }],
+      }),
+    ],
+    ['an empty cart', cartOf({})],
+  ])('is the island’s markup for %s', (_, cart) => {
+    $cart.set(cart);
+    $firstSlot.set(
+      cart.fees.length ? { weekDay: 2, validFrom: '2026-11-24T10:00:00Z', validTo: '2026-11-24T12:00:00Z' } : null,
+    );
+    const first = cartFirstView(cart, $firstSlot.get());
+    expect(withoutDisabled(first)).toBe(withoutDisabled(island()));
+  });
+
+  it('shows every button disabled, the island not yet being there to act on them', () => {
+    const cart = cartOf({ items: rows, itemsCount: 3, netTotal: 6.35, total: 6.35 });
+    const buttons = cartFirstView(cart, null).match(/<button[^>]*>/g) ?? [];
+    expect(buttons.length).toBeGreaterThan(5);
+    expect(buttons.filter((b) => !b.includes('disabled=""'))).toEqual([]);
+  });
+});
