@@ -2,34 +2,11 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { changedItems, type CartItem } from '#src/shared/contract/cart.ts';
+import { changedItems } from '#src/shared/contract/cart.ts';
 import { ChangedItems } from './ChangedItems.tsx';
+import { cartItem } from '#src/shared/contract/cart.test-data.ts';
 
-const item = (over: Partial<CartItem>): CartItem => ({
-  id: 1,
-  ref: 'R1',
-  barcode: '8001234567890',
-  description: 'Latte intero 1 l',
-  imageUrl: null,
-  um: 'PZ',
-  purchaseUm: 'PZ',
-  amount: 2,
-  weight: null,
-  umStep: 1,
-  minWeight: null,
-  maxAmount: 30,
-  price: 1.39,
-  netPrice: 1.39,
-  rowNetPrice: 2.78,
-  promotions: [],
-  vatConfigurationId: null,
-  attrib3: null,
-  available: true,
-  status: 'ok',
-  operatorAmount: null,
-  operatorTotal: null,
-  ...over,
-});
+const item = cartItem;
 
 describe('the changed-items popup', () => {
   it("marks updated items 'Variazione prezzo' with the new price and removed ones 'Momentaneamente non disponibile'", () => {

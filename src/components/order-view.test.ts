@@ -1,33 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#src/shared/contract/cart.ts';
+import { cartItem } from '#src/shared/contract/cart.test-data.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { canAbort, canPayNow } from '#src/shared/order-states.ts';
 import { cardPaymentFacts, preparedTotals, shownRows } from './order-view.ts';
 
-const item = (id: number, weight: number): CartItem => ({
-  id,
-  ref: 'r',
-  barcode: '8000000000001',
-  description: 'Pane di Altamura',
-  imageUrl: null,
-  um: 'KG',
-  purchaseUm: 'KG',
-  amount: null,
-  weight,
-  umStep: 0.5,
-  minWeight: null,
-  maxAmount: null,
-  price: 4,
-  netPrice: 4,
-  rowNetPrice: 4 * weight,
-  promotions: [],
-  vatConfigurationId: null,
-  attrib3: null,
-  available: true,
-  status: 'ok',
-  operatorAmount: null,
-  operatorTotal: null,
-});
+const item = (id: number, weight: number): CartItem =>
+  cartItem({
+    id,
+    ref: 'r',
+    barcode: '8000000000001',
+    description: 'Pane di Altamura',
+    um: 'KG',
+    purchaseUm: 'KG',
+    amount: null,
+    weight,
+    umStep: 0.5,
+    maxAmount: null,
+    price: 4,
+    netPrice: 4,
+    rowNetPrice: 4 * weight,
+  });
 
 function order(status: OrderStatus, withOperator = true): Order {
   return {

@@ -124,3 +124,36 @@ export async function logInThroughPanel(page: Page, email: string, password: str
   await expect(panel).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: /^Il tuo profilo/ })).toBeVisible();
 }
+
+/**
+ * A signed-up shopper with an open in-store cart of `count` products of the
+ * default store (sold by the piece, not water, and passing `keep`), logged in
+ * on `page`.
+ */
+export async function loggedInWithCart(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  keep: (product: ShopProduct) => boolean = () => true,
+  count = 2,
+): Promise<{ shopper: Shopper; chosen: ShopProduct[] }> {
+  const shopper = await signedUpShopper(request, email);
+  const cart = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', {
+    storeId: 1109,
+    deliveryMode: 'IN_STORE',
+  });
+  expect(cart.responseCode, 'cart/open').toBe(0);
+  const chosen = (await storeProducts(request, 1109))
+    .filter((p) => p.available && p.um === 'PZ' && !/acqua/i.test(p.description) && keep(p))
+    .slice(0, count);
+  for (const product of chosen) {
+    const added = await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
+      cartId: cart.data.id,
+      barcode: product.barcode,
+      amount: 1,
+    });
+    expect(added.responseCode, 'cart/store').toBe(0);
+  }
+  await logIn(page, shopper);
+  return { shopper, chosen };
+}

@@ -3,8 +3,8 @@
 // code): drawn from the early answers and the stored profile, greyed where
 // they cannot act yet, and the same once the island takes over — nothing
 // moves, and the buttons and fields then work.
-import { expect, type Page, test } from '@playwright/test';
-import { apiCall, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { loggedInWithCart, logIn, signedUpShopper, uniqueEmail } from './cart.helpers.ts';
 import { readyCart } from './checkout.helpers.ts';
 
 /** Holds React's file until release() is called, as a slow network would. */
@@ -20,31 +20,9 @@ async function holdReact(page: Page): Promise<{ release: () => void }> {
   return { release };
 }
 
-async function shopperWithCart(page: Page, request: Parameters<typeof signedUpShopper>[0], email: string) {
-  const shopper = await signedUpShopper(request, email);
-  const cart = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', {
-    storeId: 1109,
-    deliveryMode: 'IN_STORE',
-  });
-  expect(cart.responseCode, 'cart/open').toBe(0);
-  // Enough to be above the minimum order, so the checkout shows its first step.
-  const chosen = (await storeProducts(request, 1109))
-    .filter(
-      (p) =>
-        p.available && p.um === 'PZ' && !/acqua/i.test(p.description) && p.netPrice >= 2 && (p.maxAmount ?? 30) >= 10,
-    )
-    .slice(0, 2);
-  for (const product of chosen) {
-    const added = await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
-      cartId: cart.data.id,
-      barcode: product.barcode,
-      amount: 1,
-    });
-    expect(added.responseCode, 'cart/store').toBe(0);
-  }
-  await logIn(page, shopper);
-  return { shopper, chosen };
-}
+// Enough to be above the minimum order, so the checkout shows its first step.
+const shopperWithCart = (page: Page, request: APIRequestContext, email: string) =>
+  loggedInWithCart(page, request, email, (p) => p.netPrice >= 2 && (p.maxAmount ?? 30) >= 10);
 
 const boxOf = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox()) ?? null;
 

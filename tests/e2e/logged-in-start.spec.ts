@@ -4,27 +4,10 @@
 // once each, as it starts (spec §2 Header, /cart), not again when its islands
 // and the session refresh arrive.
 import { expect, test } from '@playwright/test';
-import { apiCall, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
+import { loggedInWithCart, uniqueEmail } from './cart.helpers.ts';
 
 test('the cart page shows the first slot and the rows, asking for each once', async ({ page, request }, info) => {
-  const shopper = await signedUpShopper(request, uniqueEmail(info, 'start'));
-  const cart = await apiCall<{ id: number }>(request, shopper, '/cli/ecommerce/cart/open', {
-    storeId: 1109,
-    deliveryMode: 'IN_STORE',
-  });
-  expect(cart.responseCode, 'cart/open').toBe(0);
-  const chosen = (await storeProducts(request, 1109))
-    .filter((p) => p.available && p.um === 'PZ' && !/acqua/i.test(p.description))
-    .slice(0, 2);
-  for (const product of chosen) {
-    const added = await apiCall(request, shopper, '/cli/ecommerce/cart/store', {
-      cartId: cart.data.id,
-      barcode: product.barcode,
-      amount: 1,
-    });
-    expect(added.responseCode, 'cart/store').toBe(0);
-  }
-  await logIn(page, shopper);
+  const { chosen } = await loggedInWithCart(page, request, uniqueEmail(info, 'start'));
   const asked = { cart: 0, slot: 0 };
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;

@@ -4,38 +4,15 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
+import type { Cart } from '#src/shared/contract/cart.ts';
 import { $firstSlot } from '#src/shop/cart-summary.store.ts';
 import { $cart } from '#src/shop/cart.store.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { CartScreen } from './CartView.tsx';
 import { cartFirstView } from './cart.first-view.ts';
+import { cartItem } from '#src/shared/contract/cart.test-data.ts';
 
-const item = (over: Partial<CartItem>): CartItem => ({
-  id: 1,
-  ref: 'R1',
-  barcode: '8001234567890',
-  description: 'Latte intero 1 l',
-  imageUrl: null,
-  um: 'PZ',
-  purchaseUm: 'PZ',
-  amount: 2,
-  weight: null,
-  umStep: 1,
-  minWeight: null,
-  maxAmount: 30,
-  price: 1.39,
-  netPrice: 1.39,
-  rowNetPrice: 2.78,
-  promotions: [],
-  vatConfigurationId: null,
-  attrib3: null,
-  available: true,
-  status: 'ok',
-  operatorAmount: null,
-  operatorTotal: null,
-  ...over,
-});
+const item = cartItem;
 
 const cartOf = (over: Partial<Cart>): Cart => ({
   id: 7,
