@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import type { DbHandle } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
-import { createServerDatabase } from './harness.ts';
+import { openTestDatabase } from './harness.ts';
 
 interface DeclaredColumn {
   type: string;
@@ -58,20 +58,15 @@ function expectedKind(dataType: string): RegExp | null {
 }
 
 let handle: DbHandle;
-let drop: (() => Promise<void>) | undefined;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 beforeAll(async () => {
-  const serverUrl = process.env['DATABASE_URL'];
-  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-  drop = server?.drop;
-  handle = await openDb({ databaseUrl: server?.url });
+  database = await openTestDatabase();
+  handle = database.handle;
   await migrate(handle);
 });
 
-afterAll(async () => {
-  await handle.close();
-  await drop?.();
-});
+afterAll(() => database.close());
 
 describe(`db/schema.ts against the migrated database (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('declares every table and column the migrations create, and nothing else', async () => {

@@ -25,7 +25,7 @@ interface ServerDatabase {
 }
 
 /** Creates spesa_t_<random> on the server of serverUrl and says how to drop it. */
-export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
   const name = `spesa_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -46,6 +46,23 @@ export async function createServerDatabase(serverUrl: string): Promise<ServerDat
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/**
+ * A fresh, empty database of the engine under test (PGlite in memory, or a
+ * database of its own on DATABASE_URL's server); close() also drops the latter.
+ */
+export async function openTestDatabase(): Promise<{ handle: DbHandle; close(): Promise<void> }> {
+  const serverUrl = process.env['DATABASE_URL'];
+  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+  const handle = await openDb({ databaseUrl: server?.url });
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      await server?.drop();
     },
   };
 }

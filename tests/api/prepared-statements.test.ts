@@ -5,24 +5,19 @@
 // that changes shape under a prepared `SELECT *`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { GENERIC_PLAN, openDb, type DbHandle } from '#src/server/db/client.ts';
-import { createServerDatabase } from './harness.ts';
+import { GENERIC_PLAN, type DbHandle } from '#src/server/db/client.ts';
+import { openTestDatabase } from './harness.ts';
 
 let handle: DbHandle;
-let drop: (() => Promise<void>) | undefined;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
 beforeAll(async () => {
-  const serverUrl = process.env['DATABASE_URL'];
-  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-  drop = server?.drop;
-  handle = await openDb({ databaseUrl: server?.url });
+  database = await openTestDatabase();
+  handle = database.handle;
   await sql`CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, tags text[], data jsonb)`.execute(handle.db);
 });
 
-afterAll(async () => {
-  await handle.close();
-  await drop?.();
-});
+afterAll(() => database.close());
 
 describe(`prepared statements (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('sends numbers, text with quotes and backslashes, booleans, dates, arrays, JSON and null as they are', async () => {

@@ -114,13 +114,13 @@ type CartStore = {
 
 /** The SELECT of the cart's store and address, to run alone or after a write in the same statement. */
 const cartStoreSelect = (cart: Pick<CartRow, 'store_id' | 'address_id'>) =>
-  sql`SELECT s.name, s.delivery_fee_cents, s.bag_fee_cents, s.min_net_total_cents, a.address, a.street_number, a.city
+  sql<CartStore>`SELECT s.name, s.delivery_fee_cents, s.bag_fee_cents, s.min_net_total_cents, a.address, a.street_number, a.city
     FROM stores s LEFT JOIN addresses a ON a.id = ${cart.address_id ?? -1}
     WHERE s.id = ${cart.store_id}`;
 
 /** The whole cart as answered; `store` when the caller has already read it (storeItem, with its write). */
 export async function cartView(db: Tx, cart: CartRow, known?: CartStore): Promise<Cart> {
-  const store = known ?? (await sql<CartStore>`${cartStoreSelect(cart)}`.execute(db)).rows[0];
+  const store = known ?? (await cartStoreSelect(cart).execute(db)).rows[0];
   if (!store) throw new Error(`Store ${cart.store_id} of cart ${cart.id} not found`);
   const lines = await cartLines(db, cart);
   const totals = cartTotals(lines, cart.delivery_mode, {
