@@ -9,6 +9,7 @@ import type { AppDeps } from './app-env.ts';
 import { staticSite } from './site/static-site.ts';
 import { notFoundResponse } from './http.ts';
 import { securityHeaders } from './security-headers.ts';
+import { inArrivalOrder } from './db/arrival-order.ts';
 
 export interface RunningServer {
   url: string;
@@ -41,7 +42,8 @@ export function listen(
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     try {
-      server = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
+      const served = (req: Request) => inArrivalOrder(() => fetch(req));
+      server = serve({ fetch: served, port, hostname: host }, (info: AddressInfo) => {
         const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
         resolve({
           url: `http://${shown}:${info.port}`,

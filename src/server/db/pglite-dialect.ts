@@ -21,6 +21,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { WireCollector } from './pglite-wire.ts';
+import { ArrivalGate } from './arrival-order.ts';
 
 /** Distinct statements kept prepared; past it, a new text is planned each time (unnamed). */
 const MAX_PREPARED = 2_000;
@@ -198,6 +199,8 @@ class PreparedConnection implements DatabaseConnection {
 class PreparedDriver implements Driver {
   readonly #connection: PreparedConnection;
   readonly #pglite: PGlite;
+  /** One statement or transaction at a time, in the order the requests arrived (arrival-order.ts). */
+  readonly #gate = new ArrivalGate();
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -208,6 +211,7 @@ class PreparedDriver implements Driver {
     await this.#pglite.waitReady;
   }
   async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#gate.acquire();
     return this.#connection;
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -219,9 +223,17 @@ class PreparedDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as PreparedConnection).end(false);
   }
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(): Promise<void> {
+    this.#gate.release();
+  }
   async destroy(): Promise<void> {
     if (!this.#pglite.closed) await this.#pglite.close();
+  }
+}
+
+class GatedPGliteAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections() {
+    return true;
   }
 }
 
@@ -233,8 +245,9 @@ export class PreparedPGliteDialect implements Dialect {
     this.#pglite = pglite;
   }
   createAdapter() {
-    // One connection: Kysely runs one statement or transaction at a time.
-    return new PGliteAdapter();
+    // One connection, held by one statement or transaction at a time: the driver's
+    // gate orders the waiters instead of Kysely's lock.
+    return new GatedPGliteAdapter();
   }
   createDriver(): Driver {
     return new PreparedDriver(this.#pglite);
