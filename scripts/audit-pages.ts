@@ -13,7 +13,7 @@
 // 'cart (logged in)' only logged in): the whole run takes minutes.
 // `-- --json DIR` also writes each page's Lighthouse report (JSON) into DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -268,11 +268,13 @@ async function runLighthouse(
   )?.items;
   const lcpElement = lcpParts?.find((item) => item.type === 'node')?.selector ?? '—';
   const saveTo = option('--json');
-  if (saveTo)
+  if (saveTo) {
+    mkdirSync(saveTo, { recursive: true });
     writeFileSync(
       join(saveTo, `${new URL(url).pathname.replace(/\W+/g, '_')}-${keepStorage ? 'in' : 'out'}.json`),
       run.report as string,
     );
+  }
   return {
     lcpElement,
     perf: score('performance'),

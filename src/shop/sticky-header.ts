@@ -7,7 +7,7 @@ export function startStickyHeader(header: HTMLElement): void {
   const strip = header.querySelector<HTMLElement>('.header-delivery');
   if (!strip || typeof ResizeObserver === 'undefined') return;
   // Set through the CSSOM, which the strict CSP allows (a style attribute in the HTML would need a hash).
-  const measure = () => header.style.setProperty('--header-strip-h', `${strip.offsetHeight}px`);
-  new ResizeObserver(measure).observe(strip);
-  measure();
+  // The observer reports the strip's size after the browser's own layout, before it paints,
+  // also the first time: measuring at once would force a layout while the page starts.
+  new ResizeObserver(() => header.style.setProperty('--header-strip-h', `${strip.offsetHeight}px`)).observe(strip);
 }
