@@ -67,7 +67,7 @@ export default defineConfig({
                     // What the page shell's script (header, toasts, cookie notice) imports: one file
                     // beside it, not seven found one after another.
                     name: 'shop-header',
-                    test: /preload-helper|rolldown[:/]runtime|[\\/]node_modules[\\/]nanostores[\\/]|[\\/]src[\\/]shop[\\/](header|sticky-header|session\.store|cart-summary\.store|early-calls|first-view-ready)\.ts|[\\/]src[\\/]lib[\\/](dates|flags|flash|toast\.store)\.ts|[\\/]src[\\/]shared[\\/](routes|time|flags|contract[\\/]money|contract[\\/]early-paths)\.ts|[\\/]src[\\/]features[\\/](header[\\/]cookie-notice|notifications[\\/]toaster)\.ts/,
+                    test: /preload-helper|rolldown[:/]runtime|[\\/]node_modules[\\/]nanostores[\\/]|[\\/]src[\\/]shop[\\/](header|sticky-header|session\.store|cart-summary\.store|early-calls|first-view-ready)\.ts|[\\/]src[\\/]lib[\\/](dates|flags|flash|toast\.store)\.ts|[\\/]src[\\/]shared[\\/](routes|time|flags|contract[\\/]money|contract[\\/]early-paths|on-first-use)\.ts|[\\/]src[\\/]features[\\/](header[\\/]cookie-notice|notifications[\\/]toaster)\.ts/,
                     priority: 15,
                   },
                   {

@@ -6,6 +6,7 @@ import { routes } from '#src/shared/routes.ts';
 import type { Category, Product, Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatDayMonth } from '#src/shared/time.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
+import { onFirstUse } from '#src/shared/on-first-use.ts';
 
 /** Frozen products have a categoryId starting with 04 (spec §3, §9). */
 export const isFrozen = (product: Pick<Product, 'categoryId'>): boolean => product.categoryId.startsWith('04');
@@ -45,7 +46,7 @@ export function lowestPriceLine(p: {
   return `Prezzo più basso degli ultimi 30 giorni: ${formatEuro(p.lowestPrice30Days)}`;
 }
 
-const kgFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+const kgFormat = onFirstUse(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }));
 
 /**
  * One step of a variable-weight product as an approximation: rounded up to
@@ -55,7 +56,7 @@ const kgFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
 export function approxWeight(kg: number): string {
   // Round away float noise first (0.29999…), then up to the next 10 g.
   const grams = Math.ceil(Math.round(kg * 100_000) / 100 / 10) * 10;
-  return grams < 1000 ? `circa ${grams} g` : `circa ${kgFormat.format(grams / 1000)} kg`;
+  return grams < 1000 ? `circa ${grams} g` : `circa ${kgFormat().format(grams / 1000)} kg`;
 }
 
 /** The categories from the top level down to the one with this id (empty when unknown). */

@@ -1,31 +1,43 @@
 // Days and slot times as the shop shows them (DESIGN.md §6): it-IT, Europe/Rome.
 import { SHOP_TIME_ZONE } from '#src/shared/time.ts';
+import { onFirstUse } from '#src/shared/on-first-use.ts';
 
-const weekdayLong = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'long' });
-const weekdayShort = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'short' });
-const dayMonth = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'long' });
-const dayMonthShort = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const romeClock = new Intl.DateTimeFormat('it-IT', {
-  timeZone: SHOP_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const romeDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const romeDateTime = new Intl.DateTimeFormat('it-IT', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const weekdayLong = onFirstUse(() => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'long' }));
+const weekdayShort = onFirstUse(() => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'short' }));
+const dayMonth = onFirstUse(() => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'long' }));
+const dayMonthShort = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'short' }),
+);
+const romeClock = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: SHOP_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
+const romeDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: SHOP_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
+const romeDateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: SHOP_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 const calendarDate = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -33,10 +45,10 @@ const calendarDate = (day: string) => new Date(`${day}T12:00:00Z`);
 export function dayParts(day: string) {
   const d = calendarDate(day);
   return {
-    weekday: weekdayLong.format(d),
-    short: weekdayShort.format(d).replace('.', ''),
-    date: dayMonth.format(d),
-    shortDate: dayMonthShort.format(d).replace('.', ''),
+    weekday: weekdayLong().format(d),
+    short: weekdayShort().format(d).replace('.', ''),
+    date: dayMonth().format(d),
+    shortDate: dayMonthShort().format(d).replace('.', ''),
   };
 }
 
@@ -44,10 +56,10 @@ export function dayParts(day: string) {
 export const formatDay = (day: string): string => `${dayParts(day).weekday} ${dayParts(day).date}`;
 
 /** An instant's wall-clock time in Rome: '09:00'. */
-const romeClockTime = (iso: string): string => romeClock.format(new Date(iso));
+const romeClockTime = (iso: string): string => romeClock().format(new Date(iso));
 
 /** An instant's calendar day in Rome: '2026-05-12'. */
-export const romeDayOf = (iso: string): string => romeDay.format(new Date(iso));
+export const romeDayOf = (iso: string): string => romeDay().format(new Date(iso));
 
 /** '09:00–11:00' (Rome time). */
 export const formatSlotTime = (validFrom: string, validTo: string): string =>
@@ -58,4 +70,4 @@ export const formatSlot = (slot: { validFrom: string; validTo: string }): string
   `${formatDay(romeDayOf(slot.validFrom))}, ${formatSlotTime(slot.validFrom, slot.validTo)}`;
 
 /** '12/05/2026 09:41' in Rome. */
-export const formatDateTime = (iso: string): string => romeDateTime.format(new Date(iso)).replace(',', '');
+export const formatDateTime = (iso: string): string => romeDateTime().format(new Date(iso)).replace(',', '');

@@ -1,6 +1,7 @@
 // The shop's calendar (DESIGN.md §4): Monday–Saturday, no Italian public
 // holidays (Easter Monday included), wall-clock times in Europe/Rome.
 import { SHOP_TIME_ZONE } from './time.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** Easter Sunday (Gregorian, anonymous algorithm) as [month 1-12, day]. */
 export function easterSunday(year: number): [number, number] {
@@ -44,20 +45,27 @@ export function addDays(day: string, n: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const parts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: SHOP_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 
 /** Rome's offset from UTC at an instant, in minutes (60 in winter, 120 in summer). */
 function romeOffsetMinutes(instant: number): number {
-  const p = Object.fromEntries(parts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    parts()
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, x.value]),
+  );
   const asUtc = Date.UTC(
     Number(p['year']),
     Number(p['month']) - 1,

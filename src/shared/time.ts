@@ -1,12 +1,16 @@
 // Every day, slot, cut-off and expiry is computed in Europe/Rome (DESIGN.md §3).
+import { onFirstUse } from './on-first-use.ts';
 export const SHOP_TIME_ZONE = 'Europe/Rome';
 
-const romeDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const romeDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: SHOP_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 // Formatting in a time zone costs some 15 µs, and every catalogue, cart and
 // slot answer asks for today's date. Rome's offsets are whole hours, so the
@@ -16,10 +20,12 @@ let lastDay = { minute: Number.NaN, day: '' };
 /** Today's date in Rome as YYYY-MM-DD. */
 export const romeToday = (now: Date = new Date()): string => {
   const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastDay.minute) lastDay = { minute, day: romeDate.format(now) };
+  if (minute !== lastDay.minute) lastDay = { minute, day: romeDate().format(now) };
   return lastDay.day;
 };
 
-const dayMonth = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: '2-digit', month: '2-digit' });
+const dayMonth = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: '2-digit', month: '2-digit' }),
+);
 /** '2026-12-31' → '31/12' (promotion valid-until, spec §9). */
-export const formatDayMonth = (isoDate: string): string => dayMonth.format(new Date(`${isoDate}T00:00:00Z`));
+export const formatDayMonth = (isoDate: string): string => dayMonth().format(new Date(`${isoDate}T00:00:00Z`));

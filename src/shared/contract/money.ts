@@ -1,20 +1,53 @@
 // Money is integer cents everywhere inside; euro with 2 decimals on the wire
 // (DESIGN.md §3). Quantities round to 2 decimals (spec §9).
+import { onFirstUse } from '../on-first-use.ts';
 export const toEuro = (cents: number): number => Math.round(cents) / 100;
 export const toCents = (euro: number): number => Math.round(euro * 100);
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
-const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-// Formatting costs a microsecond or two, and an answer formats every price of
-// every row; a shop has a few thousand distinct prices, so the texts are kept.
+/** Intl's own euro format, for the values the written-out one below leaves to it. */
+const intlEuro = onFirstUse(
+  () => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', signDisplay: 'negative' }),
+);
+
+/** Cents rounded as Intl rounds: half away from zero, on the number's shortest decimal form (1.005 → 101). */
+function roundedCents(abs: number): number {
+  const text = String(abs);
+  if (text.includes('e')) return Math.round(abs * 100); // below 0.000001: no cent
+  const dot = text.indexOf('.');
+  if (dot < 0) return abs * 100;
+  const decimals = `${text.slice(dot + 1)}00`;
+  return Number(text.slice(0, dot)) * 100 + Number(decimals.slice(0, 2)) + (decimals[2]! >= '5' ? 1 : 0);
+}
+
+/** Intl's it-IT euro format written out (see formatEuro). */
+function writeEuro(euro: number): string {
+  if (!Number.isFinite(euro) || Math.abs(euro) >= 1e13) return intlEuro().format(euro);
+  const cents = roundedCents(Math.abs(euro));
+  const units = String(Math.floor(cents / 100));
+  // Italian groups thousands from five digits on.
+  const grouped = units.length >= 5 ? units.replace(/\B(?=(\d{3})+$)/g, '.') : units;
+  // No minus on an amount that rounds to zero ('0,00 €', never '-0,00 €').
+  const sign = euro < 0 && cents > 0 ? '-' : '';
+  return `${sign}${grouped},${String(cents % 100).padStart(2, '0')}\u00a0€`;
+}
+
+// An answer formats every price of every row, and a shop has a few thousand
+// distinct prices: the texts are kept (a lookup is ~10 times faster than writing one).
 const formatted = new Map<number, string>();
 
-/** "1,99 €" — the one place prices become text (DESIGN.md §6). */
+/**
+ * "1,99 €", "1234,50 €", "12.345,68 €" — the one place prices become text
+ * (DESIGN.md §6). It is Intl's it-IT euro format written out (a unit test
+ * holds the two equal): making an Intl.NumberFormat costs a phone's browser
+ * milliseconds of locale data in the task that starts every page, whose
+ * header shows the cart's total.
+ */
 export const formatEuro = (euro: number): string => {
   let text = formatted.get(euro);
   if (text === undefined) {
     if (formatted.size >= 10_000) formatted.clear();
-    text = euroFormat.format(euro);
+    text = writeEuro(euro);
     formatted.set(euro, text);
   }
   return text;
