@@ -3,18 +3,25 @@ import { ArrivalGate, inArrivalOrder } from './arrival-order.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A request's work: asks the gate `statements` times, holding it for one turn each time. */
-async function request(gate: ArrivalGate, name: string, statements: number, log: string[]) {
+/** Holds the thread for `ms`, as a statement in WebAssembly does. */
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+/** A request's work: asks the gate `statements` times, each statement taking `ms`. */
+async function request(gate: ArrivalGate, name: string, statements: number, log: string[], ms = 3) {
   for (let i = 1; i <= statements; i++) {
     await gate.acquire();
     log.push(`${name}${i}`);
+    busy(ms);
     await Promise.resolve();
     gate.release();
   }
 }
 
 describe('ArrivalGate', () => {
-  it('serves a request’s later statements before the requests that arrived after it', async () => {
+  it('past a turn’s budget, serves a request’s later statements before the requests that arrived after it', async () => {
     const gate = new ArrivalGate();
     const log: string[] = [];
     const a = inArrivalOrder(() => request(gate, 'a', 3, log));
@@ -23,6 +30,27 @@ describe('ArrivalGate', () => {
     await Promise.all([a, b, c]);
     // Kysely's own lock would give a1 b1 c1 a2 c2 a3: every statement to the back of the queue.
     expect(log).toEqual(['a1', 'a2', 'a3', 'b1', 'c1', 'c2']);
+  });
+
+  it('runs short statements one after the other in the same turn, then lets the event loop in', async () => {
+    const gate = new ArrivalGate();
+    const log: string[] = [];
+    const turns: number[] = [];
+    let turn = 0;
+    const tick = setInterval(() => turn++, 0);
+    const requests = ['a', 'b', 'c', 'd'].map((name) =>
+      inArrivalOrder(() =>
+        request(gate, name, 1, [], 0.2).then(() => {
+          log.push(name);
+          turns.push(turn);
+        }),
+      ),
+    );
+    await Promise.all(requests);
+    clearInterval(tick);
+    expect(log).toEqual(['a', 'b', 'c', 'd']);
+    // All four within one turn's 2 ms budget: no timer ran between them.
+    expect(new Set(turns).size).toBe(1);
   });
 
   it('hands the connection over on a later turn, so what arrives meanwhile is queued by arrival', async () => {

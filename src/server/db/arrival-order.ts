@@ -1,16 +1,18 @@
 // The order in which shoppers' calls get PGlite's one connection.
 //
 // PGlite serves every call from this thread, one statement or transaction at
-// a time. Kysely's own lock hands the connection to the next waiter at once,
-// in the same turn of the event loop, and by the order of statements: the
-// requests that arrive meanwhile are not even read until the whole queue has
-// run, and a call's second statement waits behind every call that came after
-// it. Under load a shopper then waits up to two queues instead of one.
+// a time. Kysely's own lock hands the connection to the next waiter in
+// statement order: a call's second statement queues behind every call that
+// arrived after it, so under load a shopper waits two queues instead of one;
+// and while statements follow one another the event loop reads no new
+// request, not even one the catalogue cache could answer at once.
 //
-// This gate hands the connection over on the next turn of the event loop
-// (setImmediate, after Node has read the requests that arrived), and to the
-// call that arrived first: every request carries the ticket it was given on
-// arrival, and a statement outside any request takes a ticket when it asks.
+// This gate runs statements one after the other for up to TURN_BUDGET_MS of
+// a turn of the event loop; past it, the connection passes on the next turn
+// (setImmediate, after Node has read and answered what arrived) to the call
+// that arrived first: every request carries the ticket it was given on
+// arrival (listen() in server.ts), and a statement outside any request takes
+// a ticket when it asks.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const arrival = new AsyncLocalStorage<number>();
@@ -26,9 +28,18 @@ interface Waiter {
   grant: () => void;
 }
 
+/**
+ * Database work a turn of the event loop runs before the connection waits for
+ * the next turn: a few short statements go one after the other, and requests
+ * that need no database (health, cached catalogue answers) are read and
+ * answered at least this often.
+ */
+const TURN_BUDGET_MS = 2;
+
 export class ArrivalGate {
   #held = false;
   #scheduled = false;
+  #turnStarted = 0;
   /** Sorted by ticket, oldest first. */
   readonly #waiting: Waiter[] = [];
 
@@ -45,23 +56,29 @@ export class ArrivalGate {
 
   release(): void {
     this.#held = false;
-    if (this.#waiting.length) this.#schedule();
+    if (!this.#waiting.length) return;
+    if (!this.#scheduled && performance.now() - this.#turnStarted < TURN_BUDGET_MS) this.#grant();
+    else this.#schedule();
   }
 
-  // The choice is made on the next turn of the event loop, after Node has read
-  // the requests that arrived: the oldest ticket waiting then gets the connection.
+  // Past the budget, the choice is made on the next turn of the event loop, after
+  // Node has read the requests that arrived: the oldest ticket waiting then gets it.
   #schedule(): void {
     if (this.#scheduled) return;
     this.#scheduled = true;
-    setImmediate(this.#grantNext);
+    setImmediate(this.#nextTurn);
   }
 
-  readonly #grantNext = (): void => {
+  readonly #nextTurn = (): void => {
     this.#scheduled = false;
-    if (this.#held) return;
+    this.#turnStarted = performance.now();
+    if (!this.#held) this.#grant();
+  };
+
+  #grant(): void {
     const next = this.#waiting.shift();
     if (!next) return;
     this.#held = true;
     next.grant();
-  };
+  }
 }
