@@ -1,5 +1,5 @@
 // Days and slot times as the shop shows them (DESIGN.md §6): it-IT, Europe/Rome.
-import { SHOP_TIME_ZONE } from '#src/shared/time.ts';
+import { SHOP_TIME_ZONE, romeDateOf } from '#src/shared/time.ts';
 import { onFirstUse } from '#src/shared/on-first-use.ts';
 
 const weekdayLong = onFirstUse(() => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'long' }));
@@ -15,15 +15,6 @@ const romeClock = onFirstUse(
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    }),
-);
-const romeDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: SHOP_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
     }),
 );
 const romeDateTime = onFirstUse(
@@ -59,7 +50,7 @@ export const formatDay = (day: string): string => `${dayParts(day).weekday} ${da
 const romeClockTime = (iso: string): string => romeClock().format(new Date(iso));
 
 /** An instant's calendar day in Rome: '2026-05-12'. */
-export const romeDayOf = (iso: string): string => romeDay().format(new Date(iso));
+export const romeDayOf = (iso: string): string => romeDateOf(new Date(iso));
 
 /** '09:00–11:00' (Rome time). */
 export const formatSlotTime = (validFrom: string, validTo: string): string =>

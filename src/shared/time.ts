@@ -17,10 +17,13 @@ const romeDate = onFirstUse(
 // date can only change on a minute: the last minute's answer is kept.
 let lastDay = { minute: Number.NaN, day: '' };
 
+/** The date in Rome of an instant, as YYYY-MM-DD. */
+export const romeDateOf = (instant: Date): string => romeDate().format(instant);
+
 /** Today's date in Rome as YYYY-MM-DD. */
 export const romeToday = (now: Date = new Date()): string => {
   const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastDay.minute) lastDay = { minute, day: romeDate().format(now) };
+  if (minute !== lastDay.minute) lastDay = { minute, day: romeDateOf(now) };
   return lastDay.day;
 };
 
