@@ -59,20 +59,27 @@ const parts = onFirstUse(
     }),
 );
 
+type ClockPart = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/** The wall-clock date and time in Rome at an instant, each part zero-padded ('2026', '03', '29', '09', '05', '00'). */
+export function romeClockParts(instant: Date): Record<ClockPart, string> {
+  return Object.fromEntries(
+    parts()
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  ) as Record<ClockPart, string>;
+}
+
 /** Rome's offset from UTC at an instant, in minutes (60 in winter, 120 in summer). */
 function romeOffsetMinutes(instant: number): number {
-  const p = Object.fromEntries(
-    parts()
-      .formatToParts(new Date(instant))
-      .map((x) => [x.type, x.value]),
-  );
+  const p = romeClockParts(new Date(instant));
   const asUtc = Date.UTC(
-    Number(p['year']),
-    Number(p['month']) - 1,
-    Number(p['day']),
-    Number(p['hour']),
-    Number(p['minute']),
-    Number(p['second']),
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
   );
   return Math.round((asUtc - instant) / 60_000);
 }

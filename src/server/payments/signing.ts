@@ -3,6 +3,7 @@
 // merchant's MAC key; the legacy hosted form (IPG Connect) signs with SHA-256
 // over the hex of the concatenated values and the shared secret.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { romeClockParts } from '#src/shared/calendar.ts';
 
 /** XPay MAC: SHA-1 hex of name1=value1name2=value2…<key>, in the order given. */
 export function xpayMac(pairs: [string, string | number][], macKey: string): string {
@@ -22,23 +23,10 @@ export function sameSignature(given: unknown, expected: string): boolean {
   return timingSafeEqual(Buffer.from(given.toLowerCase()), Buffer.from(expected.toLowerCase()));
 }
 
-/** The IPG form's date-time, in the store's time zone: YYYY:MM:DD-hh:mm:ss. */
-export function ipgDateTime(at: Date, timeZone = 'Europe/Rome'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts['year']}:${parts['month']}:${parts['day']}-${parts['hour']}:${parts['minute']}:${parts['second']}`;
+/** The IPG form's date-time, in the store's time zone (Rome): YYYY:MM:DD-hh:mm:ss. */
+export function ipgDateTime(at: Date): string {
+  const p = romeClockParts(at);
+  return `${p.year}:${p.month}:${p.day}-${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** Amount in euro as the providers write it: "12.30". */
