@@ -3,86 +3,75 @@ import { ArrivalGate, inArrivalOrder } from './arrival-order.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Holds the thread for `ms`, as a statement in WebAssembly does. */
-function busy(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
+/** What the database thread was handed, in order. */
+type Sent = string[];
+
+/** A statement outside any transaction: its turn, then handed over at once. */
+async function statement(gate: ArrivalGate, name: string, sent: Sent) {
+  await gate.pass();
+  sent.push(name);
+  gate.sent();
+  await nextTurn(); // its answer comes later
 }
 
-/** A request's work: asks the gate `statements` times, each statement taking `ms`. */
-async function request(gate: ArrivalGate, name: string, statements: number, log: string[], ms = 3) {
+/** A transaction of `statements` statements, each answered a turn after it is sent. */
+async function transaction(gate: ArrivalGate, name: string, statements: number, sent: Sent) {
+  await gate.acquire();
   for (let i = 1; i <= statements; i++) {
-    await gate.acquire();
-    log.push(`${name}${i}`);
-    busy(ms);
-    await Promise.resolve();
-    gate.release();
+    sent.push(`${name}${i}`);
+    await nextTurn();
   }
+  sent.push(`${name} COMMIT`);
+  gate.release();
 }
 
 describe('ArrivalGate', () => {
-  it('past a turn’s budget, serves a request’s later statements before the requests that arrived after it', async () => {
+  it('sends statements outside transactions one after the other without waiting for their answers', async () => {
     const gate = new ArrivalGate();
-    const log: string[] = [];
-    const a = inArrivalOrder(() => request(gate, 'a', 3, log));
-    const b = inArrivalOrder(() => request(gate, 'b', 1, log));
-    const c = inArrivalOrder(() => request(gate, 'c', 2, log));
-    await Promise.all([a, b, c]);
-    // Kysely's own lock would give a1 b1 c1 a2 c2 a3: every statement to the back of the queue.
-    expect(log).toEqual(['a1', 'a2', 'a3', 'b1', 'c1', 'c2']);
-  });
-
-  it('runs short statements one after the other in the same turn, then lets the event loop in', async () => {
-    const gate = new ArrivalGate();
-    const log: string[] = [];
-    const turns: number[] = [];
-    let turn = 0;
-    const tick = setInterval(() => turn++, 0);
-    const requests = ['a', 'b', 'c', 'd'].map((name) =>
-      inArrivalOrder(() =>
-        request(gate, name, 1, [], 0.2).then(() => {
-          log.push(name);
-          turns.push(turn);
-        }),
-      ),
+    const sent: Sent = [];
+    const answered: string[] = [];
+    const calls = ['a', 'b', 'c'].map((name) =>
+      inArrivalOrder(() => statement(gate, name, sent).then(() => answered.push(name))),
     );
-    await Promise.all(requests);
-    clearInterval(tick);
-    expect(log).toEqual(['a', 'b', 'c', 'd']);
-    // All four within one turn's 2 ms budget: no timer ran between them.
-    expect(new Set(turns).size).toBe(1);
-  });
-
-  it('hands the connection over on a later turn, so what arrives meanwhile is queued by arrival', async () => {
-    const gate = new ArrivalGate();
-    const log: string[] = [];
-    let granted = false;
-    const first = gate.acquire().then(() => {
-      granted = true;
-    });
     await Promise.resolve();
-    expect(granted).toBe(false); // not in the same turn
-    await first;
-    expect(granted).toBe(true);
-    // Two waiters: the request that arrived later asks first, the earlier one a turn after it.
-    const early = inArrivalOrder(() =>
-      nextTurn()
-        .then(() => gate.acquire())
-        .then(() => log.push('early')),
-    );
-    const late = inArrivalOrder(() => gate.acquire().then(() => log.push('late')));
-    await nextTurn();
-    await nextTurn();
-    gate.release();
-    await early;
-    expect(log).toEqual(['early']);
-    gate.release();
-    await late;
-    gate.release();
-    expect(log).toEqual(['early', 'late']);
+    await Promise.resolve();
+    // All three handed over before any answer came back.
+    expect(sent).toEqual(['a', 'b', 'c']);
+    expect(answered).toEqual([]);
+    await Promise.all(calls);
   });
 
-  it('is free again once the last holder releases it, and statements outside a request queue in order', async () => {
+  it('gives a transaction the connection alone: nothing is sent between its BEGIN and COMMIT', async () => {
+    const gate = new ArrivalGate();
+    const sent: Sent = [];
+    const t = inArrivalOrder(() => transaction(gate, 't', 3, sent));
+    const later = ['x', 'y'].map((name) => inArrivalOrder(() => statement(gate, name, sent)));
+    await Promise.all([t, ...later]);
+    expect(sent).toEqual(['t1', 't2', 't3', 't COMMIT', 'x', 'y']);
+  });
+
+  it('serves by arrival: a request that arrived earlier goes before one that asked first', async () => {
+    const gate = new ArrivalGate();
+    const sent: Sent = [];
+    const holder = inArrivalOrder(() => transaction(gate, 'h', 2, sent));
+    // The early request asks a turn later than the late one, while the holder has the connection.
+    const early = inArrivalOrder(() => nextTurn().then(() => statement(gate, 'early', sent)));
+    const late = inArrivalOrder(() => statement(gate, 'late', sent));
+    await Promise.all([holder, early, late]);
+    expect(sent).toEqual(['h1', 'h2', 'h COMMIT', 'early', 'late']);
+  });
+
+  it('lets a transaction in once the statements before it have been handed over, and statements after it wait', async () => {
+    const gate = new ArrivalGate();
+    const sent: Sent = [];
+    const before = inArrivalOrder(() => statement(gate, 'before', sent));
+    const t = inArrivalOrder(() => transaction(gate, 't', 1, sent));
+    const after = inArrivalOrder(() => statement(gate, 'after', sent));
+    await Promise.all([before, t, after]);
+    expect(sent).toEqual(['before', 't1', 't COMMIT', 'after']);
+  });
+
+  it('is free again once the last holder releases it, and work outside a request queues in order', async () => {
     const gate = new ArrivalGate();
     const log: string[] = [];
     await gate.acquire();
@@ -95,13 +84,9 @@ describe('ArrivalGate', () => {
     gate.release();
     await Promise.all(waiting);
     expect(log).toEqual(['job1', 'job2', 'job3']);
-    await nextTurn();
-    let got = false;
-    const again = gate.acquire().then(() => {
-      got = true;
-    });
-    await again;
-    expect(got).toBe(true);
+    await gate.pass();
+    gate.sent();
+    await gate.acquire();
     gate.release();
   });
 });

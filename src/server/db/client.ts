@@ -1,15 +1,16 @@
 // One data-access layer for both engines (DESIGN.md §1): PGlite in-process by
-// default, a real PostgreSQL server when DATABASE_URL is set. The PGlite dialect
-// (pglite-dialect.ts) holds PGlite's exclusive transaction() for the whole of a
-// Kysely transaction, so concurrent requests never interleave inside one; on
-// both engines a statement is prepared once per connection and its plan reused.
+// default (in a worker thread of its own, pglite-engine.ts), a real PostgreSQL
+// server when DATABASE_URL is set. The PGlite dialect (pglite-dialect.ts) gives
+// a Kysely transaction the connection alone from BEGIN to COMMIT, so
+// concurrent requests never interleave inside one; on both engines a
+// statement is prepared once per connection and its plan reused.
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { ArrivalGate } from './arrival-order.ts';
 import { PreparedPGliteDialect } from './pglite-dialect.ts';
+import { openEngine, type PGliteEngine } from './pglite-engine.ts';
 
 export { GENERIC_PLAN } from './pglite-dialect.ts';
 import { lockDataDir } from './pglite-lock.ts';
@@ -48,32 +49,33 @@ export interface DbHandle {
 // 2^53 and quantities have at most 3 decimals.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-const pgliteParsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  let pglite: PGlite;
+  let engine: PGliteEngine;
   try {
-    // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
-    const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
-    pglite = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
-    await pglite.waitReady;
+    engine = await openEngine(options.dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite), ...kyselyLog(options) });
+  const gate = new ArrivalGate();
+  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(engine, gate), ...kyselyLog(options) });
+  const where = options.dataDir ? `in ${options.dataDir}` : 'in memory';
   return {
     db,
     engine: 'pglite',
-    description: options.dataDir ? `PGlite in ${options.dataDir}` : 'PGlite in memory',
+    description: `PGlite ${where}, in a thread of its own`,
     exclusive: (_lock, work) => work(),
     async runScript(script, record) {
-      await pglite.transaction(async (tx) => {
-        await tx.exec(script);
-        await tx.query(record.text, record.params);
-      });
+      // Nothing else is sent meanwhile (the statements of a call wait at the gate).
+      await gate.acquire();
+      try {
+        await engine.script({ script, record });
+      } finally {
+        gate.release();
+      }
     },
     async close() {
       await db.destroy();

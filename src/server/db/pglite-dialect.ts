@@ -8,7 +8,7 @@
 // the plan (the same plan cache node-postgres gets with named statements).
 // Parameters are sent as text and typed by PostgreSQL from their context, as
 // node-postgres sends them on the server engine.
-import { type PGlite, protocol } from '@electric-sql/pglite';
+import { protocol } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -20,8 +20,9 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
-import { WireCollector } from './pglite-wire.ts';
-import { ArrivalGate } from './arrival-order.ts';
+import type { ArrivalGate } from './arrival-order.ts';
+import type { Answer, PGliteEngine } from './pglite-engine.ts';
+import { readMessages } from './pglite-wire.ts';
 
 /** Distinct statements kept prepared; past it, a new text is planned each time (unnamed). */
 const MAX_PREPARED = 2_000;
@@ -78,38 +79,82 @@ const STALE_STATEMENT = new Set(['0A000', '26000']);
 // Names are unique in the process, so two Kysely instances over one PGlite never collide.
 let statementCounter = 0;
 
+/** How a statement is sent: in its turn at the gate (outside a transaction), or by a transaction's holder. */
+interface Via {
+  gate?: ArrivalGate | undefined;
+  /** The transaction's first statement: BEGIN goes in the same batch, before it. */
+  begin?: boolean | undefined;
+}
+
 interface StatementResult {
   rows: Record<string, unknown>[];
   affectedRows: number | undefined;
 }
 
 class StatementRunner {
-  readonly #pglite: PGlite;
+  readonly #engine: PGliteEngine;
   readonly #prepared = new Map<string, string>();
-  readonly #answer = new WireCollector();
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  constructor(engine: PGliteEngine) {
+    this.#engine = engine;
   }
 
-  /** Runs one statement; the caller holds PGlite's query lock. */
-  async run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
+  /**
+   * Runs one statement. Outside a transaction it waits for its turn at `gate`
+   * (and its changes are written to the data directory at once); inside one
+   * (no gate) the caller has the connection alone, and `begin` opens the
+   * transaction in the same batch.
+   */
+  async run(sql: string, parameters: readonly unknown[], via: Via): Promise<StatementResult> {
     try {
-      return await this.#send(sql, parameters);
+      return await this.#send(sql, parameters, via);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (!code || !STALE_STATEMENT.has(code) || !this.#prepared.has(sql)) throw error;
       this.#prepared.delete(sql);
-      return await this.#send(sql, parameters);
+      // BEGIN went with the first try: a stale statement fails inside the transaction, which is then aborted.
+      return await this.#send(sql, parameters, { ...via, begin: false });
     }
   }
 
-  async #send(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
+  /**
+   * Ends a transaction: sends COMMIT or ROLLBACK, calls `sent` once it has been
+   * handed over (what is sent after it runs after it), then waits for its answer.
+   */
+  async end(sql: 'COMMIT' | 'ROLLBACK', sent: () => void): Promise<void> {
+    let answer: Promise<Answer>;
+    try {
+      answer = this.#engine.exchange(concat([protocol.serialize.query(sql)]), true);
+    } finally {
+      sent();
+    }
+    const { bytes, length } = await answer;
+    const { error } = readMessages(bytes, length, this.#engine.parsers);
+    if (error) throw Object.assign(error, { query: sql, params: [] });
+  }
+
+  async #exchange(batch: Uint8Array, gate: ArrivalGate | undefined) {
+    let answer: Promise<Answer>;
+    if (gate) {
+      await gate.pass();
+      // Handed over before anything else can be sent: the gate may let the next one through.
+      answer = this.#engine.exchange(batch, true);
+      gate.sent();
+    } else {
+      answer = this.#engine.exchange(batch, false);
+    }
+    // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
+    const { bytes, length } = await answer;
+    return readMessages(bytes, length, this.#engine.parsers);
+  }
+
+  async #send(sql: string, parameters: readonly unknown[], via: Via): Promise<StatementResult> {
     const { serialize } = protocol;
     const known = this.#prepared.get(sql);
     const name = known ?? (this.#prepared.size < MAX_PREPARED ? `k${++statementCounter}` : '');
     const generic = sql.startsWith(GENERIC_PLAN);
     const parts: Uint8Array[] = [];
+    if (via.begin) parts.push(serialize.query('BEGIN'));
     // SET is undone by a rollback too, so a failed statement in a transaction cannot leave it set.
     if (generic) parts.push(serialize.query('SET plan_cache_mode = force_generic_plan'));
     if (known === undefined) parts.push(serialize.parse({ name, text: sql, types: [] }));
@@ -120,35 +165,37 @@ class StatementRunner {
       serialize.sync(),
     );
     if (generic) parts.push(serialize.query('RESET plan_cache_mode'));
-    // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
-    this.#answer.reset();
-    await this.#pglite.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: this.#answer.push });
-    const { rows, affectedRows, parsed, error } = this.#answer.read(this.#pglite.parsers);
+    const { rows, affectedRows, parsed, error } = await this.#exchange(concat(parts), via.gate);
     if (known === undefined && name && parsed) this.#prepared.set(sql, name);
     if (error) throw Object.assign(error, { query: sql, params: parameters });
     return { rows, affectedRows };
   }
 }
 
-class PreparedConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
+/**
+ * What Kysely holds for one query or one transaction. A query outside a
+ * transaction is sent in its turn without holding anything; a transaction has
+ * PGlite's one session alone from BEGIN to COMMIT or ROLLBACK.
+ */
+class PipelinedConnection implements DatabaseConnection {
   readonly #runner: StatementRunner;
-  #inTransaction = false;
+  readonly #gate: ArrivalGate;
+  /** In a transaction: whether BEGIN has been sent (it goes with the first statement). */
+  #transaction: 'none' | 'opening' | 'open' = 'none';
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
-    this.#runner = new StatementRunner(pglite);
+  constructor(runner: StatementRunner, gate: ArrivalGate) {
+    this.#runner = runner;
+    this.#gate = gate;
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const pglite = this.#pglite;
-    const result = this.#inTransaction
-      ? await pglite.runExclusive(() => this.#runner.run(compiled.sql, compiled.parameters))
-      : // Outside a transaction, wait for any transaction run on PGlite directly (runScript, imports).
-        await pglite._runExclusiveTransaction(() =>
-          pglite.runExclusive(() => this.#runner.run(compiled.sql, compiled.parameters)),
-        );
-    if (!this.#inTransaction) await pglite.syncToFs();
+    let via: Via;
+    if (this.#transaction === 'none') via = { gate: this.#gate };
+    else {
+      via = { begin: this.#transaction === 'opening' };
+      this.#transaction = 'open';
+    }
+    const result = await this.#runner.run(compiled.sql, compiled.parameters, via);
     const affected = result.affectedRows;
     return {
       rows: (result.rows ?? []) as R[],
@@ -161,73 +208,52 @@ class PreparedConnection implements DatabaseConnection {
     throw new Error('Streaming is not supported by PGlite.');
   }
 
-  #commit: (() => void) | undefined;
-  #rollback: ((reason: unknown) => void) | undefined;
-  #closed: Promise<void> | undefined;
-
-  /** PGlite's exclusive transaction() is held from BEGIN to COMMIT, so nothing else runs inside it. */
+  /** Waits for the connection alone; BEGIN is sent with the transaction's first statement. */
   async begin(): Promise<void> {
-    const { promise: decided, resolve: commit, reject: rollback } = Promise.withResolvers<void>();
-    const { promise: begun, resolve: hasBegun } = Promise.withResolvers<void>();
-    this.#commit = commit;
-    this.#rollback = rollback;
-    this.#closed = this.#pglite.transaction(async () => {
-      this.#inTransaction = true;
-      hasBegun();
-      await decided;
-    });
-    // A failed BEGIN rejects #closed before begun resolves.
-    await Promise.race([begun, this.#closed]);
+    await this.#gate.acquire();
+    this.#transaction = 'opening';
   }
 
+  /** COMMIT or ROLLBACK; the connection passes on as soon as it has been sent. */
   async end(commit: boolean): Promise<void> {
-    if (commit) this.#commit?.();
-    else this.#rollback?.(new Error('rollback'));
-    try {
-      await this.#closed;
-    } catch (error) {
-      if (commit) throw error;
-    } finally {
-      this.#inTransaction = false;
-      this.#commit = undefined;
-      this.#rollback = undefined;
-      this.#closed = undefined;
+    const sent = this.#transaction === 'open';
+    this.#transaction = 'none';
+    if (!sent) {
+      this.#gate.release(); // nothing was sent: nothing to end
+      return;
     }
+    await this.#runner.end(commit ? 'COMMIT' : 'ROLLBACK', () => this.#gate.release());
   }
 }
 
-class PreparedDriver implements Driver {
-  readonly #connection: PreparedConnection;
-  readonly #pglite: PGlite;
-  /** One statement or transaction at a time, in the order the requests arrived (arrival-order.ts). */
-  readonly #gate = new ArrivalGate();
+class PipelinedDriver implements Driver {
+  readonly #engine: PGliteEngine;
+  readonly #runner: StatementRunner;
+  /** Statements and transactions in the order the requests arrived (arrival-order.ts). */
+  readonly #gate: ArrivalGate;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
-    this.#connection = new PreparedConnection(pglite);
+  constructor(engine: PGliteEngine, gate: ArrivalGate) {
+    this.#engine = engine;
+    this.#gate = gate;
+    this.#runner = new StatementRunner(engine);
   }
 
-  async init(): Promise<void> {
-    await this.#pglite.waitReady;
-  }
+  async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#gate.acquire();
-    return this.#connection;
+    return new PipelinedConnection(this.#runner, this.#gate);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as PreparedConnection).begin();
+    await (connection as PipelinedConnection).begin();
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as PreparedConnection).end(true);
+    await (connection as PipelinedConnection).end(true);
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as PreparedConnection).end(false);
+    await (connection as PipelinedConnection).end(false);
   }
-  async releaseConnection(): Promise<void> {
-    this.#gate.release();
-  }
+  async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
-    if (!this.#pglite.closed) await this.#pglite.close();
+    await this.#engine.close();
   }
 }
 
@@ -239,18 +265,20 @@ class GatedPGliteAdapter extends PGliteAdapter {
 
 /** Kysely's dialect for PGlite, with the statement runner above. */
 export class PreparedPGliteDialect implements Dialect {
-  readonly #pglite: PGlite;
+  readonly #engine: PGliteEngine;
+  readonly #gate: ArrivalGate;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  constructor(engine: PGliteEngine, gate: ArrivalGate) {
+    this.#engine = engine;
+    this.#gate = gate;
   }
   createAdapter() {
-    // One connection, held by one statement or transaction at a time: the driver's
-    // gate orders the waiters instead of Kysely's lock.
+    // One session, shared by pipelined statements or held by one transaction: the
+    // driver's gate orders the waiters instead of Kysely's lock.
     return new GatedPGliteAdapter();
   }
   createDriver(): Driver {
-    return new PreparedDriver(this.#pglite);
+    return new PipelinedDriver(this.#engine, this.#gate);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

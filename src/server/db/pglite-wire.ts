@@ -6,7 +6,7 @@
 // with PGlite's own parsers, so the rows are the same as PGlite's query() gives.
 import { messages } from '@electric-sql/pglite';
 
-type Parser = (text: string, typeId: number) => unknown;
+export type Parser = (text: string, typeId: number) => unknown;
 
 export interface WireResult {
   rows: Record<string, unknown>[];
@@ -37,8 +37,9 @@ export class WireCollector {
     this.#length = needed;
   };
 
-  read(parsers: Record<number | string, Parser>): WireResult {
-    return readMessages(this.#bytes, this.#length, parsers);
+  /** The answer's bytes, copied into a buffer of their own (to hand to another thread). */
+  take(): Uint8Array {
+    return this.#bytes.slice(0, this.#length);
   }
 }
 
@@ -75,7 +76,7 @@ function text(bytes: Uint8Array, buffer: Buffer, start: number, end: number): st
   return buffer.toString('utf8', start, end);
 }
 
-function readMessages(bytes: Uint8Array, length: number, parsers: Record<number | string, Parser>): WireResult {
+export function readMessages(bytes: Uint8Array, length: number, parsers: Record<number | string, Parser>): WireResult {
   const view = new DataView(bytes.buffer, bytes.byteOffset, length);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, length);
   const rows: Record<string, unknown>[] = [];

@@ -328,9 +328,13 @@ export async function reviewCart(db: Db, userId: number, cartId: number): Promis
   });
 }
 
-/** Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on the server. */
+/**
+ * Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on
+ * the server. The change is one short transaction of two statements; the
+ * cart's lines for the answer are read after it commits.
+ */
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
-  return db.transaction().execute(async (trx) => {
+  const { cart, store, updatedProduct } = await db.transaction().execute(async (trx) => {
     const today = romeToday();
     // The cart, locked, with the product as its store sells it today: one statement.
     const found = (
@@ -391,10 +395,12 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
             price_cents = excluded.price_cents, available = true)`;
     const store = (await sql<CartStore>`WITH ${change}, ${touch} ${cartStoreSelect(cart)}`.execute(trx)).rows[0];
     return {
-      cart: await cartView(trx, cart, store),
+      cart,
+      store,
       updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
     };
   });
+  return { cart: await cartView(db, cart, store), updatedProduct };
 }
 
 export async function deleteItem(db: Db, userId: number, cartId: number, barcode: string): Promise<Cart> {
