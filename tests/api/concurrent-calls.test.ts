@@ -6,7 +6,9 @@
 // committed; on PostgreSQL the pool gives the same guarantees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { protocol } from '@electric-sql/pglite';
 import type { DbHandle } from '#src/server/db/client.ts';
+import { openEngine } from '#src/server/db/pglite-engine.ts';
 import { openTestDatabase } from './harness.ts';
 
 let handle: DbHandle;
@@ -84,5 +86,19 @@ describe(`concurrent calls (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGli
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
+  });
+});
+
+// PGlite's thread gone (shut down, or crashed): a call is refused at once
+// with PostgreSQL's own code for it, which the API answers 503 "try again
+// shortly" (http.ts, as tests/faults/db-restart.test.ts checks for the server engine).
+describe('PGlite thread stopped', () => {
+  it('refuses a statement at once with 57P01 (shut down), without hanging', async () => {
+    const engine = await openEngine(undefined);
+    await engine.close();
+    await expect(engine.exchange(protocol.serialize.query('SELECT 1'), false)).rejects.toMatchObject({
+      code: '57P01',
+      message: 'The database thread stopped (exit 1)',
+    });
   });
 });

@@ -109,8 +109,12 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
   const pending = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let stopped: Error | undefined;
-  const stop = (error: Error) => {
-    stopped ??= error;
+  let closing = false;
+  // PostgreSQL's own codes for a server that shut down (57P01) or crashed (57P02):
+  // the API answers them 503 "Servizio momentaneamente non disponibile" (http.ts).
+  const stop = (message: string) => {
+    if (!stopped && !closing) console.error(`[db] ${message}; every database call fails until the shop restarts.`);
+    stopped ??= Object.assign(new Error(message), { code: closing ? '57P01' : '57P02' });
     for (const waiter of pending.values()) waiter.reject(stopped);
     pending.clear();
   };
@@ -123,8 +127,8 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
     if (reply.error) waiter.reject(threadError(reply.error));
     else waiter.resolve(reply);
   });
-  worker.on('error', (error) => stop(new Error(`The database thread failed: ${error.message}`)));
-  worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit ${code}).`)));
+  worker.on('error', (error) => stop(`The database thread failed: ${error.message}`));
+  worker.on('exit', (code) => stop(`The database thread stopped (exit ${code})`));
   worker.unref();
 
   const ask = (request: Request, transfer: ArrayBuffer[] = []): Promise<ThreadReply> => {
@@ -150,6 +154,7 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
     },
     async close() {
       if (stopped) return;
+      closing = true;
       await ask({ kind: 'close' });
       await worker.terminate();
     },
