@@ -82,6 +82,8 @@ let statementCounter = 0;
 /** How a statement is sent: in its turn at the gate (outside a transaction), or by a transaction's holder. */
 interface Via {
   gate?: ArrivalGate | undefined;
+  /** In a transaction after its first statement: the session its BEGIN ran in. */
+  session?: number | undefined;
   /** The transaction's first statement: BEGIN goes in the same batch, before it. */
   begin?: boolean | undefined;
 }
@@ -89,11 +91,15 @@ interface Via {
 interface StatementResult {
   rows: Record<string, unknown>[];
   affectedRows: number | undefined;
+  /** The session that answered. */
+  session: number;
 }
 
 class StatementRunner {
   readonly #engine: PGliteEngine;
   readonly #prepared = new Map<string, string>();
+  /** The session the statements in #prepared were prepared in (a new thread has none). */
+  #preparedIn = 0;
 
   constructor(engine: PGliteEngine) {
     this.#engine = engine;
@@ -121,10 +127,10 @@ class StatementRunner {
    * Ends a transaction: sends COMMIT or ROLLBACK, calls `sent` once it has been
    * handed over (what is sent after it runs after it), then waits for its answer.
    */
-  async end(sql: 'COMMIT' | 'ROLLBACK', sent: () => void): Promise<void> {
+  async end(sql: 'COMMIT' | 'ROLLBACK', session: number, sent: () => void): Promise<void> {
     let answer: Promise<Answer>;
     try {
-      answer = this.#engine.exchange(concat([protocol.serialize.query(sql)]), true);
+      answer = this.#engine.exchange(concat([protocol.serialize.query(sql)]), true, session);
     } finally {
       sent();
     }
@@ -133,23 +139,28 @@ class StatementRunner {
     if (error) throw Object.assign(error, { query: sql, params: [] });
   }
 
-  async #exchange(batch: Uint8Array, gate: ArrivalGate | undefined) {
+  async #exchange(batch: Uint8Array, via: Via) {
     let answer: Promise<Answer>;
+    const gate = via.gate;
     if (gate) {
       await gate.pass();
       // Handed over before anything else can be sent: the gate may let the next one through.
       answer = this.#engine.exchange(batch, true);
       gate.sent();
     } else {
-      answer = this.#engine.exchange(batch, false);
+      answer = this.#engine.exchange(batch, false, via.session);
     }
     // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
-    const { bytes, length } = await answer;
-    return readMessages(bytes, length, this.#engine.parsers);
+    const { bytes, length, session } = await answer;
+    return { ...readMessages(bytes, length, this.#engine.parsers), session };
   }
 
   async #send(sql: string, parameters: readonly unknown[], via: Via): Promise<StatementResult> {
     const { serialize } = protocol;
+    if (this.#engine.session !== this.#preparedIn) {
+      this.#prepared.clear();
+      this.#preparedIn = this.#engine.session;
+    }
     const known = this.#prepared.get(sql);
     const name = known ?? (this.#prepared.size < MAX_PREPARED ? `k${++statementCounter}` : '');
     const generic = sql.startsWith(GENERIC_PLAN);
@@ -165,10 +176,10 @@ class StatementRunner {
       serialize.sync(),
     );
     if (generic) parts.push(serialize.query('RESET plan_cache_mode'));
-    const { rows, affectedRows, parsed, error } = await this.#exchange(concat(parts), via.gate);
+    const { rows, affectedRows, parsed, error, session } = await this.#exchange(concat(parts), via);
     if (known === undefined && name && parsed) this.#prepared.set(sql, name);
-    if (error) throw Object.assign(error, { query: sql, params: parameters });
-    return { rows, affectedRows };
+    if (error) throw Object.assign(error, { query: sql, params: parameters, session });
+    return { rows, affectedRows, session };
   }
 }
 
@@ -182,6 +193,8 @@ class PipelinedConnection implements DatabaseConnection {
   readonly #gate: ArrivalGate;
   /** In a transaction: whether BEGIN has been sent (it goes with the first statement). */
   #transaction: 'none' | 'opening' | 'open' = 'none';
+  /** The session the transaction's BEGIN ran in; its later statements must run there too. */
+  #session: number | undefined;
 
   constructor(runner: StatementRunner, gate: ArrivalGate) {
     this.#runner = runner;
@@ -190,12 +203,22 @@ class PipelinedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     let via: Via;
+    const first = this.#transaction === 'opening';
     if (this.#transaction === 'none') via = { gate: this.#gate };
     else {
-      via = { begin: this.#transaction === 'opening' };
+      via = first ? { begin: true } : { session: this.#session };
       this.#transaction = 'open';
     }
-    const result = await this.#runner.run(compiled.sql, compiled.parameters, via);
+    let result: StatementResult;
+    try {
+      result = await this.#runner.run(compiled.sql, compiled.parameters, via);
+    } catch (error) {
+      // A first statement that failed in the database still opened the transaction there;
+      // one refused because the thread was gone opened nothing.
+      if (first) this.#session = (error as { session?: number }).session ?? -1;
+      throw error;
+    }
+    if (first) this.#session = result.session;
     const affected = result.affectedRows;
     return {
       rows: (result.rows ?? []) as R[],
@@ -212,6 +235,7 @@ class PipelinedConnection implements DatabaseConnection {
   async begin(): Promise<void> {
     await this.#gate.acquire();
     this.#transaction = 'opening';
+    this.#session = undefined;
   }
 
   /** COMMIT or ROLLBACK; the connection passes on as soon as it has been sent. */
@@ -222,7 +246,12 @@ class PipelinedConnection implements DatabaseConnection {
       this.#gate.release(); // nothing was sent: nothing to end
       return;
     }
-    await this.#runner.end(commit ? 'COMMIT' : 'ROLLBACK', () => this.#gate.release());
+    try {
+      await this.#runner.end(commit ? 'COMMIT' : 'ROLLBACK', this.#session ?? -1, () => this.#gate.release());
+    } catch (error) {
+      // A transaction lost with its thread has nothing left to roll back.
+      if (commit || (error as { code?: string }).code !== '57P02') throw error;
+    }
   }
 }
 

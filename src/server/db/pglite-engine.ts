@@ -14,6 +14,8 @@ import type { Parser } from './pglite-wire.ts';
 export interface Answer {
   bytes: Uint8Array;
   length: number;
+  /** Which database thread answered: 1 for the first, a new number after each restart. */
+  session: number;
 }
 
 export interface Script {
@@ -26,13 +28,18 @@ export interface PGliteEngine {
   /**
    * Runs a batch of protocol messages; `sync` writes the data directory's files
    * afterwards. The batch is handed over before this returns: batches run in
-   * the order of the calls.
+   * the order of the calls. With `inSession`, it is refused (57P02) unless it
+   * would run in that session: a transaction's statements after a restart.
    */
-  exchange(batch: Uint8Array, sync: boolean): Promise<Answer>;
+  exchange(batch: Uint8Array, sync: boolean, inSession?: number): Promise<Answer>;
   /** Runs a multi-statement SQL script and a recording statement in one transaction. */
   script(work: Script): Promise<void>;
   /** Turns each column's text into a value, by type id (PGlite's own parsers). */
   readonly parsers: Record<number | string, Parser>;
+  /** The session a batch sent now would run in: 1 for the first thread, a new number after each restart. */
+  readonly session: number;
+  /** Ends the thread as a crash would (tests of the restart). */
+  stopThread(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,8 +87,13 @@ export type ThreadStart =
 const threadError = (error: { name: string; message: string }) =>
   Object.assign(new Error(error.message), { name: error.name });
 
-/** PGlite in a worker thread of its own (pglite-thread.ts). */
-export async function openEngine(dataDir: string | undefined): Promise<PGliteEngine> {
+/** PostgreSQL's own codes for a server that shut down (57P01) or crashed (57P02): the API answers them 503 (http.ts). */
+const gone = (message: string, code: '57P01' | '57P02') => Object.assign(new Error(message), { code });
+
+/** Starts a database thread and waits until its PGlite is open. */
+async function startThread(
+  dataDir: string | undefined,
+): Promise<{ worker: Worker; start: ThreadStart & { ready: true } }> {
   const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
   const exited = (code: number) => new Error(`The database thread exited during start-up (exit ${code}).`);
   let failed: ((error: Error) => void) | undefined;
@@ -100,63 +112,135 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
     await worker.terminate();
     throw threadError(start.error);
   }
+  return { worker, start };
+}
+
+interface Waiter {
+  resolve: (reply: ThreadReply) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * PGlite in a worker thread of its own (pglite-thread.ts). If the thread dies,
+ * the calls it had are refused (57P02) and, for a data directory, a new thread
+ * opens it again (PostgreSQL recovers what was committed); the calls sent
+ * meanwhile wait for it, in order. A transaction begun on the old thread is
+ * refused to its end (exchange()'s `inSession`), so none is half committed on the new one.
+ */
+export async function openEngine(dataDir: string | undefined): Promise<PGliteEngine> {
+  const first = await startThread(dataDir);
   // The same parsers PGlite's query() would use: its defaults, ours, and one per array type.
   const parsers: Record<number | string, Parser> = { ...types.parsers, ...ourParsers };
-  for (const { oid, typarray } of start.arrayTypes) {
+  for (const { oid, typarray } of first.start.arrayTypes) {
     parsers[typarray] = (value) => types.arrayParser(value, parsers[oid] as types.Parser, typarray);
   }
 
-  const pending = new Map<number, { resolve: (reply: ThreadReply) => void; reject: (error: Error) => void }>();
-  let lastId = 0;
-  let stopped: Error | undefined;
+  let worker: Worker | undefined;
+  let session = 0;
   let closing = false;
-  // PostgreSQL's own codes for a server that shut down (57P01) or crashed (57P02):
-  // the API answers them 503 "Servizio momentaneamente non disponibile" (http.ts).
-  const stop = (message: string) => {
-    if (!stopped && !closing) console.error(`[db] ${message}; every database call fails until the shop restarts.`);
-    stopped ??= Object.assign(new Error(message), { code: closing ? '57P01' : '57P02' });
-    for (const waiter of pending.values()) waiter.reject(stopped);
-    pending.clear();
+  let stopped: Error | undefined;
+  let lastId = 0;
+  const pending = new Map<number, Waiter>();
+  /** Requests asked while a new thread starts, sent in order once it is open. */
+  const backlog: { request: ThreadRequest; transfer: ArrayBuffer[]; waiter: Waiter }[] = [];
+
+  const post = (request: ThreadRequest, transfer: ArrayBuffer[], waiter: Waiter) => {
+    if (pending.size === 0) worker!.ref();
+    pending.set(request.id, waiter);
+    worker!.postMessage(request, transfer);
   };
-  worker.on('message', (reply: ThreadReply) => {
-    const waiter = pending.get(reply.id);
-    if (!waiter) return;
-    pending.delete(reply.id);
-    // An idle thread does not keep the process alive; one with work does.
-    if (pending.size === 0) worker.unref();
-    if (reply.error) waiter.reject(threadError(reply.error));
-    else waiter.resolve(reply);
-  });
-  worker.on('error', (error) => stop(`The database thread failed: ${error.message}`));
-  worker.on('exit', (code) => stop(`The database thread stopped (exit ${code})`));
-  worker.unref();
+
+  const attach = (thread: Worker) => {
+    worker = thread;
+    session++;
+    thread.on('message', (reply: ThreadReply) => {
+      const waiter = pending.get(reply.id);
+      if (!waiter) return;
+      pending.delete(reply.id);
+      // An idle thread does not keep the process alive; one with work does.
+      if (pending.size === 0) thread.unref();
+      if (reply.error) waiter.reject(threadError(reply.error));
+      else waiter.resolve(reply);
+    });
+    const died = (why: string) => {
+      if (worker !== thread) return; // already handled ('error' comes before 'exit')
+      worker = undefined;
+      const lost = [...pending.values()];
+      pending.clear();
+      if (closing) {
+        stopped = gone(`The database thread stopped (${why})`, '57P01');
+      } else if (!dataDir) {
+        console.error(`[db] The database thread stopped (${why}); its in-memory database is gone.`);
+        stopped = gone(`The database thread stopped (${why})`, '57P02');
+      } else {
+        console.error(`[db] The database thread stopped (${why}); opening ${dataDir} again in a new thread.`);
+        void restart();
+      }
+      const error = stopped ?? gone(`The database thread stopped (${why})`, '57P02');
+      for (const waiter of lost) waiter.reject(error);
+    };
+    thread.on('error', (error) => died(error.message));
+    thread.on('exit', (code) => died(`exit ${code}`));
+    thread.unref();
+  };
+
+  let restarting: Promise<void> | undefined;
+  const restart = () =>
+    (restarting ??= startThread(dataDir)
+      .then(({ worker: thread }) => {
+        attach(thread);
+        console.error('[db] The database thread is open again.');
+        for (const { request, transfer, waiter } of backlog.splice(0)) post(request, transfer, waiter);
+      })
+      .catch((error: Error) => {
+        console.error(`[db] The database thread could not be opened again: ${error.message}`);
+        stopped = gone(`The database thread could not be opened again: ${error.message}`, '57P02');
+        for (const { waiter } of backlog.splice(0)) waiter.reject(stopped);
+      })
+      .finally(() => {
+        restarting = undefined;
+      }));
+
+  attach(first.worker);
 
   const ask = (request: Request, transfer: ArrayBuffer[] = []): Promise<ThreadReply> => {
     if (stopped) return Promise.reject(stopped);
-    const id = ++lastId;
     const { promise, resolve, reject } = Promise.withResolvers<ThreadReply>();
-    if (pending.size === 0) worker.ref();
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ ...request, id }, transfer);
+    const sent = { ...request, id: ++lastId } as ThreadRequest;
+    if (worker) post(sent, transfer, { resolve, reject });
+    else backlog.push({ request: sent, transfer, waiter: { resolve, reject } });
     return promise;
   };
 
   return {
     parsers,
-    exchange(batch, sync) {
+    get session() {
+      return worker ? session : session + 1;
+    },
+    exchange(batch, sync, inSession) {
+      if (inSession !== undefined && (inSession !== session || !worker) && !stopped)
+        return Promise.reject(gone('The transaction was lost with the database thread', '57P02'));
+      const answeredBy = worker ? session : session + 1;
       return ask({ kind: 'exchange', batch, sync }, [batch.buffer as ArrayBuffer]).then(({ answer }) => ({
         bytes: answer!,
         length: answer!.length,
+        session: answeredBy,
       }));
     },
     async script(work) {
       await ask({ kind: 'script', work });
     },
+    async stopThread() {
+      await worker?.terminate();
+    },
     async close() {
       if (stopped) return;
       closing = true;
+      await restarting;
+      if (!worker) return;
+      const thread = worker;
       await ask({ kind: 'close' });
-      await worker.terminate();
+      await thread.terminate();
     },
   };
 }
