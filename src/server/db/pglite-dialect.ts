@@ -128,18 +128,14 @@ class StatementRunner {
    * handed over (what is sent after it runs after it), then waits for its answer.
    */
   async end(sql: 'COMMIT' | 'ROLLBACK', session: number, sent: () => void): Promise<void> {
-    let answer: Promise<Answer>;
-    try {
-      answer = this.#engine.exchange(concat([protocol.serialize.query(sql)]), true, session);
-    } finally {
-      sent();
-    }
-    const { bytes, length } = await answer;
-    const { error } = readMessages(bytes, length, this.#engine.parsers);
+    // Handed over while #exchange is called (no gate: nothing is awaited before).
+    const answer = this.#exchange(concat([protocol.serialize.query(sql)]), { session }, true);
+    sent();
+    const { error } = await answer;
     if (error) throw Object.assign(error, { query: sql, params: [] });
   }
 
-  async #exchange(batch: Uint8Array, via: Via) {
+  async #exchange(batch: Uint8Array, via: Via, sync = false) {
     let answer: Promise<Answer>;
     const gate = via.gate;
     if (gate) {
@@ -148,11 +144,11 @@ class StatementRunner {
       answer = this.#engine.exchange(batch, true);
       gate.sent();
     } else {
-      answer = this.#engine.exchange(batch, false, via.session);
+      answer = this.#engine.exchange(batch, sync, via.session);
     }
     // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
-    const { bytes, length, session } = await answer;
-    return { ...readMessages(bytes, length, this.#engine.parsers), session };
+    const { bytes, session } = await answer;
+    return { ...readMessages(bytes, bytes.length, this.#engine.parsers), session };
   }
 
   async #send(sql: string, parameters: readonly unknown[], via: Via): Promise<StatementResult> {

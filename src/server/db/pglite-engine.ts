@@ -7,13 +7,11 @@
 // with the other calls, and reads the answer's bytes when they come back
 // (pglite-wire.ts).
 import { Worker } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { types } from '@electric-sql/pglite';
 import type { Parser } from './pglite-wire.ts';
 
 export interface Answer {
   bytes: Uint8Array;
-  length: number;
   /** Which database thread answered: 1 for the first, a new number after each restart. */
   session: number;
 }
@@ -46,26 +44,6 @@ export interface PGliteEngine {
 // bigint ids and numeric quantities are read as numbers: ids stay far below
 // 2^53 and quantities have at most 3 decimals.
 const ourParsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
-
-/** The array types PGlite's query() reads (element type → array type), as PGlite itself lists them. */
-export const ARRAY_TYPES_SQL = `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a
-  LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem WHERE a.typcategory = 'A'
-  GROUP BY b.oid, b.typarray ORDER BY b.oid`;
-
-export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
-  // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
-  const options = { parsers: ourParsers, extensions: { pg_trgm } };
-  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
-  await pglite.waitReady;
-  return pglite;
-}
-
-export async function runScript(pglite: PGlite, { script, record }: Script): Promise<void> {
-  await pglite.transaction(async (tx) => {
-    await tx.exec(script);
-    await tx.query(record.text, record.params);
-  });
-}
 
 /** What the worker thread sends back. */
 export interface ThreadReply {
@@ -184,6 +162,9 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
     thread.unref();
   };
 
+  /** The session a batch asked now runs in (the next one while a new thread opens). */
+  const current = () => (worker ? session : session + 1);
+
   let restarting: Promise<void> | undefined;
   const restart = () =>
     (restarting ??= startThread(dataDir)
@@ -215,15 +196,14 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
   return {
     parsers,
     get session() {
-      return worker ? session : session + 1;
+      return current();
     },
     exchange(batch, sync, inSession) {
       if (inSession !== undefined && (inSession !== session || !worker) && !stopped)
         return Promise.reject(gone('The transaction was lost with the database thread', '57P02'));
-      const answeredBy = worker ? session : session + 1;
+      const answeredBy = current();
       return ask({ kind: 'exchange', batch, sync }, [batch.buffer as ArrayBuffer]).then(({ answer }) => ({
         bytes: answer!,
-        length: answer!.length,
         session: answeredBy,
       }));
     },

@@ -2,15 +2,30 @@
 // it opens the database, then answers each request in the order it came,
 // one at a time (a script's transaction is never interleaved with a batch).
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  ARRAY_TYPES_SQL,
-  openPGlite,
-  runScript,
-  type ThreadReply,
-  type ThreadRequest,
-  type ThreadStart,
-} from './pglite-engine.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Script, ThreadReply, ThreadRequest, ThreadStart } from './pglite-engine.ts';
 import { WireCollector } from './pglite-wire.ts';
+
+/** The array types PGlite's query() reads (element type → array type), as PGlite itself lists them. */
+const ARRAY_TYPES_SQL = `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a
+  LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem WHERE a.typcategory = 'A'
+  GROUP BY b.oid, b.typarray ORDER BY b.oid`;
+
+async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+  // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
+  const options = { extensions: { pg_trgm } };
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  await pglite.waitReady;
+  return pglite;
+}
+
+async function runScript(pglite: PGlite, { script, record }: Script): Promise<void> {
+  await pglite.transaction(async (tx) => {
+    await tx.exec(script);
+    await tx.query(record.text, record.params);
+  });
+}
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
