@@ -1,6 +1,7 @@
 // The cart as shoppers (and a curious neighbour) use it: spec §4, §5, §9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
+import { storeItem } from '#src/server/services/cart.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
 
@@ -444,8 +445,69 @@ describe('one cart, many writers', () => {
     expect(answers.every((a) => a.body.responseCode === 0)).toBe(true);
     const final = cartSchema.parse((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data);
     expect(final.itemsCount).toBe(20);
+    // Every write locks the cart before its row gets an id, so ids follow the order the writes were made in:
+    // each answer shows its own row and every row written before it, each with the amount it was given.
+    const given = new Map(products.map((p, i) => [p.barcode, (i % 3) + 1]));
+    for (const [i, answer] of answers.entries()) {
+      const view = cartSchema.parse(answer.body.data.cart);
+      const own = view.items.find((item) => item.barcode === products[i]!.barcode);
+      expect(own?.amount).toBe(given.get(products[i]!.barcode));
+      const before = final.items.filter((item) => item.id <= own!.id);
+      expect(view.items.filter((item) => item.id <= own!.id)).toEqual(before);
+      expect(view.netTotal).toBe(view.items.reduce((sum, item) => sum + item.rowNetPrice, 0));
+    }
     const expected = products.reduce((sum, _p, i) => sum + (i % 3) + 1, 0);
     expect(final.netTotal).toBe(expected);
+  });
+});
+
+describe('a cart that changes while a write is checked', () => {
+  it("makes the write in the store the cart has moved to, at that store's price", async () => {
+    const token = await shopper(shop, 'spostato@example.it');
+    const cart = await openDrive(token);
+    const db = shop.handle.db;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'spostato@example.it')
+      .executeTakeFirstOrThrow();
+    const other = await db
+      .selectFrom('store_products')
+      .select('store_id')
+      .where('product_id', '=', piece.id)
+      .where('store_id', '<>', 1109)
+      .where('available', '=', true)
+      .orderBy('store_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('store_products')
+      .set({ price_cents: 310 })
+      .where('store_id', '=', other.store_id)
+      .where('product_id', '=', piece.id)
+      .execute();
+    await db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
+    // Right after storeItem has read the cart (in store 1109), the cart moves to the other store.
+    let moved = false;
+    const racing = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (!moved) {
+          moved = true;
+          await db.updateTable('carts').set({ store_id: other.store_id }).where('id', '=', cart.id).execute();
+        }
+        return args.result;
+      },
+    });
+    const answer = await storeItem(racing, user.id, { cartId: cart.id, barcode: piece.barcode, amount: 2 });
+    expect(moved).toBe(true);
+    expect(answer.cart.storeId).toBe(other.store_id);
+    expect(answer.cart.items.map((i) => [i.barcode, i.amount, i.netPrice])).toEqual([[piece.barcode, 2, 3.1]]);
+    const row = await db
+      .selectFrom('cart_items')
+      .select(['price_cents', 'amount'])
+      .where('cart_id', '=', cart.id)
+      .executeTakeFirstOrThrow();
+    expect([row.price_cents, Number(row.amount)]).toEqual([310, 2]);
   });
 });
 

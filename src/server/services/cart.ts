@@ -72,18 +72,19 @@ type LineRow = ProductRow & {
   available: boolean | null;
 };
 
-/** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
-export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
-  const { rows } =
-    await sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
+/** The SELECT of a cart's rows with each product's price and promotion in the cart's store now, but `except`'s row. */
+const linesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except?: number) =>
+  sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
       sp.price_cents, sp.available, promo.*
     FROM cart_items ci
     JOIN products p ON p.id = ci.product_id
     LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
     LEFT JOIN LATERAL ${promotionOf(cart.store_id, romeToday())} promo ON true
-    WHERE ci.cart_id = ${cart.id}
-    ORDER BY ci.id`.execute(db);
-  return rows.map((r) => ({
+    WHERE ci.cart_id = ${cart.id}${except === undefined ? sql`` : sql` AND ci.product_id <> ${except}`}
+    ORDER BY ci.id`;
+
+function toCartLine(r: LineRow): CartLine {
+  return {
     itemId: r.item_id,
     amount: r.amount === null ? null : Number(r.amount),
     weight: r.weight === null ? null : Number(r.weight),
@@ -98,7 +99,12 @@ export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>):
       priceCents: r.snapshot_cents,
     },
     waterPack: r.water_pack,
-  }));
+  };
+}
+
+/** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
+export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
+  return (await linesSelect(cart).execute(db)).rows.map(toCartLine);
 }
 
 /** What a cart's answer needs of its store and delivery address. */
@@ -118,11 +124,15 @@ const cartStoreSelect = (cart: Pick<CartRow, 'store_id' | 'address_id'>) =>
     FROM stores s LEFT JOIN addresses a ON a.id = ${cart.address_id ?? -1}
     WHERE s.id = ${cart.store_id}`;
 
-/** The whole cart as answered; `store` when the caller has already read it (storeItem, with its write). */
-export async function cartView(db: Tx, cart: CartRow, known?: CartStore): Promise<Cart> {
-  const store = known ?? (await cartStoreSelect(cart).execute(db)).rows[0];
+/** The whole cart as answered; `known` when the caller has already read its store and lines (storeItem, with its write). */
+export async function cartView(
+  db: Tx,
+  cart: CartRow,
+  known?: { store: CartStore; lines?: CartLine[] | undefined },
+): Promise<Cart> {
+  const store = known?.store ?? (await cartStoreSelect(cart).execute(db)).rows[0];
   if (!store) throw new Error(`Store ${cart.store_id} of cart ${cart.id} not found`);
-  const lines = await cartLines(db, cart);
+  const lines = known?.lines ?? (await cartLines(db, cart));
   const totals = cartTotals(lines, cart.delivery_mode, {
     deliveryFeeCents: store.delivery_fee_cents,
     bagFeeCents: store.bag_fee_cents,
@@ -328,79 +338,175 @@ export async function reviewCart(db: Db, userId: number, cartId: number): Promis
   });
 }
 
+/** What storeItem read and checked: the cart, the product as its store sells it today, the new quantity. */
+interface ItemChange {
+  cart: CartRow;
+  row: ProductRow;
+  product: ReturnType<typeof toProduct>;
+  quantity: number;
+}
+
 /**
- * Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on
- * the server. The change is one short transaction of two statements; the
- * cart's lines for the answer are read after it commits.
+ * Reads the cart with the product as its store sells it today (one statement,
+ * locking the cart when `lock`), and checks the change against spec §5 and §9.
  */
-export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
-  const { cart, store, updatedProduct } = await db.transaction().execute(async (trx) => {
-    const today = romeToday();
-    // The cart, locked, with the product as its store sells it today: one statement.
-    const found = (
-      await sql<CartColumns & Partial<ProductRow>>`SELECT c.id AS cart_id, c.user_id AS cart_user_id,
+async function itemChange(
+  db: Tx,
+  userId: number,
+  input: z.output<typeof storeItemRequest>,
+  lock: boolean,
+): Promise<ItemChange> {
+  const found = (
+    await sql<CartColumns & Partial<ProductRow>>`SELECT c.id AS cart_id, c.user_id AS cart_user_id,
         c.store_id AS cart_store_id, c.delivery_mode AS cart_delivery_mode, c.address_id AS cart_address_id,
         c.title AS cart_title, c.status AS cart_status, c.is_current AS cart_is_current, x.*
       FROM carts c
       LEFT JOIN LATERAL (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
         FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = c.store_id
-        LEFT JOIN LATERAL ${promotionOf(sql<number>`c.store_id`, today)} promo ON true
+        LEFT JOIN LATERAL ${promotionOf(sql<number>`c.store_id`, romeToday())} promo ON true
         WHERE p.barcode = ${input.barcode}) x ON true
       WHERE c.id = ${input.cartId}
-      FOR UPDATE OF c`.execute(trx)
-    ).rows[0];
-    if (!found) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
-    const cart: CartRow = {
-      id: found.cart_id,
-      user_id: found.cart_user_id,
-      store_id: found.cart_store_id,
-      delivery_mode: found.cart_delivery_mode,
-      address_id: found.cart_address_id,
-      title: found.cart_title,
-      status: found.cart_status,
-      is_current: found.cart_is_current,
-    };
-    if (cart.user_id !== userId) throw forbidden();
-    if (cart.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
-    const row = found.id === null || found.id === undefined ? null : (found as ProductRow);
-    if (!row) {
-      const exists = await trx
-        .selectFrom('products')
-        .select('id')
-        .where('barcode', '=', input.barcode)
-        .executeTakeFirst();
-      throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
-    }
-    const product = toProduct(row, [], []);
-    if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
-    const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
-    const problem = quantityProblem(product, quantity);
-    if (problem)
-      throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
-    if (exceedsMaximum(product, quantity)) throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
-    if (row.water_pack && quantity > 0) {
-      const others = waterPacks((await cartLines(trx, cart)).filter((l) => l.snapshot.barcode !== input.barcode));
-      if (others + quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
-    }
-    // The row's change, the cart's updated_at and the store the answer shows: one statement.
-    const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = ${cart.id})`;
-    const change =
-      quantity === 0
-        ? sql`gone AS (DELETE FROM cart_items WHERE cart_id = ${cart.id} AND product_id = ${row.id})`
-        : sql`put AS (
+      ${lock ? sql`FOR UPDATE OF c` : sql``}`.execute(db)
+  ).rows[0];
+  if (!found) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+  const cart: CartRow = {
+    id: found.cart_id,
+    user_id: found.cart_user_id,
+    store_id: found.cart_store_id,
+    delivery_mode: found.cart_delivery_mode,
+    address_id: found.cart_address_id,
+    title: found.cart_title,
+    status: found.cart_status,
+    is_current: found.cart_is_current,
+  };
+  if (cart.user_id !== userId) throw forbidden();
+  if (cart.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+  const row = found.id === null || found.id === undefined ? null : (found as ProductRow);
+  if (!row) {
+    const exists = await db.selectFrom('products').select('id').where('barcode', '=', input.barcode).executeTakeFirst();
+    throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
+  }
+  const product = toProduct(row, [], []);
+  if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
+  const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
+  const problem = quantityProblem(product, quantity);
+  if (problem)
+    throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
+  if (exceedsMaximum(product, quantity)) throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
+  return { cart, row, product, quantity };
+}
+
+/** A row of writeChange's answer: the cart's store, one of its other rows (if any), the written row's values. */
+type WrittenRow = { [K in keyof CartStore as `store_${K}`]: CartStore[K] } & Nullable<LineRow> & {
+    put_id: number | null;
+    put_amount: string | null;
+    put_weight: string | null;
+    fresh: boolean;
+  };
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/**
+ * The row's change and the cart's updated_at, in one statement that first locks
+ * the cart as it was read (still the shopper's, open, in the same store and
+ * address), and answers the cart's store and its other rows. No answer: the
+ * cart changed since it was read. The other rows are those of the statement's
+ * snapshot: when another write to the cart committed while this one waited
+ * for its lock (PostgreSQL), `lines` is absent and the caller reads them again.
+ */
+async function writeChange(
+  db: Tx,
+  { cart, row, product, quantity }: ItemChange,
+): Promise<{ store: CartStore; lines?: CartLine[] } | undefined> {
+  const same = sql`c AS (SELECT id, xmin::text AS version FROM carts WHERE id = ${cart.id} AND user_id = ${cart.user_id}
+    AND status = 'OPEN' AND store_id = ${cart.store_id} AND address_id IS NOT DISTINCT FROM ${cart.address_id}::bigint
+    FOR UPDATE)`;
+  const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = (SELECT id FROM c))`;
+  const change =
+    quantity === 0
+      ? sql`put AS (DELETE FROM cart_items WHERE cart_id = (SELECT id FROM c) AND product_id = ${row.id}
+          RETURNING NULL::bigint AS id, NULL::numeric AS amount, NULL::numeric AS weight)`
+      : sql`put AS (
           INSERT INTO cart_items (cart_id, product_id, amount, weight, price_cents, available)
-          VALUES (${cart.id}, ${row.id}, ${product.um === 'PZ' ? quantity : null}, ${product.um === 'KG' ? quantity : null},
-            ${toCents(product.netPrice)}, true)
+          SELECT c.id, ${row.id}::bigint, ${product.um === 'PZ' ? quantity : null}::numeric,
+            ${product.um === 'KG' ? quantity : null}::numeric, ${toCents(product.netPrice)}::integer, true FROM c
           ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
-            price_cents = excluded.price_cents, available = true)`;
-    const store = (await sql<CartStore>`WITH ${change}, ${touch} ${cartStoreSelect(cart)}`.execute(trx)).rows[0];
-    return {
-      cart,
-      store,
-      updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
-    };
+            price_cents = excluded.price_cents, available = true
+          RETURNING id, amount, weight)`;
+  const { rows } = await sql<WrittenRow>`WITH ${same}, ${change}, ${touch}
+    SELECT s.name AS store_name, s.delivery_fee_cents AS store_delivery_fee_cents, s.bag_fee_cents AS store_bag_fee_cents,
+      s.min_net_total_cents AS store_min_net_total_cents, a.address AS store_address,
+      a.street_number AS store_street_number, a.city AS store_city,
+      (SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount, (SELECT weight FROM put) AS put_weight,
+      (SELECT c.version = x.xmin::text FROM c JOIN carts x ON x.id = c.id) AS fresh, l.*
+    FROM stores s LEFT JOIN addresses a ON a.id = ${cart.address_id ?? -1}
+    LEFT JOIN LATERAL (${linesSelect(cart, row.id)}) l ON true
+    WHERE s.id = ${cart.store_id} AND EXISTS (SELECT 1 FROM c)
+    ORDER BY l.item_id`.execute(db);
+  const first = rows[0];
+  if (!first) return undefined;
+  const store: CartStore = {
+    name: first.store_name,
+    delivery_fee_cents: first.store_delivery_fee_cents,
+    bag_fee_cents: first.store_bag_fee_cents,
+    min_net_total_cents: first.store_min_net_total_cents,
+    address: first.store_address,
+    street_number: first.store_street_number,
+    city: first.store_city,
+  };
+  if (!first.fresh) return { store };
+  const lines = rows.filter((r) => r.item_id !== null).map((r) => toCartLine(r as LineRow));
+  if (first.put_id !== null) {
+    lines.push({
+      itemId: first.put_id,
+      amount: first.put_amount === null ? null : Number(first.put_amount),
+      weight: first.put_weight === null ? null : Number(first.put_weight),
+      product,
+      snapshot: {
+        barcode: row.barcode,
+        description: row.description,
+        ref: row.ref,
+        imageUrl: row.image_url,
+        um: row.um,
+        priceCents: toCents(product.netPrice),
+      },
+      waterPack: row.water_pack,
+    });
+    lines.sort((a, b) => a.itemId - b.itemId);
+  }
+  return { store, lines };
+}
+
+/**
+ * Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on
+ * the server. The change is read and checked, then written in one statement
+ * that locks the cart as it was read and answers its other rows, outside any
+ * transaction: nothing holds the database while the server checks. When the
+ * cart changed in between (moved, closed), or water packs must be counted
+ * across its rows, the change is made again in a transaction that locks the
+ * cart from the start.
+ */
+export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
+  const seen = await itemChange(db, userId, input, false);
+  let done: { change: ItemChange; written: Awaited<ReturnType<typeof writeChange>> } | undefined;
+  if (!(seen.row.water_pack && seen.quantity > 0)) {
+    const written = await writeChange(db, seen);
+    if (written) done = { change: seen, written };
+  }
+  done ??= await db.transaction().execute(async (trx) => {
+    const change = await itemChange(trx, userId, input, true);
+    if (change.row.water_pack && change.quantity > 0) {
+      const others = waterPacks(
+        (await cartLines(trx, change.cart)).filter((l) => l.snapshot.barcode !== input.barcode),
+      );
+      if (others + change.quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
+    }
+    return { change, written: await writeChange(trx, change) };
   });
-  return { cart: await cartView(db, cart, store), updatedProduct };
+  const { cart, product, quantity } = done.change;
+  return {
+    cart: await cartView(db, cart, done.written),
+    updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
+  };
 }
 
 export async function deleteItem(db: Db, userId: number, cartId: number, barcode: string): Promise<Cart> {
