@@ -1,0 +1,58 @@
+// The wire reader gives the rows PGlite's own query() gives, column names of any kind included.
+import { PGlite, protocol, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMessages } from './pglite-wire.ts';
+
+let pglite: PGlite;
+beforeAll(async () => {
+  pglite = new PGlite();
+  await pglite.waitReady;
+});
+afterAll(() => pglite.close());
+
+async function both(sql: string) {
+  const bytes = await pglite.execProtocolRaw(protocol.serialize.query(sql));
+  const ours = readMessages(bytes, bytes.length, types.parsers as never);
+  const theirs = await pglite.query(sql);
+  return { ours: ours.rows, theirs: theirs.rows };
+}
+
+describe('readMessages', () => {
+  it('reads typed values, nulls and text the way PGlite does, row after row', async () => {
+    const { ours, theirs } = await both(
+      `SELECT n AS id, n * 1.5 AS half, n % 2 = 0 AS even, CASE WHEN n > 1 THEN 'città ' || n END AS name,
+        date '2026-11-24' + n AS day, NULL::text AS nothing
+      FROM generate_series(1, 3) n`,
+    );
+    expect(ours).toEqual(theirs);
+    expect(ours[1]).toEqual({
+      id: 2,
+      half: '3.0',
+      even: true,
+      name: 'città 2',
+      day: new Date('2026-11-26'),
+      nothing: null,
+    });
+  });
+
+  it('keeps odd column names as plain keys: quotes, spaces, a repeated name, __proto__', async () => {
+    const { ours } = await both(`SELECT 1 AS a, 'x' AS "it's ""odd""", 2 AS a, 'p' AS "__proto__", 3 AS "b c"`);
+    expect(ours).toHaveLength(1);
+    const row = ours[0]!;
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.keys(row)).toEqual(['a', `it's "odd"`, '__proto__', 'b c']);
+    expect(row['a']).toBe(2);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('p');
+    expect(row[`it's "odd"`]).toBe('x');
+  });
+
+  it('reads several answers with different columns in one batch', async () => {
+    const bytes = await pglite.execProtocolRaw(
+      protocol.serialize.query(`SELECT 1 AS one; SELECT 'due' AS two, 3 AS three`),
+    );
+    expect(readMessages(bytes, bytes.length, types.parsers as never).rows).toEqual([
+      { one: 1 },
+      { two: 'due', three: 3 },
+    ]);
+  });
+});
