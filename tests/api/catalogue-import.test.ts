@@ -227,7 +227,7 @@ describe('importCatalogue', () => {
 });
 
 describe('listing totals after an import', () => {
-  it('follow what the store sells: a product withdrawn from one store leaves its category total there, a new one joins it', async () => {
+  it('follow what the store sells: a product withdrawn from one store leaves its category total and its searches there, a new one joins them', async () => {
     await importCatalogue(handle, feed);
     const target = feed.products.find((p) => feed.prices.some((x) => x.barcode === p.barcode && x.storeId === 1109))!;
     const category = target.categoryId;
@@ -237,6 +237,19 @@ describe('listing totals after an import', () => {
         levels.map(async (c) => (await listProducts(handle.db, 1109, { p: 0, s: 24, category: c })).totalElements),
       );
     const whole = async () => (await listProducts(handle.db, 1109, { p: 0, s: 24 })).totalElements;
+    // A search for the product's exact name, in the store and in the whole catalogue of another.
+    const found = async (storeId: number, sort?: 'price-ASC') => {
+      const page = await listProducts(handle.db, storeId, {
+        p: 0,
+        s: 100,
+        q: target.description,
+        ...(sort ? { sort } : {}),
+      });
+      return { total: page.totalElements, has: page.data.some((p) => p.barcode === target.barcode) };
+    };
+    const searchBefore = await found(1109);
+    expect(searchBefore.has).toBe(true);
+    expect(await found(1109, 'price-ASC')).toEqual(searchBefore);
     const before = await totals();
     const storeBefore = await whole();
     // Every level's total is what paging through the level gives.
@@ -256,13 +269,18 @@ describe('listing totals after an import', () => {
     expect((await importCatalogue(handle, withdrawn)).imported).toBe(true);
     expect(await totals()).toEqual(before.map((n) => n - 1));
     expect(await whole()).toBe(storeBefore - 1);
+    // Searched by relevance or by price, the store no longer shows it, nor counts it.
+    expect(await found(1109)).toEqual({ total: searchBefore.total - 1, has: false });
+    expect(await found(1109, 'price-ASC')).toEqual({ total: searchBefore.total - 1, has: false });
     // Another store still sells it: its totals did not move.
     const other = feed.prices.find((x) => x.barcode === target.barcode && x.storeId !== 1109);
     if (other) {
       const there = await listProducts(handle.db, other.storeId, { p: 0, s: 24, category });
       expect(there.data.some((p) => p.barcode === target.barcode)).toBe(true);
+      expect((await found(other.storeId)).has).toBe(true);
     }
     expect((await importCatalogue(handle, feed)).imported).toBe(true);
     expect(await totals()).toEqual(before);
+    expect(await found(1109)).toEqual(searchBefore);
   });
 });

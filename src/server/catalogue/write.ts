@@ -180,6 +180,11 @@ async function writePricesAndPromotions(
     (j) => sql`INSERT INTO store_products (store_id, product_id, price_cents, available)
     SELECT s, p, c, a FROM ${rows(j, 's int, p bigint, c int, a bool')}`,
   );
+  // The stores of each product on its own row, for the search (migration 0013): only rows that change are written.
+  await sql`UPDATE products p SET store_ids = x.ids
+    FROM (SELECT p2.id, coalesce(array_agg(sp.store_id ORDER BY sp.store_id) FILTER (WHERE sp.store_id IS NOT NULL), '{}') AS ids
+      FROM products p2 LEFT JOIN store_products sp ON sp.product_id = p2.id GROUP BY p2.id) x
+    WHERE x.id = p.id AND p.store_ids <> x.ids`.execute(trx);
   // Listing totals per store and category (every level, '' = all): read by key by the listing.
   await sql`DELETE FROM listing_counts`.execute(trx);
   await sql`INSERT INTO listing_counts (store_id, category, products)

@@ -48,6 +48,8 @@ export interface Database {
     search_text: string;
     /** Italian stems and plain words of name, brand and tags (migration 0006); never selected for answers. */
     search_doc: Generated<string>;
+    /** The stores that sell the product, as in store_products (migration 0013; written by the import). */
+    store_ids: Generated<number[]>;
     water_pack: Generated<boolean>;
     unit_quantity: Numeric | null;
     unit_label: string | null;

@@ -178,8 +178,12 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   // are looked up by key for those products (a hash join would read all of the
   // store's 20,000 rows for a category of a few hundred).
   const byKey = byPrice && !!query.category;
+  // A text search not sorted by price keeps the store's products by the list of
+  // stores on the product's row (migration 0013): no lookup in store_products for
+  // each of its hundreds of matches; only the page's rows take their price, by key.
+  const storeOnRow = !!search && !byPrice;
   const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
-  let ids = (
+  const joined = (
     byKey
       ? from.selectFrom('products as p').innerJoinLateral(
           (eb) =>
@@ -199,6 +203,13 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
             j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId),
           )
   ).select('p.id');
+  let ids = storeOnRow
+    ? // The same query builder type as `joined`: only p's columns and the page's priced columns below are read.
+      (from
+        .selectFrom('products as p')
+        .select('p.id')
+        .where(sql<boolean>`p.store_ids @> ARRAY[${storeId}::integer]`) as unknown as typeof joined)
+    : joined;
   if (query.category) ids = ids.where(inCategory(query.category));
   if (search) ids = ids.where(search.match);
   if (query.onlyBranded) ids = ids.where('p.branded', '=', true);
@@ -231,8 +242,8 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
       : sql<number>`NULL::int`;
   // The store's price and availability ride along from the step that found the row.
   let pageIds = ids.select([
-    'sp.price_cents',
-    'sp.available',
+    storeOnRow ? sql<number>`NULL::integer`.as('price_cents') : 'sp.price_cents',
+    storeOnRow ? sql<boolean>`NULL::boolean`.as('available') : 'sp.available',
     rank.as('rank'),
     sortKey.as('sort_key'),
     totalColumn.as('total_count'),
@@ -247,9 +258,11 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   // Planned once for every category and page, except a search and the promotions (their plans depend on the values).
   const planOnce = sql.raw(search || query.onlyPromotions ? '' : GENERIC_PLAN);
   const { rows: page } = await sql<ProductRow & { total_count: number | null }>`${planOnce}WITH page AS (${pageIds})
-    SELECT ${sql.raw(productColumns.join(', '))}, page.price_cents, page.available, promo.*, page.total_count
+    SELECT ${sql.raw(productColumns.join(', '))}, ${sql.raw(storeOnRow ? 'sp' : 'page')}.price_cents,
+      ${sql.raw(storeOnRow ? 'sp' : 'page')}.available, promo.*, page.total_count
     FROM page
     JOIN products p ON p.id = page.id
+    ${storeOnRow ? sql`JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${storeId}` : sql``}
     LEFT JOIN LATERAL ${promotionOf(storeId, today)} promo ON true
     ORDER BY page.rank, page.sort_key ${sql.raw(direction)}, p.id`.execute(db);
   const carried = (page[0] as { total_count?: number | null } | undefined)?.total_count;

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { ingredientParts, plainIngredients } from '#src/shared/food-info.ts';
 import type { Selectable } from 'kysely';
 
-export type ProductRow = Omit<Selectable<Database['products']>, 'search_text' | 'search_doc'> & {
+export type ProductRow = Omit<Selectable<Database['products']>, 'search_text' | 'search_doc' | 'store_ids'> & {
   price_cents: number;
   available: boolean;
   promo_description: string | null;
