@@ -45,14 +45,15 @@ export function createApp(deps: AppDeps) {
     : httpTransport;
   const payments = createPayments({ db: deps.db, config: deps.config, transport });
   // Every route, the sandbox's and the outbox's too: a body over 256 kB is answered 413 in the envelope.
-  app.use(
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: () => {
-        throw new HttpError(413, 'Richiesta troppo grande.');
-      },
-    }),
-  );
+  // GET and HEAD carry no body: the limit is not asked for them, since asking makes the
+  // server build a whole web Request (headers, body stream, abort signal) for every read.
+  const limit = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: () => {
+      throw new HttpError(413, 'Richiesta troppo grande.');
+    },
+  });
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next)));
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', deps.db);
