@@ -31,6 +31,24 @@ const ids = async () =>
   (await sql<{ id: number }>`SELECT id FROM notes ORDER BY id`.execute(handle.db)).rows.map((r) => r.id);
 
 describe(`concurrent calls (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('gives every answer back whole when many large ones are in flight at once', async () => {
+    const db = handle.db;
+    // 40 answers of 300,000 characters each (12 MB in flight) and one of 2,000,000.
+    const sizes = [...Array.from({ length: 40 }, () => 300_000), 2_000_000];
+    const answers = await Promise.all(
+      sizes.map((size, i) =>
+        sql<{ text: string; n: number }>`SELECT repeat(chr(${65 + (i % 26)}), ${size}) AS text, ${i}::int AS n`.execute(
+          db,
+        ),
+      ),
+    );
+    for (const [i, { rows }] of answers.entries()) {
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.n).toBe(i);
+      expect(rows[0]!.text).toBe(String.fromCharCode(65 + (i % 26)).repeat(sizes[i]!));
+    }
+  });
+
   it('keeps statements sent while a transaction is open out of it: they stay when it rolls back', async () => {
     const db = handle.db;
     let inside!: () => void;
