@@ -9,46 +9,49 @@ import { createTestShop } from '../../tests/api/harness.ts';
 import { bearer, shopper } from '../../tests/api/shoppers.ts';
 import { VERSION_FRESH_MS } from './catalogue-version.ts';
 
+const bytes = (text: string) => Buffer.from(text);
+const text = (answer: Uint8Array | undefined) => (answer === undefined ? undefined : Buffer.from(answer).toString());
+
 describe('createAnswerCache', () => {
   it('keeps at most maxEntries, dropping the least recently used first', () => {
     const cache = createAnswerCache({ maxEntries: 3, maxBytes: 1_000_000 });
-    for (const k of ['a', 'b', 'c']) cache.set('v1', k, `answer ${k}`);
-    expect(cache.get('v1', 'a')).toBe('answer a'); // a is now the most recent
-    cache.set('v1', 'd', 'answer d');
+    for (const k of ['a', 'b', 'c']) cache.set('v1', k, bytes(`answer ${k}`));
+    expect(text(cache.get('v1', 'a'))).toBe('answer a'); // a is now the most recent
+    cache.set('v1', 'd', bytes('answer d'));
     expect(cache.get('v1', 'b')).toBeUndefined();
-    expect(cache.get('v1', 'a')).toBe('answer a');
+    expect(text(cache.get('v1', 'a'))).toBe('answer a');
     expect(cache.stats()).toMatchObject({ entries: 3, evictions: 1 });
   });
 
   it('keeps at most maxBytes, and never stores an answer bigger than the whole bound', () => {
     const cache = createAnswerCache({ maxEntries: 100, maxBytes: 1000 });
     for (let i = 0; i < 50; i++) {
-      cache.set('v1', `k${i}`, 'x'.repeat(90 + i));
+      cache.set('v1', `k${i}`, bytes('x'.repeat(90 + i)));
       expect(cache.stats().bytes).toBeLessThanOrEqual(1000);
     }
     expect(cache.get('v1', 'k49')).toHaveLength(139);
-    cache.set('v1', 'huge', 'x'.repeat(2000));
+    cache.set('v1', 'huge', bytes('x'.repeat(2000)));
     expect(cache.get('v1', 'huge')).toBeUndefined();
     expect(cache.stats().bytes).toBeLessThanOrEqual(1000);
     // 'è' is two bytes in UTF-8: the bound is in bytes, not characters.
     const accents = createAnswerCache({ maxEntries: 100, maxBytes: 1000 });
-    accents.set('v1', 'k', 'è'.repeat(600));
+    accents.set('v1', 'k', bytes('è'.repeat(600)));
     expect(accents.stats().entries).toBe(0);
   });
 
   it('forgets everything when the generation (catalogue version, day) changes', () => {
     const cache = createAnswerCache({ maxEntries: 10, maxBytes: 10_000 });
-    cache.set('v1|2026-11-22', 'k', 'old');
-    expect(cache.get('v1|2026-11-22', 'k')).toBe('old');
+    cache.set('v1|2026-11-22', 'k', bytes('old'));
+    expect(text(cache.get('v1|2026-11-22', 'k'))).toBe('old');
     expect(cache.get('v2|2026-11-22', 'k')).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0, resets: 1, generation: 'v2|2026-11-22' });
-    cache.set('v2|2026-11-22', 'k', 'new');
+    cache.set('v2|2026-11-22', 'k', bytes('new'));
     expect(cache.get('v2|2026-11-23', 'k')).toBeUndefined();
   });
 
   it('stores nothing with maxEntries 0 (the cache turned off)', () => {
     const cache = createAnswerCache({ maxEntries: 0, maxBytes: 10_000 });
-    cache.set('v1', 'k', 'answer');
+    cache.set('v1', 'k', bytes('answer'));
     expect(cache.get('v1', 'k')).toBeUndefined();
   });
 });

@@ -25,9 +25,9 @@ async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unkno
   const hit = cache.get(generation, key);
   // X-Cache says whether the answer came from the cache (bench:api counts them).
   if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json', 'X-Cache': 'HIT' });
-  const text = JSON.stringify({ responseCode: ErrorCode.OK, data: await read() });
-  cache.set(generation, key, text);
-  return c.body(text, 200, { 'Content-Type': 'application/json', 'X-Cache': 'MISS' });
+  const bytes = Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data: await read() }));
+  cache.set(generation, key, bytes);
+  return c.body(bytes, 200, { 'Content-Type': 'application/json', 'X-Cache': 'MISS' });
 }
 
 /** The food-information texts of a product (spec §7), with the mandatory food information of Reg. 1169/2011 art. 9. */
