@@ -397,10 +397,11 @@ async function itemChange(
 }
 
 /** A row of writeChange's answer: the cart's store, one of its other rows (if any), the written row's values. */
-type WrittenRow = { [K in keyof CartStore as `store_${K}`]: CartStore[K] } & Nullable<LineRow> & {
+type WrittenRow = CartStore &
+  Nullable<LineRow> & {
     put_id: number | null;
-    put_amount: string | null;
-    put_weight: string | null;
+    put_amount: number | string | null;
+    put_weight: number | string | null;
     fresh: boolean;
   };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -432,49 +433,36 @@ async function writeChange(
           ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
             price_cents = excluded.price_cents, available = true
           RETURNING id, amount, weight)`;
+  // The store's columns (cartStoreSelect) and a row's (linesSelect) have no name in common.
   const { rows } = await sql<WrittenRow>`WITH ${same}, ${change}, ${touch}
-    SELECT s.name AS store_name, s.delivery_fee_cents AS store_delivery_fee_cents, s.bag_fee_cents AS store_bag_fee_cents,
-      s.min_net_total_cents AS store_min_net_total_cents, a.address AS store_address,
-      a.street_number AS store_street_number, a.city AS store_city,
-      (SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount, (SELECT weight FROM put) AS put_weight,
-      (SELECT c.version = x.xmin::text FROM c JOIN carts x ON x.id = c.id) AS fresh, l.*
-    FROM stores s LEFT JOIN addresses a ON a.id = ${cart.address_id ?? -1}
+    SELECT st.*, (SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount,
+      (SELECT weight FROM put) AS put_weight, (SELECT c.version = x.xmin::text FROM c JOIN carts x ON x.id = c.id) AS fresh, l.*
+    FROM (${cartStoreSelect(cart)}) st
     LEFT JOIN LATERAL (${linesSelect(cart, row.id)}) l ON true
-    WHERE s.id = ${cart.store_id} AND EXISTS (SELECT 1 FROM c)
+    WHERE EXISTS (SELECT 1 FROM c)
     ORDER BY l.item_id`.execute(db);
   const first = rows[0];
   if (!first) return undefined;
-  const store: CartStore = {
-    name: first.store_name,
-    delivery_fee_cents: first.store_delivery_fee_cents,
-    bag_fee_cents: first.store_bag_fee_cents,
-    min_net_total_cents: first.store_min_net_total_cents,
-    address: first.store_address,
-    street_number: first.store_street_number,
-    city: first.store_city,
-  };
+  const store: CartStore = first;
   if (!first.fresh) return { store };
   const lines = rows.filter((r) => r.item_id !== null).map((r) => toCartLine(r as LineRow));
   if (first.put_id !== null) {
-    lines.push({
-      itemId: first.put_id,
-      amount: first.put_amount === null ? null : Number(first.put_amount),
-      weight: first.put_weight === null ? null : Number(first.put_weight),
-      product,
-      snapshot: {
-        barcode: row.barcode,
-        description: row.description,
-        ref: row.ref,
-        imageUrl: row.image_url,
-        um: row.um,
-        priceCents: toCents(product.netPrice),
-      },
-      waterPack: row.water_pack,
-    });
+    // The written row: the product as read, with the values the write stored.
+    const written = {
+      ...row,
+      item_id: first.put_id,
+      amount: first.put_amount,
+      weight: first.put_weight,
+      snapshot_cents: toCents(product.netPrice),
+    };
+    lines.push(toCartLine(written as LineRow));
     lines.sort((a, b) => a.itemId - b.itemId);
   }
   return { store, lines };
 }
+
+/** Water packs count across the cart's rows (spec §9): such a change is checked with the cart locked. */
+const countsPacks = (change: ItemChange) => change.row.water_pack && change.quantity > 0;
 
 /**
  * Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on
@@ -488,13 +476,13 @@ async function writeChange(
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
   const seen = await itemChange(db, userId, input, false);
   let done: { change: ItemChange; written: Awaited<ReturnType<typeof writeChange>> } | undefined;
-  if (!(seen.row.water_pack && seen.quantity > 0)) {
+  if (!countsPacks(seen)) {
     const written = await writeChange(db, seen);
     if (written) done = { change: seen, written };
   }
   done ??= await db.transaction().execute(async (trx) => {
     const change = await itemChange(trx, userId, input, true);
-    if (change.row.water_pack && change.quantity > 0) {
+    if (countsPacks(change)) {
       const others = waterPacks(
         (await cartLines(trx, change.cart)).filter((l) => l.snapshot.barcode !== input.barcode),
       );
