@@ -1,5 +1,5 @@
 // In-memory cache of the catalogue's read answers (listing, search, detail,
-// categories, tags) for anonymous calls, keyed by (catalogue version, Rome
+// categories, tags), the same for every caller, keyed by (catalogue version, Rome
 // day, store and query). Catalogue data changes only through an import, which
 // records a new version (catalogue-version.ts); promotions start and end by
 // the day. Every call reads the version (one tiny query) and a new version or

@@ -1,4 +1,4 @@
-// Catalogue calls of spec §7. Anonymous answers come from the catalogue cache
+// Catalogue calls of spec §7. Answers come from the catalogue cache
 // (catalogue-cache.ts) while the catalogue version and the day are the same.
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
@@ -14,13 +14,15 @@ import { categoryTree, listProducts, productByBarcode, productTags } from '../se
 import { missingFoodInfo } from '#src/shared/food-info.ts';
 
 /**
- * The answer to a catalogue read: from the cache for anonymous callers (key:
- * the call and its parsed input), else made by `read`. Only successful
- * answers are kept; a business error (4030) is thrown by `read` and never stored.
+ * The answer to a catalogue read: from the cache (key: the call and its parsed
+ * input), else made by `read`. A catalogue answer is the same for every caller,
+ * so a logged-in shopper (whose browser sends its token on every call) is
+ * served from the cache too. Only successful answers are kept; a business
+ * error (4030) is thrown by `read` and never stored.
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
-  if (c.req.header('Authorization') !== undefined || cache.limits.maxEntries === 0) return ok(c, await read());
+  if (cache.limits.maxEntries === 0) return ok(c, await read());
   const generation = `${await catalogueVersion(c.var.db)}|${romeToday()}`;
   const hit = cache.get(generation, key);
   // X-Cache says whether the answer came from the cache (bench:api counts them).
