@@ -252,15 +252,21 @@ describe('listing totals after an import', () => {
     expect(await found(1109, 'price-ASC')).toEqual(searchBefore);
     const before = await totals();
     const storeBefore = await whole();
-    // Every level's total is what paging through the level gives.
-    for (const [i, c] of levels.entries()) {
-      let seen = 0;
+    // Every product a level shows, paging through it by name or by price.
+    const paged = async (c: string, sort?: 'price-ASC') => {
+      const seen: string[] = [];
       for (let p = 0; ; p++) {
-        const page = await listProducts(handle.db, 1109, { p, s: 100, category: c });
-        seen += page.data.length;
+        const page = await listProducts(handle.db, 1109, { p, s: 10, category: c, ...(sort ? { sort } : {}) });
+        seen.push(...page.data.map((x) => x.barcode));
         if (page.last) break;
       }
-      expect(seen).toBe(before[i]);
+      return seen;
+    };
+    // Every level's total is what paging through the level gives.
+    for (const [i, c] of levels.entries()) {
+      expect(await paged(c)).toHaveLength(before[i]!);
+      expect(await paged(c, 'price-ASC')).toHaveLength(before[i]!);
+      expect(await paged(c)).toContain(target.barcode);
     }
     const withdrawn = copy();
     withdrawn.prices = withdrawn.prices.filter((x) => !(x.barcode === target.barcode && x.storeId === 1109));
@@ -269,6 +275,13 @@ describe('listing totals after an import', () => {
     expect((await importCatalogue(handle, withdrawn)).imported).toBe(true);
     expect(await totals()).toEqual(before.map((n) => n - 1));
     expect(await whole()).toBe(storeBefore - 1);
+    // Paged through by name or by price, no level shows it any more, and each shows as many as it counts.
+    for (const [i, c] of levels.entries())
+      for (const sort of [undefined, 'price-ASC'] as const) {
+        const seen = await paged(c, sort);
+        expect(seen).not.toContain(target.barcode);
+        expect(seen).toHaveLength(before[i]! - 1);
+      }
     // Searched by relevance or by price, the store no longer shows it, nor counts it.
     expect(await found(1109)).toEqual({ total: searchBefore.total - 1, has: false });
     expect(await found(1109, 'price-ASC')).toEqual({ total: searchBefore.total - 1, has: false });

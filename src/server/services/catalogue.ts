@@ -178,10 +178,11 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   // are looked up by key for those products (a hash join would read all of the
   // store's 20,000 rows for a category of a few hundred).
   const byKey = byPrice && !!query.category;
-  // A text search not sorted by price keeps the store's products by the list of
-  // stores on the product's row (migration 0013): no lookup in store_products for
-  // each of its hundreds of matches; only the page's rows take their price, by key.
-  const storeOnRow = !!search && !byPrice;
+  // A listing or search not sorted by price keeps the store's products by the list
+  // of stores on the product's row (migration 0013): no lookup in store_products for
+  // each match of a search or each row a later page skips; only the page's rows take
+  // their price, by key.
+  const storeOnRow = !byPrice;
   const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
   const joined = (
     byKey
