@@ -127,6 +127,16 @@ test.describe('search', () => {
     const hrefs = () => rows.evaluateAll((links) => links.map((a) => a.getAttribute('href')?.replace(/\/$/, '')));
     const shown = await hrefs();
     expect(shown.length, 'several instant suggestions for pomo').toBeGreaterThan(1);
+    // Before the server answers, each instant suggestion (the built default store's) has its price per unit
+    // (Codice del consumo art. 14), as the product page does.
+    for (const href of shown) {
+      const barcode = href!.split('/').at(-1)!;
+      const product = await apiData<ApiProduct & { attrib3: string }>(
+        page.request,
+        `/cli/ecommerce/products/barcode/${barcode}`,
+      );
+      await expect(results.locator(`a[href^="${href}"]`)).toContainText(product.attrib3);
+    }
 
     release();
     await expect.poll(() => answered).toBe(true);
@@ -135,11 +145,11 @@ test.describe('search', () => {
     expect(after.slice(0, shown.length)).toEqual(shown);
   });
 
-  test('each suggestion names its brand and price, so same-named products are told apart', async ({
+  test('each suggestion names its brand, price and price per unit, so same-named products are told apart', async ({
     page,
     request,
   }) => {
-    type Branded = ApiProduct & { brand: string | null; available: boolean };
+    type Branded = ApiProduct & { brand: string | null; available: boolean; attrib3: string };
     const all = (await products(request, 'p=0&s=100')).data as Branded[];
     const twins = all.filter(
       (p) =>
@@ -162,6 +172,7 @@ test.describe('search', () => {
       const row = results.getByRole('link').filter({ hasText: product.brand! });
       await expect(row).toContainText(product.description);
       await expect(row).toContainText(euro(product.netPrice));
+      await expect(row).toContainText(product.attrib3);
     }
   });
 

@@ -66,6 +66,7 @@ export default function HeaderSearch({ action }: { action: string }) {
             href: routes.product(p.barcode),
             imageUrl: p.imageUrl,
             netPrice: p.netPrice,
+            unitPrice: p.attrib3,
             um: p.um,
           }));
           // The index's prices are the default store's (pagefind.ts).
@@ -209,6 +210,7 @@ export default function HeaderSearch({ action }: { action: string }) {
                       <span className="search-row__price">
                         {formatEuro(row.netPrice)}
                         {row.um === 'KG' ? '/kg' : ''}
+                        {row.unitPrice && <span className="search-row__unit">{row.unitPrice}</span>}
                       </span>
                     )}
                   </a>

@@ -23,6 +23,8 @@ export interface Suggestion {
   imageUrl: string | null;
   /** Net price in the default store (what the page was built with). */
   netPrice: number | null;
+  /** The unit price that goes with netPrice ('4,60 €/kg', Codice del consumo art. 14), as attrib3. */
+  unitPrice: string | null;
   um: 'PZ' | 'KG';
 }
 
@@ -63,6 +65,7 @@ export async function suggest(text: string, limit: number): Promise<Suggestion[]
       href: page.url,
       imageUrl: page.meta['image'] ?? null,
       netPrice: Number.isFinite(price) ? price : null,
+      unitPrice: page.meta['unit'] || null,
       um: page.meta['um'] === 'KG' ? 'KG' : 'PZ',
     };
   });

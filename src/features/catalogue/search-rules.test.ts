@@ -19,7 +19,11 @@ describe('search rules', () => {
   });
 
   describe("merging the server's suggestions into those shown", () => {
-    const row = (barcode: string, netPrice: number | null = 1) => ({ barcode, netPrice });
+    const row = (barcode: string, netPrice: number | null = 1) => ({
+      barcode,
+      netPrice,
+      unitPrice: netPrice === null ? null : `${netPrice} €/kg`,
+    });
 
     it("keeps the rows shown at their places, with the server's data, and fills up with the rest", () => {
       const shown = [row('a', 1), row('b', 1)];

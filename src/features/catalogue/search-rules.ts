@@ -24,6 +24,8 @@ export function searchHref(query: { q?: string; tag?: number }): string {
 export interface SuggestionRow {
   barcode: string;
   netPrice: number | null;
+  /** The unit price that goes with netPrice: shown, or dropped, with it. */
+  unitPrice: string | null;
 }
 
 /**
@@ -41,7 +43,9 @@ export function mergeSuggestions<T extends SuggestionRow>(
 ): T[] {
   if (shown.length === 0) return answered.slice(0, limit);
   const byBarcode = new Map(answered.map((row) => [row.barcode, row]));
-  const kept = shown.map((row) => byBarcode.get(row.barcode) ?? (shownPricesValid ? row : { ...row, netPrice: null }));
+  const kept = shown.map(
+    (row) => byBarcode.get(row.barcode) ?? (shownPricesValid ? row : { ...row, netPrice: null, unitPrice: null }),
+  );
   const present = new Set(shown.map((row) => row.barcode));
   const added = answered.filter((row) => !present.has(row.barcode));
   return [...kept, ...added].slice(0, Math.max(limit, kept.length));
