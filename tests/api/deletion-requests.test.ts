@@ -12,6 +12,10 @@ import {
 import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { createOperator } from '#src/server/services/operators.ts';
+import { carryOutDeletion } from '#src/server/services/deletion-requests.ts';
+import { createPayments } from '#src/server/services/payments.ts';
+import { createMailer } from '#src/server/mail/mailer.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, plainPiece, post, shopper } from './shoppers.ts';
 
@@ -406,6 +410,83 @@ describe('store staff handling a profile deletion request', () => {
     });
     expect((await act(userId, 'delete', operator)).body.responseCode).toBe(4214);
     expect((await act(userId, 'refuse', operator, { reason: 'Di nuovo' })).body.responseCode).toBe(4214);
+  });
+
+  it('keeps the saved card when an order booked meanwhile stops the deletion, and removes it with the rest otherwise', async () => {
+    const email = 'carta.salvata@example.it';
+    const token = await shopper(shop, email);
+    const userId = await userOf(email);
+    const db = shop.handle.db;
+    expect((await shop.request('/cli/profiles/deleteRequest', post({}, token))).body.responseCode).toBe(0);
+    await bookedOrder(token);
+    const booked = await db
+      .updateTable('orders')
+      .set({ status: 'COLLECTED' })
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const openStatus = 'TO_BE_PREPARED';
+    await db
+      .insertInto('payment_methods')
+      .values({
+        user_id: userId,
+        payment_method_type: 'XPAY',
+        provider: 'XPAY',
+        contract_number: 'C-CARTA-SALVATA',
+        masked_pan: '525599******9992',
+        card_brand: 'MasterCard',
+        expiry: '203012',
+        deleted_at: null,
+      })
+      .execute();
+    // Right after the check made before the deletion's transaction, an order of the customer's is in progress again.
+    const ordersRead = new Set<string>();
+    let reopened = false;
+    const racing = db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node.from).includes('"orders"'))
+          ordersRead.add(args.queryId.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (!reopened && ordersRead.has(args.queryId.queryId)) {
+          reopened = true;
+          await db.updateTable('orders').set({ status: openStatus }).where('id', '=', booked.id).execute();
+        }
+        return args.result;
+      },
+    });
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
+    const payments = createPayments({ db, config, transport: async () => ({}) });
+    const mailer = createMailer(db, undefined, 'test@spesa');
+    const handler = { userId: await userOf('privacy.cassa@coop.example.it') };
+    await expect(carryOutDeletion(racing, mailer, payments, PRIVACY, handler, userId)).rejects.toMatchObject({
+      code: ErrorCode.SHOPPING_IN_PROGRESS,
+    });
+    expect(reopened).toBe(true);
+    const cards = () =>
+      db
+        .selectFrom('payment_methods')
+        .select(['contract_number', 'deleted_at'])
+        .where('user_id', '=', userId)
+        .execute();
+    const removals = () =>
+      db
+        .selectFrom('payment_events')
+        .select('transaction_code')
+        .where('user_id', '=', userId)
+        .where('event', '=', 'CARD_REMOVED')
+        .execute();
+    // Nothing changed: the card is still the customer's, and no removal is recorded.
+    expect(await cards()).toEqual([{ contract_number: 'C-CARTA-SALVATA', deleted_at: null }]);
+    expect(await removals()).toEqual([]);
+    expect((await shop.request('/cli/profiles/login', bearer(token))).status).toBe(200);
+
+    // Once the order is over, the deletion removes the card with the rest, and records the contract's removal.
+    await db.updateTable('orders').set({ status: 'COLLECTED' }).where('id', '=', booked.id).execute();
+    expect((await act(userId, 'delete', operator)).body.responseCode).toBe(0);
+    expect(await cards()).toEqual([]);
+    expect(await removals()).toEqual([{ transaction_code: 'C-CARTA-SALVATA' }]);
   });
 
   it('acts only on pending requests of customers (4214 otherwise) and never answers 500 to a bad id', async () => {

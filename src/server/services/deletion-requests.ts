@@ -163,8 +163,6 @@ export async function carryOutDeletion(
   const { requestedAt, profile } = await pendingRequest(db, customerId);
   if (await hasShoppingInProgress(db, customerId))
     throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
-  // A saved card is released through the payments layer first, so the provider's contract is recorded as removed.
-  await payments.removeMethod(customerId);
   const placeholder = deletedEmail(customerId);
   const handledAt = await db.transaction().execute(async (trx) => {
     const now = new Date();
@@ -189,6 +187,9 @@ export async function carryOutDeletion(
     // An order booked meanwhile still stops it (the whole change is undone).
     if (await hasShoppingInProgress(trx as Db, customerId))
       throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
+    // A saved card goes through the payments layer, which records its contract as removed; in this
+    // transaction, so a deletion stopped here or undone later keeps the customer's card.
+    await payments.removeMethodsIn(trx as Db, customerId);
     await trx
       .updateTable('profiles')
       .set({

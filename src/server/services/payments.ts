@@ -118,23 +118,30 @@ export function createPayments(deps: PaymentsDeps) {
     return rows.map(methodView);
   }
 
+  /**
+   * Removes the customer's saved cards in the caller's transaction, each
+   * contract's removal recorded: a profile deletion does it with the rest of
+   * its changes, so a deletion that is refused or fails keeps the card.
+   */
+  async function removeMethodsIn(trx: Db, userId: number): Promise<void> {
+    const removed = await trx
+      .updateTable('payment_methods')
+      .set({ deleted_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .returning(['provider', 'contract_number'])
+      .execute();
+    for (const m of removed)
+      await logEvent(
+        trx,
+        { order_id: null, user_id: userId, transaction_code: m.contract_number, provider: m.provider },
+        'CARD_REMOVED',
+        null,
+      );
+  }
+
   async function removeMethod(userId: number): Promise<PaymentMethod[]> {
-    await db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .updateTable('payment_methods')
-        .set({ deleted_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .returning(['provider', 'contract_number'])
-        .execute();
-      for (const m of removed)
-        await logEvent(
-          trx as Db,
-          { order_id: null, user_id: userId, transaction_code: m.contract_number, provider: m.provider },
-          'CARD_REMOVED',
-          null,
-        );
-    });
+    await db.transaction().execute((trx) => removeMethodsIn(trx as Db, userId));
     return listMethods(userId);
   }
 
@@ -665,6 +672,7 @@ export function createPayments(deps: PaymentsDeps) {
   return {
     listMethods,
     removeMethod,
+    removeMethodsIn,
     lightboxConfig,
     startBoarding,
     xpayBoardCallback,
