@@ -84,6 +84,13 @@ type ProductIds = Map<string, number>;
 async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: ProductIds; withdrawn: number }> {
   await sql`CREATE TEMP TABLE feed_products (id bigint PRIMARY KEY) ON COMMIT DROP`.execute(trx);
   const tagWords = new Map(feed.tags.map((t) => [t.id, t.description]));
+  // The stores that sell each product, written with its row (migration 0013), so a first import writes each row once.
+  const storesOf = new Map<string, Set<number>>();
+  for (const price of feed.prices) {
+    let stores = storesOf.get(price.barcode);
+    if (!stores) storesOf.set(price.barcode, (stores = new Set()));
+    stores.add(price.storeId);
+  }
   const products = feed.products.map((p) => ({
     ...p,
     imageUrl: p.images[0] ?? null,
@@ -95,23 +102,25 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
     images: undefined,
     tagIds: undefined,
     nutritionFacts: p.nutritionFacts ?? null,
+    storeIds: [...(storesOf.get(p.barcode) ?? [])].sort((a, b) => a - b),
   }));
   const ids: ProductIds = new Map();
   await bulk(trx, products, async (j) => {
     const result = await sql<{ id: number; barcode: string }>`WITH up AS (
       INSERT INTO products (barcode, ref, description, brand, branded, image_url, um, purchase_um, um_step, min_weight, max_amount, attrib3,
         category_id, origin, caliber, ingredients, allergy_advice, allergy_other, nutrition, storage, recycling, variant_group, search_text, search_doc, water_pack, unit_quantity, unit_label,
-        food, net_quantity, operator_name, operator_address, origin_required, nutrition_facts)
+        food, net_quantity, operator_name, operator_address, origin_required, nutrition_facts, store_ids)
       SELECT barcode, ref, description, brand, branded, "imageUrl", um, "purchaseUm", "umStep", "minWeight", "maxAmount", attrib3,
         "categoryId", origin, caliber, ingredients, "allergyAdvice", "allergyOther", nutrition, storage, recycling, "variantGroup", "searchText",
         to_tsvector('italian', "searchDoc") || to_tsvector('simple', "searchDoc"), "waterPack", "unitQuantity", "unitLabel",
-        food, "netQuantity", "operatorName", "operatorAddress", "originRequired", "nutritionFacts"
+        food, "netQuantity", "operatorName", "operatorAddress", "originRequired", "nutritionFacts", "storeIds"
       FROM ${rows(
         j,
         `barcode text, ref text, description text, brand text, branded bool, "imageUrl" text, um text, "purchaseUm" text,
         "umStep" numeric, "minWeight" numeric, "maxAmount" numeric, attrib3 text, "categoryId" text, origin text, caliber text, ingredients text,
         "allergyAdvice" text, "allergyOther" text, nutrition text, storage text, recycling text, "variantGroup" text, "searchText" text, "searchDoc" text, "waterPack" bool, "unitQuantity" numeric, "unitLabel" text,
-        food bool, "netQuantity" text, "operatorName" text, "operatorAddress" text, "originRequired" bool, "nutritionFacts" jsonb`,
+        food bool, "netQuantity" text, "operatorName" text, "operatorAddress" text, "originRequired" bool, "nutritionFacts" jsonb,
+        "storeIds" int[]`,
       )}
       ON CONFLICT (barcode) DO UPDATE SET ref = excluded.ref, description = excluded.description, brand = excluded.brand,
         branded = excluded.branded, image_url = excluded.image_url, um = excluded.um, purchase_um = excluded.purchase_um,
@@ -122,7 +131,7 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
         search_text = excluded.search_text, search_doc = excluded.search_doc, water_pack = excluded.water_pack,
         unit_quantity = excluded.unit_quantity, unit_label = excluded.unit_label, food = excluded.food,
         net_quantity = excluded.net_quantity, operator_name = excluded.operator_name, operator_address = excluded.operator_address,
-        origin_required = excluded.origin_required, nutrition_facts = excluded.nutrition_facts
+        origin_required = excluded.origin_required, nutrition_facts = excluded.nutrition_facts, store_ids = excluded.store_ids
       RETURNING id, barcode),
     remembered AS (INSERT INTO feed_products SELECT id FROM up)
     SELECT id, barcode FROM up`.execute(trx);
@@ -180,7 +189,8 @@ async function writePricesAndPromotions(
     (j) => sql`INSERT INTO store_products (store_id, product_id, price_cents, available)
     SELECT s, p, c, a FROM ${rows(j, 's int, p bigint, c int, a bool')}`,
   );
-  // The stores of each product on its own row, for the search (migration 0013): only rows that change are written.
+  // The stores of each product on its own row (migration 0013) were written with the feed's products; a product
+  // left out of the feed keeps its row, and loses its stores here: only rows that change are written.
   await sql`UPDATE products p SET store_ids = x.ids
     FROM (SELECT p2.id, coalesce(array_agg(sp.store_id ORDER BY sp.store_id) FILTER (WHERE sp.store_id IS NOT NULL), '{}') AS ids
       FROM products p2 LEFT JOIN store_products sp ON sp.product_id = p2.id GROUP BY p2.id) x
