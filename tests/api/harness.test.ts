@@ -1,6 +1,7 @@
-// The harness itself: a fresh shop answers its health check.
+// The harness itself: a fresh shop answers its health check, and every
+// successful answer a test gets is held to the contract's output schema.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from './harness.ts';
+import { checkAnswer, createTestShop, type TestShop } from './harness.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -12,4 +13,24 @@ it('builds the real app over a fresh database that answers GET /cli/health', asy
   const { status, body } = await shop.request('/cli/health');
   expect(status).toBe(200);
   expect(body.responseCode).toBe(0);
+});
+
+it("refuses a successful answer whose data is not the call's output schema, and lets refusals through", async () => {
+  const categories = (await shop.request('/cli/categories')).body;
+  expect(() => checkAnswer('/cli/categories', 'GET', 200, categories)).not.toThrow();
+  const drifted = { responseCode: 0, data: [{ ...categories.data[0], description: 42 }] };
+  expect(() => checkAnswer('/cli/categories', 'GET', 200, drifted)).toThrow(
+    /GET \/cli\/categories answered data the contract does not allow/,
+  );
+  // A path parameter and a query string are matched too; a refusal carries no data to check.
+  const product = { responseCode: 0, data: { barcode: 8001234567890 } };
+  expect(() => checkAnswer('/cli/ecommerce/products/barcode/8001234567890?store=1109', 'GET', 200, product)).toThrow(
+    /contract does not allow/,
+  );
+  expect(() => checkAnswer('/cli/ecommerce/products/barcode/1', 'GET', 200, { responseCode: 4030 })).not.toThrow();
+  // cart/abort is two calls by its body: a cart (or null) without orderId, an order with it.
+  expect(() => checkAnswer('/cli/ecommerce/cart/abort', 'POST', 200, { responseCode: 0, data: null })).not.toThrow();
+  expect(() => checkAnswer('/cli/ecommerce/cart/abort', 'POST', 200, { responseCode: 0, data: { id: 'x' } })).toThrow(
+    /contract does not allow/,
+  );
 });

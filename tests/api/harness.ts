@@ -10,6 +10,7 @@ import { openDb, type DbHandle } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
+import { API_PREFIX, allEndpoints } from '#src/shared/contract/endpoints.ts';
 
 export interface TestShop {
   app: ReturnType<typeof createApp>;
@@ -67,6 +68,42 @@ export async function openTestDatabase(): Promise<{ handle: DbHandle; close(): P
   };
 }
 
+/** Each call of the contract as a pattern of its path; the ones with fewer parameters first ('/slists/copy' before '/slists/:id'). */
+const callPatterns = allEndpoints
+  .map((e) => ({
+    endpoint: e,
+    method: e.method.toUpperCase(),
+    params: (e.path.match(/:/g) ?? []).length,
+    path: new RegExp(`^${API_PREFIX}${e.path.replace(/\/$/, '').replace(/:\w+(\{[^}]*\})?/g, '[^/]+')}/?$`),
+  }))
+  .sort((a, b) => a.params - b.params);
+
+/**
+ * Every successful answer a test gets through request() is checked against
+ * the contract (shared/contract/endpoints.ts): its data must be what the
+ * call's output schema says, so the server cannot drift from what the browser
+ * parses without a test failing.
+ */
+export function checkAnswer(path: string, method: string, status: number, body: unknown): void {
+  if (
+    status !== 200 ||
+    typeof body !== 'object' ||
+    body === null ||
+    (body as { responseCode?: unknown }).responseCode !== 0
+  )
+    return;
+  const { pathname } = new URL(path, 'http://shop.test');
+  const calls = callPatterns.filter((c) => c.method === method.toUpperCase() && c.path.test(pathname));
+  // One path may be two calls told apart by the body (cart/abort: a cart, or with orderId an order): either will do.
+  const outputs = calls.filter((c) => c.params === calls[0]?.params).flatMap((c) => c.endpoint.output ?? []);
+  if (outputs.length === 0) return;
+  const results = outputs.map((output) => output.safeParse((body as { data: unknown }).data));
+  if (results.some((r) => r.success)) return;
+  throw new Error(
+    `${method.toUpperCase()} ${pathname} answered data the contract does not allow: ${JSON.stringify(results[0]?.error?.issues.slice(0, 5))}`,
+  );
+}
+
 export async function createTestShop(
   opts: { products?: number; env?: Record<string, string> } = {},
 ): Promise<TestShop> {
@@ -99,6 +136,7 @@ export async function createTestShop(
       } catch {
         // Not JSON (a redirect page, an HTML error): the test sees the text.
       }
+      checkAnswer(path, init?.method ?? 'GET', response.status, body);
       return { status: response.status, body };
     },
     async close() {
