@@ -87,9 +87,9 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
   // The stores that sell each product, written with its row (migration 0013), so a first import writes each row once.
   const storesOf = new Map<string, Set<number>>();
   for (const price of feed.prices) {
-    let stores = storesOf.get(price.barcode);
-    if (!stores) storesOf.set(price.barcode, (stores = new Set()));
+    const stores = storesOf.get(price.barcode) ?? new Set<number>();
     stores.add(price.storeId);
+    storesOf.set(price.barcode, stores);
   }
   const products = feed.products.map((p) => ({
     ...p,
