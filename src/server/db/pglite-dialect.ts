@@ -22,7 +22,7 @@ import {
 } from 'kysely';
 import type { ArrivalGate } from './arrival-order.ts';
 import type { Answer, PGliteEngine } from './pglite-engine.ts';
-import { readMessages } from './pglite-wire.ts';
+import { AnswerBytes, readMessages } from './pglite-wire.ts';
 
 /** Distinct statements kept prepared; past it, a new text is planned each time (unnamed). */
 const MAX_PREPARED = 2_000;
@@ -98,6 +98,8 @@ interface StatementResult {
 class StatementRunner {
   readonly #engine: PGliteEngine;
   readonly #prepared = new Map<string, string>();
+  /** Where each answer's bytes are read (read at once, before the next answer: see AnswerBytes). */
+  readonly #answerBytes = new AnswerBytes();
   /** The session the statements in #prepared were prepared in (a new thread has none). */
   #preparedIn = 0;
 
@@ -147,7 +149,8 @@ class StatementRunner {
       answer = this.#engine.exchange(batch, sync, via.session);
     }
     // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
-    const { bytes, session } = await answer;
+    const { text, session } = await answer;
+    const bytes = this.#answerBytes.bytes(text);
     return { ...readMessages(bytes, bytes.length, this.#engine.parsers), session };
   }
 

@@ -11,7 +11,8 @@ import { types } from '@electric-sql/pglite';
 import type { Parser } from './pglite-wire.ts';
 
 export interface Answer {
-  bytes: Uint8Array;
+  /** The answer's bytes, one character a byte (pglite-wire.ts' AnswerBytes reads them). */
+  text: string;
   /** Which database thread answered: 1 for the first, a new number after each restart. */
   session: number;
 }
@@ -48,7 +49,7 @@ const ourParsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v
 /** What the worker thread sends back. */
 export interface ThreadReply {
   id: number;
-  answer?: Uint8Array;
+  answer?: string;
   error?: { name: string; message: string };
 }
 
@@ -203,7 +204,7 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
         return Promise.reject(gone('The transaction was lost with the database thread', '57P02'));
       const answeredBy = current();
       return ask({ kind: 'exchange', batch, sync }, [batch.buffer as ArrayBuffer]).then(({ answer }) => ({
-        bytes: answer!,
+        text: answer!,
         session: answeredBy,
       }));
     },

@@ -46,9 +46,7 @@ try {
       if (request.kind === 'exchange') {
         answer.reset();
         await pglite.execProtocolRawStream(request.batch, { syncToFs: request.sync, onRawData: answer.push });
-        const bytes = answer.take();
-        transfer.push(bytes.buffer as ArrayBuffer);
-        reply = { id: request.id, answer: bytes };
+        reply = { id: request.id, answer: answer.take() };
       } else if (request.kind === 'script') {
         await runScript(pglite, request.work);
         reply = { id: request.id };

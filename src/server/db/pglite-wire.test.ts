@@ -1,7 +1,7 @@
 // The wire reader gives the rows PGlite's own query() gives, column names of any kind included.
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMessages } from './pglite-wire.ts';
+import { AnswerBytes, readMessages, WireCollector } from './pglite-wire.ts';
 
 let pglite: PGlite;
 beforeAll(async () => {
@@ -54,5 +54,31 @@ describe('readMessages', () => {
       { one: 1 },
       { two: 'due', three: 3 },
     ]);
+  });
+});
+
+describe('an answer between the threads', () => {
+  it('comes back byte for byte through its characters, every byte value, small and large', () => {
+    const reader = new AnswerBytes();
+    const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const large = Uint8Array.from({ length: 600_000 }, (_, i) => (i * 7) % 256);
+    for (const sent of [every, large, every]) {
+      const collector = new WireCollector();
+      collector.reset();
+      collector.push(sent.subarray(0, 100));
+      collector.push(sent.subarray(100));
+      const text = collector.take();
+      expect(text).toHaveLength(sent.length);
+      expect(Buffer.from(reader.bytes(text))).toEqual(Buffer.from(sent));
+    }
+  });
+
+  it('is read by the wire reader the same as the bytes PGlite answered', async () => {
+    const bytes = await pglite.execProtocolRaw(protocol.serialize.query(`SELECT 'città €' AS name, 2 AS n`));
+    const collector = new WireCollector();
+    collector.reset();
+    collector.push(bytes);
+    const back = new AnswerBytes().bytes(collector.take());
+    expect(readMessages(back, back.length, types.parsers as never).rows).toEqual([{ name: 'città €', n: 2 }]);
   });
 });

@@ -37,9 +37,29 @@ export class WireCollector {
     this.#length = needed;
   };
 
-  /** The answer's bytes, copied into a buffer of their own (to hand to another thread). */
-  take(): Uint8Array {
-    return this.#bytes.slice(0, this.#length);
+  /** The answer's bytes, one character a byte (to hand to another thread: see AnswerBytes). */
+  take(): string {
+    return Buffer.from(this.#bytes.buffer, 0, this.#length).toString('latin1');
+  }
+}
+
+/**
+ * An answer's bytes back from the characters of WireCollector.take(), in a
+ * buffer reused from one answer to the next. The answers cross between the
+ * threads as strings, not as transferred buffers: each transferred buffer was
+ * memory outside the JavaScript heap that the collector must account for, and
+ * a listing's 30 kB every few hundred microseconds made it run a full
+ * collection about every second ("external memory pressure"). A string is
+ * young-generation memory, freed by the next scavenge. Read the bytes before
+ * the next call of bytes(): they are overwritten then.
+ */
+export class AnswerBytes {
+  #buffer = Buffer.allocUnsafeSlow(256 * 1024);
+
+  bytes(answer: string): Uint8Array {
+    // A large answer (a catalogue export) gets a buffer of its own, so the reused one stays small.
+    const into = answer.length <= this.#buffer.length ? this.#buffer : Buffer.allocUnsafe(answer.length);
+    return into.subarray(0, into.write(answer, 0, 'latin1'));
   }
 }
 
