@@ -85,12 +85,7 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
   await sql`CREATE TEMP TABLE feed_products (id bigint PRIMARY KEY) ON COMMIT DROP`.execute(trx);
   const tagWords = new Map(feed.tags.map((t) => [t.id, t.description]));
   // The stores that sell each product, written with its row (migration 0013), so a first import writes each row once.
-  const storesOf = new Map<string, Set<number>>();
-  for (const price of feed.prices) {
-    const stores = storesOf.get(price.barcode) ?? new Set<number>();
-    stores.add(price.storeId);
-    storesOf.set(price.barcode, stores);
-  }
+  const pricesOf = Map.groupBy(feed.prices, (price) => price.barcode);
   const products = feed.products.map((p) => ({
     ...p,
     imageUrl: p.images[0] ?? null,
@@ -102,7 +97,7 @@ async function writeProducts(trx: Trx, feed: CatalogueFeed): Promise<{ ids: Prod
     images: undefined,
     tagIds: undefined,
     nutritionFacts: p.nutritionFacts ?? null,
-    storeIds: [...(storesOf.get(p.barcode) ?? [])].sort((a, b) => a - b),
+    storeIds: [...new Set((pricesOf.get(p.barcode) ?? []).map((price) => price.storeId))].sort((a, b) => a - b),
   }));
   const ids: ProductIds = new Map();
   await bulk(trx, products, async (j) => {

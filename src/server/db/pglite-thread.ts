@@ -41,7 +41,6 @@ try {
 
   const handle = async (request: ThreadRequest): Promise<void> => {
     let reply: ThreadReply;
-    const transfer: ArrayBuffer[] = [];
     try {
       if (request.kind === 'exchange') {
         answer.reset();
@@ -57,7 +56,7 @@ try {
     } catch (error) {
       reply = { id: request.id, error: plain(error) };
     }
-    port.postMessage(reply, transfer);
+    port.postMessage(reply);
   };
 
   let queue = Promise.resolve();

@@ -46,12 +46,10 @@ export class WireCollector {
 /**
  * An answer's bytes back from the characters of WireCollector.take(), in a
  * buffer reused from one answer to the next. The answers cross between the
- * threads as strings, not as transferred buffers: each transferred buffer was
- * memory outside the JavaScript heap that the collector must account for, and
- * a listing's 30 kB every few hundred microseconds made it run a full
- * collection about every second ("external memory pressure"). A string is
- * young-generation memory, freed by the next scavenge. Read the bytes before
- * the next call of bytes(): they are overwritten then.
+ * threads as strings, not as a new transferred buffer each: under listing load
+ * the server's thread then ran about half as many full collections (5–7
+ * instead of 10–18 per 10 s, docs/performance.md). Read the bytes before the
+ * next call of bytes(): they are overwritten then.
  */
 export class AnswerBytes {
   #buffer = Buffer.allocUnsafeSlow(256 * 1024);
