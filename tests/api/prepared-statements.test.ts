@@ -162,4 +162,38 @@ describe(`prepared statements (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'P
     expect(await mode()).toBe('auto');
     expect((await marked(201)).rows).toEqual([{ name: 'confermata' }]);
   });
+
+  it('keeps generic plans across a run of marked statements, and every other statement, in a transaction too, runs in the default mode', async () => {
+    const db = handle.db;
+    const seen = (
+      marked: boolean,
+      via: typeof db | Parameters<Parameters<ReturnType<typeof db.transaction>['execute']>[0]>[0] = db,
+    ) =>
+      sql<{
+        mode: string;
+      }>`${sql.raw(marked ? GENERIC_PLAN : '')} SELECT current_setting('plan_cache_mode') AS mode, ${1}::int AS n`
+        .execute(via)
+        .then((r) => r.rows[0]!.mode);
+    const generic = handle.engine === 'pglite' ? 'force_generic_plan' : 'auto';
+    // Several calls at once, as under load: each sees the mode it asked for.
+    const wanted = [true, true, false, true, false, false, true, true];
+    expect(await Promise.all(wanted.map((marked) => seen(marked)))).toEqual(
+      wanted.map((marked) => (marked ? generic : 'auto')),
+    );
+    expect(await seen(true)).toBe(generic);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await seen(false, trx)).toBe('auto');
+        expect(await seen(true, trx)).toBe(generic);
+        expect(await seen(false, trx)).toBe('auto');
+        await sql`SELECT 1 / ${0}::int AS n`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await seen(true)).toBe(generic);
+    await db.transaction().execute(async (trx) => {
+      expect(await seen(false, trx)).toBe('auto');
+    });
+    expect(await seen(true)).toBe(generic);
+    expect(await seen(false)).toBe('auto');
+  });
 });

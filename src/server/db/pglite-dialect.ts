@@ -95,6 +95,38 @@ interface StatementResult {
   session: number;
 }
 
+/**
+ * The session's plan_cache_mode, switched only when a statement wants the
+ * other one: a run of category listings (generic plans) then sends no SET at
+ * all, where a SET and a RESET around each listing cost two more statements in
+ * WebAssembly. Outside a transaction the SET stays with the session; inside one
+ * it is SET LOCAL and set back after the statement, so a rollback or an error
+ * cannot leave the session in a mode other than the one recorded here.
+ */
+export class PlanMode {
+  /** Generic plans forced, as of the last batch handed over, in `session`. */
+  #generic = false;
+  #session = -1;
+
+  switchTo(generic: boolean, session: number, inTransaction: boolean): { before: string; after?: string } | null {
+    if (session !== this.#session) {
+      // A new database thread starts with the default mode.
+      this.#session = session;
+      this.#generic = false;
+    }
+    if (generic === this.#generic) return null;
+    const mode = (g: boolean) => (g ? 'force_generic_plan' : 'auto');
+    if (inTransaction) {
+      return {
+        before: `SET LOCAL plan_cache_mode = ${mode(generic)}`,
+        after: `SET LOCAL plan_cache_mode = ${mode(this.#generic)}`,
+      };
+    }
+    this.#generic = generic;
+    return { before: `SET plan_cache_mode = ${mode(generic)}` };
+  }
+}
+
 class StatementRunner {
   readonly #engine: PGliteEngine;
   readonly #prepared = new Map<string, string>();
@@ -102,6 +134,7 @@ class StatementRunner {
   readonly #answerBytes = new AnswerBytes();
   /** The session the statements in #prepared were prepared in (a new thread has none). */
   #preparedIn = 0;
+  readonly #planMode = new PlanMode();
 
   constructor(engine: PGliteEngine) {
     this.#engine = engine;
@@ -137,16 +170,18 @@ class StatementRunner {
     if (error) throw Object.assign(error, { query: sql, params: [] });
   }
 
-  async #exchange(batch: Uint8Array, via: Via, sync = false) {
+  /** `batch` is made when it is handed over, in the order the batches reach the database. */
+  async #exchange(batch: Uint8Array | (() => Uint8Array), via: Via, sync = false) {
     let answer: Promise<Answer>;
     const gate = via.gate;
+    const handed = () => (typeof batch === 'function' ? batch() : batch);
     if (gate) {
       await gate.pass();
       // Handed over before anything else can be sent: the gate may let the next one through.
-      answer = this.#engine.exchange(batch, true);
+      answer = this.#engine.exchange(handed(), true);
       gate.sent();
     } else {
-      answer = this.#engine.exchange(batch, sync, via.session);
+      answer = this.#engine.exchange(handed(), sync, via.session);
     }
     // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
     const { text, session } = await answer;
@@ -163,19 +198,24 @@ class StatementRunner {
     const known = this.#prepared.get(sql);
     const name = known ?? (this.#prepared.size < MAX_PREPARED ? `k${++statementCounter}` : '');
     const generic = sql.startsWith(GENERIC_PLAN);
-    const parts: Uint8Array[] = [];
-    if (via.begin) parts.push(serialize.query('BEGIN'));
-    // SET is undone by a rollback too, so a failed statement in a transaction cannot leave it set.
-    if (generic) parts.push(serialize.query('SET plan_cache_mode = force_generic_plan'));
-    if (known === undefined) parts.push(serialize.parse({ name, text: sql, types: [] }));
-    parts.push(
+    const statement = [
+      ...(known === undefined ? [serialize.parse({ name, text: sql, types: [] })] : []),
       serialize.bind({ statement: name, values: parameters.map(toParam) as never }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-    );
-    if (generic) parts.push(serialize.query('RESET plan_cache_mode'));
-    const { rows, affectedRows, parsed, error, session } = await this.#exchange(concat(parts), via);
+    ];
+    const batch = () => {
+      const parts: Uint8Array[] = [];
+      if (via.begin) parts.push(serialize.query('BEGIN'));
+      const inTransaction = via.begin || via.session !== undefined;
+      const switchTo = this.#planMode.switchTo(generic, this.#engine.session, inTransaction);
+      if (switchTo) parts.push(serialize.query(switchTo.before));
+      parts.push(...statement);
+      if (switchTo?.after) parts.push(serialize.query(switchTo.after));
+      return concat(parts);
+    };
+    const { rows, affectedRows, parsed, error, session } = await this.#exchange(batch, via);
     if (known === undefined && name && parsed) this.#prepared.set(sql, name);
     if (error) throw Object.assign(error, { query: sql, params: parameters, session });
     return { rows, affectedRows, session };
