@@ -52,6 +52,7 @@ function arrayLiteral(values: readonly unknown[]): string {
   return `{${items.join(',')}}`;
 }
 
+/** The parts in one new buffer of its own: the batch is transferred to the database thread. */
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
@@ -164,24 +165,23 @@ class StatementRunner {
    */
   async end(sql: 'COMMIT' | 'ROLLBACK', session: number, sent: () => void): Promise<void> {
     // Handed over while #exchange is called (no gate: nothing is awaited before).
-    const answer = this.#exchange(concat([protocol.serialize.query(sql)]), { session }, true);
+    const answer = this.#exchange(() => concat([protocol.serialize.query(sql)]), { session }, true);
     sent();
     const { error } = await answer;
     if (error) throw Object.assign(error, { query: sql, params: [] });
   }
 
   /** `batch` is made when it is handed over, in the order the batches reach the database. */
-  async #exchange(batch: Uint8Array | (() => Uint8Array), via: Via, sync = false) {
+  async #exchange(batch: () => Uint8Array, via: Via, sync = false) {
     let answer: Promise<Answer>;
     const gate = via.gate;
-    const handed = () => (typeof batch === 'function' ? batch() : batch);
     if (gate) {
       await gate.pass();
       // Handed over before anything else can be sent: the gate may let the next one through.
-      answer = this.#engine.exchange(handed(), true);
+      answer = this.#engine.exchange(batch(), true);
       gate.sent();
     } else {
-      answer = this.#engine.exchange(handed(), sync, via.session);
+      answer = this.#engine.exchange(batch(), sync, via.session);
     }
     // The answer's bytes are read here rather than by PGlite's message reader (see pglite-wire.ts).
     const { text, session } = await answer;
