@@ -4,7 +4,7 @@ import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { isServiceDay, romeTime } from '#src/shared/calendar.ts';
 import { slotDays, slotsOfDay } from '#src/server/services/slots.ts';
-import { createTestShop } from './harness.ts';
+import { catalogueChanged, createTestShop } from './harness.ts';
 import { bearer, plainPiece, post, quickShoppers, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -236,6 +236,7 @@ describe('booking', () => {
       .where('store_id', '=', 1109)
       .where('product_id', '=', piece.id)
       .execute();
+    await catalogueChanged(shop);
     const changed = await shop.request('/cli/ecommerce/cart/copy', post({ orderId, terminalType: 'WEB' }, token));
     expect(changed.body.responseCode).toBe(4105);
     expect(changed.body.data.updated).toEqual([expect.objectContaining({ barcode: piece.barcode, netPrice: 2.6 })]);
@@ -245,6 +246,7 @@ describe('booking', () => {
       .where('store_id', '=', 1109)
       .where('product_id', '=', piece.id)
       .execute();
+    await catalogueChanged(shop);
   });
 });
 

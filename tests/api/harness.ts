@@ -10,6 +10,8 @@ import { openDb, type DbHandle } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
+import { forgetCatalogueVersion } from '#src/server/catalogue-version.ts';
+import { sql } from 'kysely';
 import { API_PREFIX, allEndpoints } from '#src/shared/contract/endpoints.ts';
 
 export interface TestShop {
@@ -18,6 +20,18 @@ export interface TestShop {
   /** Calls the app in-process; the body is parsed JSON, or the text when it is not JSON. */
   request(path: string, init?: RequestInit): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
+}
+
+/**
+ * After a test changed catalogue rows by hand (a price, a promotion): records a
+ * new catalogue version, as an import does with the same change. The shop
+ * keys what it keeps of the catalogue by that version (the catalogue cache,
+ * the listing counts, the cart's memo of product sides).
+ */
+export async function catalogueChanged(shop: TestShop): Promise<void> {
+  await sql`INSERT INTO catalogue_meta (key, value) VALUES ('version', ${randomBytes(8).toString('hex')})
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(shop.handle.db);
+  forgetCatalogueVersion(shop.handle.db);
 }
 
 interface ServerDatabase {

@@ -1,6 +1,8 @@
 // Carts (spec §4 Cart lifecycle, §5 quantity rules, §9 fees and limits).
-// Every answer carries the whole cart, recomputed from current prices; every
-// write locks the cart row, so parallel writes to one cart never lose one.
+// Every answer carries the whole cart, recomputed from current prices (a cart
+// write takes those of products it showed before from the memo of the current
+// catalogue version and day, cart-memo.ts); every write locks the cart row, so
+// parallel writes to one cart never lose one.
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -10,7 +12,7 @@ import {
   type openCartRequest,
   type storeItemRequest,
 } from '#src/shared/contract/cart.ts';
-import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { toCents } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
@@ -26,6 +28,8 @@ import { cartProductColumns, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
+import { cartMemoOf, type CartMemo } from './cart-memo.ts';
+import { catalogueVersion } from '../catalogue-version.ts';
 
 type Tx = Db | Transaction<Database>;
 /** A cart row's columns under the names storeItem reads them with (beside a product's). */
@@ -72,39 +76,70 @@ type LineRow = ProductRow & {
   available: boolean | null;
 };
 
-/** The SELECT of a cart's rows with each product's price and promotion in the cart's store now, but `except`'s row. */
-const linesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except?: number) =>
+/** The SELECT of a cart's rows with each product's price and promotion in the cart's store now. */
+const linesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>) =>
   sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
       sp.price_cents, sp.available, promo.*
     FROM cart_items ci
     JOIN products p ON p.id = ci.product_id
     LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
     LEFT JOIN LATERAL ${promotionOf(cart.store_id, romeToday())} promo ON true
-    WHERE ci.cart_id = ${cart.id}${except === undefined ? sql`` : sql` AND ci.product_id <> ${except}`}
+    WHERE ci.cart_id = ${cart.id}
     ORDER BY ci.id`;
 
-function toCartLine(r: LineRow): CartLine {
+/**
+ * What a cart row shows of its product that depends only on the catalogue and
+ * the day, with the row it was read from (kept in the CartMemo).
+ */
+type CatalogueSide = Pick<CartLine, 'product' | 'waterPack'> & {
+  snapshot: Omit<CartLine['snapshot'], 'priceCents'>;
+  row: ProductRow;
+};
+
+function catalogueSide(r: ProductRow): CatalogueSide {
   return {
-    itemId: r.item_id,
-    amount: r.amount === null ? null : Number(r.amount),
-    weight: r.weight === null ? null : Number(r.weight),
+    row: r,
     // A product the store no longer sells has no price there: the row keeps what the shopper saw.
-    product: r.price_cents === null ? null : toProduct(r as ProductRow, [], []),
-    snapshot: {
-      barcode: r.barcode,
-      description: r.description,
-      ref: r.ref,
-      imageUrl: r.image_url,
-      um: r.um,
-      priceCents: r.snapshot_cents,
-    },
+    product: r.price_cents === null ? null : toProduct(r, [], []),
+    snapshot: { barcode: r.barcode, description: r.description, ref: r.ref, imageUrl: r.image_url, um: r.um },
     waterPack: r.water_pack,
   };
 }
 
+function toCartLine(r: LineRow, side: CatalogueSide = catalogueSide(r)): CartLine {
+  return {
+    itemId: r.item_id,
+    amount: r.amount === null ? null : Number(r.amount),
+    weight: r.weight === null ? null : Number(r.weight),
+    product: side.product,
+    snapshot: { ...side.snapshot, priceCents: r.snapshot_cents },
+    waterPack: side.waterPack,
+  };
+}
+
+/**
+ * The SELECT of a cart's rows but `except`'s, for a cart write: the catalogue
+ * side (product, price, promotion) only of the products not in `known`, whose
+ * side the server kept (cart-memo.ts). OFFSET 0 keeps the subquery apart, so
+ * the test of `known` gates its joins for each row; merged into the outer
+ * query, the test was made after the joins.
+ */
+const writtenLinesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except: number, known: number[], today: string) =>
+  sql<Nullable<LineRow> & { line_product_id: number }>`SELECT ci.id AS item_id, ci.amount, ci.weight,
+      ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id, x.*
+    FROM cart_items ci
+    LEFT JOIN LATERAL (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
+      FROM products p
+      LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
+      LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
+      WHERE p.id = ci.product_id AND NOT ci.product_id = ANY(${known}::bigint[])
+      OFFSET 0) x ON true
+    WHERE ci.cart_id = ${cart.id} AND ci.product_id <> ${except}
+    ORDER BY ci.id`;
+
 /** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
 export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
-  return (await linesSelect(cart).execute(db)).rows.map(toCartLine);
+  return (await linesSelect(cart).execute(db)).rows.map((r) => toCartLine(r));
 }
 
 /** What a cart's answer needs of its store and delivery address. */
@@ -342,7 +377,7 @@ export async function reviewCart(db: Db, userId: number, cartId: number): Promis
 interface ItemChange {
   cart: CartRow;
   row: ProductRow;
-  product: ReturnType<typeof toProduct>;
+  product: Product;
   quantity: number;
 }
 
@@ -355,6 +390,7 @@ async function itemChange(
   userId: number,
   input: z.output<typeof storeItemRequest>,
   lock: boolean,
+  today: string,
 ): Promise<ItemChange> {
   const found = (
     await sql<CartColumns & Partial<ProductRow>>`SELECT c.id AS cart_id, c.user_id AS cart_user_id,
@@ -363,7 +399,7 @@ async function itemChange(
       FROM carts c
       LEFT JOIN LATERAL (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
         FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = c.store_id
-        LEFT JOIN LATERAL ${promotionOf(sql<number>`c.store_id`, romeToday())} promo ON true
+        LEFT JOIN LATERAL ${promotionOf(sql<number>`c.store_id`, today)} promo ON true
         WHERE p.barcode = ${input.barcode}) x ON true
       WHERE c.id = ${input.cartId}
       ${lock ? sql`FOR UPDATE OF c` : sql``}`.execute(db)
@@ -386,7 +422,16 @@ async function itemChange(
     const exists = await db.selectFrom('products').select('id').where('barcode', '=', input.barcode).executeTakeFirst();
     throw new BusinessError(exists ? ErrorCode.PRODUCT_NOT_VALID : ErrorCode.PRODUCT_NOT_FOUND);
   }
-  const product = toProduct(row, [], []);
+  return checkedChange(cart, row, toProduct(row, [], []), input);
+}
+
+/** The change checked against spec §5 and §9 for the product as its store sells it today. */
+function checkedChange(
+  cart: CartRow,
+  row: ProductRow,
+  product: Product,
+  input: z.output<typeof storeItemRequest>,
+): ItemChange {
   if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
   const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
   const problem = quantityProblem(product, quantity);
@@ -398,13 +443,22 @@ async function itemChange(
 
 /** A row of writeChange's answer: the cart's store, one of its other rows (if any), the written row's values. */
 type WrittenRow = CartStore &
-  Nullable<LineRow> & {
+  Nullable<LineRow> &
+  Pick<CartColumns, 'cart_delivery_mode' | 'cart_title' | 'cart_is_current'> & {
+    line_product_id: number | null;
     put_id: number | null;
     put_amount: number | string | null;
     put_weight: number | string | null;
     fresh: boolean;
   };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** What a cart write knows before it writes: the catalogue's generation, its day, the memo of product sides. */
+interface WriteContext {
+  generation: string;
+  today: string;
+  memo: CartMemo<CatalogueSide, CartRow>;
+}
 
 /**
  * The row's change and the cart's updated_at, in one statement that first locks
@@ -413,13 +467,19 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
  * cart changed since it was read. The other rows are those of the statement's
  * snapshot: when another write to the cart committed while this one waited
  * for its lock (PostgreSQL), `lines` is absent and the caller reads them again.
+ * Of the products the cart showed last, the rows bring only the cart's own
+ * columns: their catalogue side comes from the memo (cart-memo.ts). The
+ * cart's mode, title and current mark are answered as locked.
  */
 async function writeChange(
   db: Tx,
-  { cart, row, product, quantity }: ItemChange,
-): Promise<{ store: CartStore; lines?: CartLine[] } | undefined> {
-  const same = sql`c AS (SELECT id, xmin::text AS version FROM carts WHERE id = ${cart.id} AND user_id = ${cart.user_id}
-    AND status = 'OPEN' AND store_id = ${cart.store_id} AND address_id IS NOT DISTINCT FROM ${cart.address_id}::bigint
+  { cart: seen, row, product, quantity }: ItemChange,
+  { generation, today, memo }: WriteContext,
+): Promise<{ cart: CartRow; store: CartStore; lines?: CartLine[] } | undefined> {
+  const known = memo.known(generation, seen.store_id, seen.id);
+  const same = sql`c AS (SELECT id, xmin::text AS version, delivery_mode, title, is_current FROM carts
+    WHERE id = ${seen.id} AND user_id = ${seen.user_id} AND status = 'OPEN' AND store_id = ${seen.store_id}
+    AND address_id IS NOT DISTINCT FROM ${seen.address_id}::bigint
     FOR UPDATE)`;
   const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = (SELECT id FROM c))`;
   const change =
@@ -433,19 +493,35 @@ async function writeChange(
           ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
             price_cents = excluded.price_cents, available = true
           RETURNING id, amount, weight)`;
-  // The store's columns (cartStoreSelect) and a row's (linesSelect) have no name in common.
+  // The store's columns (cartStoreSelect) and a row's (writtenLinesSelect) have no name in common.
   const { rows } = await sql<WrittenRow>`WITH ${same}, ${change}, ${touch}
     SELECT st.*, (SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount,
-      (SELECT weight FROM put) AS put_weight, (SELECT c.version = x.xmin::text FROM c JOIN carts x ON x.id = c.id) AS fresh, l.*
-    FROM (${cartStoreSelect(cart)}) st
-    LEFT JOIN LATERAL (${linesSelect(cart, row.id)}) l ON true
-    WHERE EXISTS (SELECT 1 FROM c)
+      (SELECT weight FROM put) AS put_weight, (SELECT c.version = x.xmin::text FROM c JOIN carts x ON x.id = c.id) AS fresh,
+      c.delivery_mode AS cart_delivery_mode, c.title AS cart_title, c.is_current AS cart_is_current, l.*
+    FROM (${cartStoreSelect(seen)}) st
+    CROSS JOIN c
+    LEFT JOIN LATERAL (${writtenLinesSelect(seen, row.id, [...known.keys()], today)}) l ON true
     ORDER BY l.item_id`.execute(db);
   const first = rows[0];
   if (!first) return undefined;
   const store: CartStore = first;
-  if (!first.fresh) return { store };
-  const lines = rows.filter((r) => r.item_id !== null).map((r) => toCartLine(r as LineRow));
+  const cart: CartRow = {
+    ...seen,
+    delivery_mode: first.cart_delivery_mode,
+    title: first.cart_title,
+    is_current: first.cart_is_current,
+  };
+  if (!first.fresh) return { cart, store };
+  const lines: CartLine[] = [];
+  const sides: CatalogueSide[] = [];
+  for (const r of rows) {
+    if (r.item_id === null || r.line_product_id === null) continue;
+    const side = known.get(r.line_product_id) ?? (r.id === null ? undefined : catalogueSide(r as LineRow));
+    // A row always has its product (a foreign key): as in cartLines' join, one without is left out.
+    if (!side) continue;
+    lines.push(toCartLine(r as LineRow, side));
+    sides.push(side);
+  }
   if (first.put_id !== null) {
     // The written row: the product as read, with the values the write stored.
     const written = {
@@ -455,10 +531,13 @@ async function writeChange(
       weight: first.put_weight,
       snapshot_cents: toCents(product.netPrice),
     };
-    lines.push(toCartLine(written as LineRow));
+    const side = catalogueSide(row);
+    lines.push(toCartLine(written as LineRow, side));
+    sides.push(side);
     lines.sort((a, b) => a.itemId - b.itemId);
   }
-  return { store, lines };
+  memo.remember(generation, cart, sides);
+  return { cart, store, lines };
 }
 
 /** Water packs count across the cart's rows (spec §9): such a change is checked with the cart locked. */
@@ -466,35 +545,60 @@ const countsPacks = (change: ItemChange) => change.row.water_pack && change.quan
 
 /**
  * Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on
- * the server. The change is read and checked, then written in one statement
- * that locks the cart as it was read and answers its other rows, outside any
- * transaction: nothing holds the database while the server checks. When the
- * cart changed in between (moved, closed), or water packs must be counted
- * across its rows, the change is made again in a transaction that locks the
- * cart from the start.
+ * the server. The change is checked, then written in one statement that locks
+ * the cart as it was read and answers its other rows, outside any
+ * transaction: nothing holds the database while the server checks. The cart
+ * and the product are read first, unless the memo holds both (cart-memo.ts):
+ * then the write is the only statement. When the cart changed in between
+ * (moved, closed, not the shopper's), or water packs must be counted across
+ * its rows, the change is made again in a transaction that locks the cart
+ * from the start.
  */
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
-  const seen = await itemChange(db, userId, input, false);
-  let done: { change: ItemChange; written: Awaited<ReturnType<typeof writeChange>> } | undefined;
-  if (!countsPacks(seen)) {
-    const written = await writeChange(db, seen);
-    if (written) done = { change: seen, written };
+  // The generation is read before anything of the catalogue: a side read later is at least as new.
+  const today = romeToday();
+  const context: WriteContext = {
+    generation: `${await catalogueVersion(db)}|${today}`,
+    today,
+    memo: cartMemoOf<CatalogueSide, CartRow>(db),
+  };
+  const guess = context.memo.guess(context.generation, userId, input.cartId, input.barcode);
+  let seen = guess?.side.product
+    ? checkedOrNull(() => checkedChange(guess.cart, guess.side.row, guess.side.product!, input))
+    : null;
+  let written = seen && !countsPacks(seen) ? await writeChange(db, seen, context) : undefined;
+  // A change the memo cannot answer, or refused on the memo's facts, is read and checked anew: errors come from there.
+  if (!written && !(seen && countsPacks(seen))) {
+    seen = await itemChange(db, userId, input, false, today);
+    if (!countsPacks(seen)) written = await writeChange(db, seen, context);
   }
-  done ??= await db.transaction().execute(async (trx) => {
-    const change = await itemChange(trx, userId, input, true);
-    if (countsPacks(change)) {
-      const others = waterPacks(
-        (await cartLines(trx, change.cart)).filter((l) => l.snapshot.barcode !== input.barcode),
-      );
-      if (others + change.quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
-    }
-    return { change, written: await writeChange(trx, change) };
-  });
-  const { cart, product, quantity } = done.change;
+  const done: { change: ItemChange; written: Awaited<ReturnType<typeof writeChange>> } =
+    seen && written
+      ? { change: seen, written }
+      : await db.transaction().execute(async (trx) => {
+          const change = await itemChange(trx, userId, input, true, today);
+          if (countsPacks(change)) {
+            const others = waterPacks(
+              (await cartLines(trx, change.cart)).filter((l) => l.snapshot.barcode !== input.barcode),
+            );
+            if (others + change.quantity > MAX_WATER_PACKS) throw new BusinessError(ErrorCode.MAX_PACKS_EXCEEDED);
+          }
+          return { change, written: await writeChange(trx, change, context) };
+        });
+  const { product, quantity } = done.change;
   return {
-    cart: await cartView(db, cart, done.written),
+    cart: await cartView(db, done.written?.cart ?? done.change.cart, done.written),
     updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
   };
+}
+
+/** The checked change, or null when a check refuses it. */
+function checkedOrNull(check: () => ItemChange): ItemChange | null {
+  try {
+    return check();
+  } catch {
+    return null;
+  }
 }
 
 export async function deleteItem(db: Db, userId: number, cartId: number, barcode: string): Promise<Cart> {

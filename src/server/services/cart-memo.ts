@@ -1,0 +1,104 @@
+// What a cart write's answer shows of each product — its store's price, its
+// promotion, its name and rules — depends only on the catalogue and the day.
+// The catalogue changes only by an import, which records a new version
+// (catalogue-version.ts); promotions start and end by the day. So for the
+// products a cart already showed, a cart write keeps that part in memory per
+// version and day, and reads from the database only the cart's own rows
+// (quantities and the price the shopper saw) and the products not seen yet.
+// The cart itself is kept as its last answer saw it: a write checks it again
+// in the statement that locks it, and a cart that changed is read anew.
+// Reading the catalogue side of a cart's other rows was 60 % of a cart
+// write's time in the database (docs/performance.md, eighth sitting).
+import type { Db } from '../db/client.ts';
+
+/** How many product sides and carts are kept: beyond that, the sides start again, the oldest carts go. */
+const MAX_SIDES = 10_000;
+const MAX_CARTS = 20_000;
+
+/** A product's side: at least its id and barcode. */
+interface Side {
+  readonly row: { readonly id: number; readonly barcode: string };
+}
+/** A cart: at least its id, its customer and its store. */
+interface CartKey {
+  readonly id: number;
+  readonly user_id: number;
+  readonly store_id: number;
+}
+
+export class CartMemo<S extends Side, C extends CartKey> {
+  /** The catalogue version and the day the kept sides belong to. */
+  #generation = '';
+  #size = 0;
+  /** Each store's product sides, by product id and by barcode. */
+  #stores = new Map<number, { byId: Map<number, S>; byBarcode: Map<string, S> }>();
+  /** Each cart as its last answer saw it, with the products it showed. */
+  #carts = new Map<number, { cart: C; productIds: readonly number[] }>();
+
+  #renew(generation: string): void {
+    if (generation === this.#generation) return;
+    this.#generation = generation;
+    this.#clearSides();
+  }
+
+  #clearSides(): void {
+    this.#stores.clear();
+    this.#size = 0;
+  }
+
+  /** The kept sides of the products the cart showed last, in this generation, by product id. */
+  known(generation: string, storeId: number, cartId: number): Map<number, S> {
+    this.#renew(generation);
+    const found = new Map<number, S>();
+    const sides = this.#stores.get(storeId)?.byId;
+    if (!sides) return found;
+    for (const productId of this.#carts.get(cartId)?.productIds ?? []) {
+      const side = sides.get(productId);
+      if (side !== undefined) found.set(productId, side);
+    }
+    return found;
+  }
+
+  /** The customer's cart as last answered, and the side of a product in its store, when both are kept. */
+  guess(generation: string, userId: number, cartId: number, barcode: string): { cart: C; side: S } | undefined {
+    this.#renew(generation);
+    const cart = this.#carts.get(cartId)?.cart;
+    if (!cart || cart.user_id !== userId) return undefined;
+    const side = this.#stores.get(cart.store_id)?.byBarcode.get(barcode);
+    return side && { cart, side };
+  }
+
+  /** After an answer: the cart, and the sides of its products, read in this generation. */
+  remember(generation: string, cart: C, sides: readonly S[]): void {
+    this.#renew(generation);
+    if (this.#size + sides.length > MAX_SIDES) this.#clearSides();
+    let store = this.#stores.get(cart.store_id);
+    if (!store) {
+      store = { byId: new Map(), byBarcode: new Map() };
+      this.#stores.set(cart.store_id, store);
+    }
+    for (const side of sides) {
+      if (!store.byId.has(side.row.id)) this.#size++;
+      store.byId.set(side.row.id, side);
+      store.byBarcode.set(side.row.barcode, side);
+    }
+    this.#carts.delete(cart.id);
+    this.#carts.set(cart.id, { cart, productIds: sides.map((s) => s.row.id) });
+    for (const key of this.#carts.keys()) {
+      if (this.#carts.size <= MAX_CARTS) break;
+      this.#carts.delete(key);
+    }
+  }
+}
+
+const memos = new WeakMap<Db, CartMemo<Side, CartKey>>();
+
+/** The memo of a database handle (each shop in a test process has its own). */
+export function cartMemoOf<S extends Side, C extends CartKey>(db: Db): CartMemo<S, C> {
+  let memo = memos.get(db);
+  if (!memo) {
+    memo = new CartMemo();
+    memos.set(db, memo);
+  }
+  return memo as unknown as CartMemo<S, C>;
+}
