@@ -14,18 +14,26 @@ let shop: Awaited<ReturnType<typeof createTestShop>>;
 const feed = generateCatalogue({ products: 200 });
 /** Pieces sold in stores 1109 and 1110 without a promotion in either, not water. */
 let pieces: string[];
+/** A piece on promotion in store 1109 today. */
+let promoted: string;
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200 });
-  const promoted = new Set(feed.promotions.map((p) => p.barcode));
+  const onPromotion = new Set(feed.promotions.map((p) => p.barcode));
   const soldIn = (store: number) =>
     new Set(feed.prices.filter((p) => p.storeId === store && p.available !== false).map((p) => p.barcode));
   const [a, b] = [soldIn(1109), soldIn(1110)];
   pieces = feed.products
-    .filter((p) => p.um === 'PZ' && !p.waterPack && !promoted.has(p.barcode) && a.has(p.barcode) && b.has(p.barcode))
+    .filter((p) => p.um === 'PZ' && !p.waterPack && !onPromotion.has(p.barcode) && a.has(p.barcode) && b.has(p.barcode))
     .map((p) => p.barcode)
     .slice(0, 4);
   expect(pieces).toHaveLength(4);
+  const today = new Date().toISOString().slice(0, 10);
+  const pieceCodes = new Set(feed.products.filter((p) => p.um === 'PZ' && !p.waterPack).map((p) => p.barcode));
+  promoted = feed.promotions.find(
+    (p) => p.storeId === 1109 && pieceCodes.has(p.barcode) && p.validFrom < today && p.validTo > today,
+  )!.barcode;
+  expect(promoted).toBeTruthy();
 });
 afterAll(() => shop.close());
 
@@ -56,20 +64,26 @@ describe('a cart write after what the memo keeps has changed', () => {
       [second, 1, priceOf(second, 1109)],
     ]);
 
+    await store(token, cart.id, promoted, 1);
     const next = structuredClone(feed);
     for (const p of next.prices)
       if (p.storeId === 1109 && (p.barcode === first || p.barcode === second)) p.price = 9.99;
     expect((await importCatalogue(shop.handle, next)).imported).toBe(true);
     try {
       // Only the first row is written: the second is answered at its new price too.
-      expect(rows(await store(token, cart.id, first, 2))).toEqual([
+      const written = await store(token, cart.id, first, 2);
+      expect(rows(written).slice(0, 2)).toEqual([
         [first, 2, 9.99],
         [second, 1, 9.99],
       ]);
+      // Every field of every row (the promotion's too) as the cart itself answers it.
+      const current = await shop.request('/cli/ecommerce/cart/current', bearer(token));
+      expect(written.data.cart).toEqual(current.body.data);
+      expect(cartSchema.parse(current.body.data).items[2]?.promotions).toHaveLength(1);
     } finally {
       expect((await importCatalogue(shop.handle, feed)).imported).toBe(true);
     }
-    expect(rows(await store(token, cart.id, first, 3))).toEqual([
+    expect(rows(await store(token, cart.id, first, 3)).slice(0, 2)).toEqual([
       [first, 3, priceOf(first, 1109)],
       [second, 1, priceOf(second, 1109)],
     ]);

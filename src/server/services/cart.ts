@@ -106,7 +106,11 @@ function catalogueSide(r: ProductRow): CatalogueSide {
   };
 }
 
-function toCartLine(r: LineRow, side: CatalogueSide = catalogueSide(r)): CartLine {
+/** A cart row's own columns. */
+type ItemColumns = Pick<LineRow, 'item_id' | 'amount' | 'weight' | 'snapshot_cents'>;
+
+/** A cart row: its own columns, and its product's side. */
+function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
   return {
     itemId: r.item_id,
     amount: r.amount === null ? null : Number(r.amount),
@@ -120,26 +124,27 @@ function toCartLine(r: LineRow, side: CatalogueSide = catalogueSide(r)): CartLin
 /**
  * The SELECT of a cart's rows but `except`'s, for a cart write: the catalogue
  * side (product, price, promotion) only of the products not in `known`, whose
- * side the server kept (cart-memo.ts). OFFSET 0 keeps the subquery apart, so
- * the test of `known` gates its joins for each row; merged into the outer
- * query, the test was made after the joins.
+ * side the server kept (cart-memo.ts). In a scalar subquery the test of
+ * `known` gates the joins of each row (a one-time filter; in a join the test
+ * was made after them), and the side comes as one JSON value: a row the memo
+ * answers brings six columns, not fifty.
  */
 const writtenLinesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except: number, known: number[], today: string) =>
-  sql<Nullable<LineRow> & { line_product_id: number }>`SELECT ci.id AS item_id, ci.amount, ci.weight,
-      ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id, x.*
+  sql<
+    ItemColumns & { line_product_id: number; product: ProductRow | null }
+  >`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id,
+      (SELECT to_jsonb(x) FROM (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
+        FROM products p
+        LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
+        LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
+        WHERE p.id = ci.product_id AND NOT ci.product_id = ANY(${known}::bigint[])) x) AS product
     FROM cart_items ci
-    LEFT JOIN LATERAL (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
-      FROM products p
-      LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
-      LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
-      WHERE p.id = ci.product_id AND NOT ci.product_id = ANY(${known}::bigint[])
-      OFFSET 0) x ON true
     WHERE ci.cart_id = ${cart.id} AND ci.product_id <> ${except}
     ORDER BY ci.id`;
 
 /** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
 export async function cartLines(db: Tx, cart: Pick<CartRow, 'id' | 'store_id'>): Promise<CartLine[]> {
-  return (await linesSelect(cart).execute(db)).rows.map((r) => toCartLine(r));
+  return (await linesSelect(cart).execute(db)).rows.map((r) => toCartLine(r, catalogueSide(r)));
 }
 
 /** What a cart's answer needs of its store and delivery address. */
@@ -443,9 +448,11 @@ function checkedChange(
 
 /** A row of writeChange's answer: the cart's store, one of its other rows (if any), the written row's values. */
 type WrittenRow = CartStore &
-  Nullable<LineRow> &
+  Nullable<ItemColumns> &
   Pick<CartColumns, 'cart_delivery_mode' | 'cart_title' | 'cart_is_current'> & {
     line_product_id: number | null;
+    /** The product's catalogue side as one JSON value, for a product not in the memo. */
+    product: ProductRow | null;
     put_id: number | null;
     put_amount: number | string | null;
     put_weight: number | string | null;
@@ -516,10 +523,10 @@ async function writeChange(
   const sides: CatalogueSide[] = [];
   for (const r of rows) {
     if (r.item_id === null || r.line_product_id === null) continue;
-    const side = known.get(r.line_product_id) ?? (r.id === null ? undefined : catalogueSide(r as LineRow));
+    const side = known.get(r.line_product_id) ?? (r.product ? catalogueSide(r.product) : undefined);
     // A row always has its product (a foreign key): as in cartLines' join, one without is left out.
     if (!side) continue;
-    lines.push(toCartLine(r as LineRow, side));
+    lines.push(toCartLine(r as ItemColumns, side));
     sides.push(side);
   }
   if (first.put_id !== null) {
