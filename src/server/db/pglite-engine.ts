@@ -6,6 +6,7 @@
 // them. The server's thread sends a statement's protocol messages, goes on
 // with the other calls, and reads the answer's bytes when they come back
 // (pglite-wire.ts).
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import type { Parser } from './pglite-wire.ts';
@@ -69,11 +70,42 @@ const threadError = (error: { name: string; message: string }) =>
 /** PostgreSQL's own codes for a server that shut down (57P01) or crashed (57P02): the API answers them 503 (http.ts). */
 const gone = (message: string, code: '57P01' | '57P02') => Object.assign(new Error(message), { code });
 
+/** PGlite's two WebAssembly modules, compiled by the process for all its database threads. */
+export interface PGliteModules {
+  pglite: WebAssembly.Module;
+  initdb: WebAssembly.Module;
+}
+
+let compiled: Promise<PGliteModules> | undefined;
+
+/**
+ * PGlite's WebAssembly (PostgreSQL, and initdb for a new database), compiled
+ * once per process and shared with every database thread, instead of compiled
+ * by each thread and freed when it closes. A process that opens and closes
+ * many databases (the tests) compiles 9 MB once, and V8 never frees that code
+ * while other threads run theirs: freeing it under such churn can abort the
+ * process (nodejs/node#64500).
+ */
+function pgliteModules(): Promise<PGliteModules> {
+  compiled ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    const [pglite, initdb] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (file) => WebAssembly.compile(await readFile(new URL(file, dist)))),
+    );
+    return { pglite: pglite!, initdb: initdb! };
+  })();
+  compiled.catch(() => {
+    compiled = undefined;
+  });
+  return compiled;
+}
+
 /** Starts a database thread and waits until its PGlite is open. */
 async function startThread(
   dataDir: string | undefined,
 ): Promise<{ worker: Worker; start: ThreadStart & { ready: true } }> {
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
+  const modules = await pgliteModules();
+  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir, modules } });
   const exited = (code: number) => new Error(`The database thread exited during start-up (exit ${code}).`);
   let failed: ((error: Error) => void) | undefined;
   const onExit = (code: number) => failed?.(exited(code));

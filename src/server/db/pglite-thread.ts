@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Script, ThreadReply, ThreadRequest, ThreadStart } from './pglite-engine.ts';
+import type { PGliteModules, Script, ThreadReply, ThreadRequest, ThreadStart } from './pglite-engine.ts';
 import { WireCollector } from './pglite-wire.ts';
 
 /** The array types PGlite's query() reads (element type → array type), as PGlite itself lists them. */
@@ -12,9 +12,10 @@ const ARRAY_TYPES_SQL = `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a
   LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem WHERE a.typcategory = 'A'
   GROUP BY b.oid, b.typarray ORDER BY b.oid`;
 
-async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+async function openPGlite(dataDir: string | undefined, modules: PGliteModules): Promise<PGlite> {
   // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
-  const options = { extensions: { pg_trgm } };
+  // The WebAssembly is the process's, compiled once (pglite-engine.ts).
+  const options = { extensions: { pg_trgm }, pgliteWasmModule: modules.pglite, initdbWasmModule: modules.initdb };
   const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   return pglite;
@@ -28,14 +29,14 @@ async function runScript(pglite: PGlite, { script, record }: Script): Promise<vo
 }
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string | undefined };
+const { dataDir, modules } = workerData as { dataDir: string | undefined; modules: PGliteModules };
 const plain = (error: unknown) => ({
   name: error instanceof Error ? error.name : 'Error',
   message: error instanceof Error ? error.message : String(error),
 });
 
 try {
-  const pglite = await openPGlite(dataDir);
+  const pglite = await openPGlite(dataDir, modules);
   const { rows } = await pglite.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL);
   const answer = new WireCollector();
 
