@@ -3,6 +3,7 @@
 // process, so a cached answer costs no query: an import made by another
 // process (or a scheduled job) is seen within that time, one made by this
 // process at once (forgetCatalogueVersion).
+import { romeToday } from '#src/shared/time.ts';
 import type { Db } from './db/client.ts';
 
 export const VERSION_FRESH_MS = 100;
@@ -27,4 +28,13 @@ export async function catalogueVersion(db: Db, now = performance.now()): Promise
 /** After an import through this database handle: the next call reads the new version. */
 export function forgetCatalogueVersion(db: Db): void {
   known.delete(db);
+}
+
+/**
+ * The catalogue version and the day in Rome (promotions start and end by the
+ * day): what the server keeps of the catalogue is keyed by it (the catalogue
+ * cache, the cart's memo; docs/decisions/009).
+ */
+export async function catalogueGeneration(db: Db, today = romeToday()): Promise<string> {
+  return `${await catalogueVersion(db)}|${today}`;
 }

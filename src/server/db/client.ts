@@ -162,8 +162,11 @@ class RoutedClient {
     this.#pools = pools;
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
-    this.#client ??= (text.startsWith(GENERIC_PLAN) ? this.#pools.generic : this.#pools.usual).connect();
-    this.#client.catch(() => {});
+    if (!this.#client) {
+      this.#client = (text.startsWith(GENERIC_PLAN) ? this.#pools.generic : this.#pools.usual).connect();
+      // A failed connect is answered by this query; release() must not see it unhandled.
+      this.#client.catch(() => {});
+    }
     return (await this.#client).query(text, values as unknown[]);
   }
   release(destroy?: boolean): void {

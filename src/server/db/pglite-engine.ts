@@ -87,16 +87,19 @@ let compiled: Promise<PGliteModules> | undefined;
  * process (nodejs/node#64500).
  */
 function pgliteModules(): Promise<PGliteModules> {
-  compiled ??= (async () => {
-    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
-    const [pglite, initdb] = await Promise.all(
-      ['pglite.wasm', 'initdb.wasm'].map(async (file) => WebAssembly.compile(await readFile(new URL(file, dist)))),
-    );
-    return { pglite: pglite!, initdb: initdb! };
-  })();
-  compiled.catch(() => {
-    compiled = undefined;
-  });
+  if (!compiled) {
+    compiled = (async () => {
+      const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+      const [pglite, initdb] = await Promise.all(
+        ['pglite.wasm', 'initdb.wasm'].map(async (file) => WebAssembly.compile(await readFile(new URL(file, dist)))),
+      );
+      return { pglite: pglite!, initdb: initdb! };
+    })();
+    // A failure is the caller's; the next database tries again.
+    compiled.catch(() => {
+      compiled = undefined;
+    });
+  }
   return compiled;
 }
 

@@ -5,10 +5,9 @@ import type { z } from 'zod';
 import type { productQuery } from '#src/shared/contract/catalogue.ts';
 import { catalogueCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { romeToday } from '#src/shared/time.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
-import { catalogueVersion } from '../catalogue-version.ts';
+import { catalogueGeneration } from '../catalogue-version.ts';
 import { inputOf, ok } from '../http.ts';
 import { categoryTree, listProducts, productByBarcode, productTags } from '../services/catalogue.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
@@ -23,7 +22,7 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
   if (cache.limits.maxEntries === 0) return ok(c, await read());
-  const generation = `${await catalogueVersion(c.var.db)}|${romeToday()}`;
+  const generation = await catalogueGeneration(c.var.db);
   const hit = cache.get(generation, key);
   // X-Cache says whether the answer came from the cache (bench:api counts them).
   if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json', 'X-Cache': 'HIT' });

@@ -29,7 +29,7 @@ import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
 import { cartMemoOf, type CartMemo } from './cart-memo.ts';
-import { catalogueVersion } from '../catalogue-version.ts';
+import { catalogueGeneration } from '../catalogue-version.ts';
 
 type Tx = Db | Transaction<Database>;
 /** A cart row's columns under the names storeItem reads them with (beside a product's). */
@@ -129,10 +129,11 @@ function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
  * was made after them), and the side comes as one JSON value: a row the memo
  * answers brings six columns, not fifty.
  */
+/** A row of writtenLinesSelect: the cart row's own columns, its product, the product's side unless known. */
+type WrittenLine = ItemColumns & { line_product_id: number; product: ProductRow | null };
+
 const writtenLinesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except: number, known: number[], today: string) =>
-  sql<
-    ItemColumns & { line_product_id: number; product: ProductRow | null }
-  >`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id,
+  sql<WrittenLine>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id,
       (SELECT to_jsonb(x) FROM (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
         FROM products p
         LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
@@ -448,11 +449,8 @@ function checkedChange(
 
 /** A row of writeChange's answer: the cart's store, one of its other rows (if any), the written row's values. */
 type WrittenRow = CartStore &
-  Nullable<ItemColumns> &
+  Nullable<WrittenLine> &
   Pick<CartColumns, 'cart_delivery_mode' | 'cart_title' | 'cart_is_current'> & {
-    line_product_id: number | null;
-    /** The product's catalogue side as one JSON value, for a product not in the memo. */
-    product: ProductRow | null;
     put_id: number | null;
     put_amount: number | string | null;
     put_weight: number | string | null;
@@ -565,7 +563,7 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
   // The generation is read before anything of the catalogue: a side read later is at least as new.
   const today = romeToday();
   const context: WriteContext = {
-    generation: `${await catalogueVersion(db)}|${today}`,
+    generation: await catalogueGeneration(db, today),
     today,
     memo: cartMemoOf<CatalogueSide, CartRow>(db),
   };
