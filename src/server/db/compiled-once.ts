@@ -5,7 +5,8 @@
 import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './client.ts';
 
-type Value = string | number;
+/** An argument: a value, or a list given as one array parameter (`= ANY($1::bigint[])`). */
+type Value = string | number | readonly number[];
 
 interface Compiled {
   sql: string;

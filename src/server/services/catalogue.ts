@@ -16,6 +16,8 @@ import { romeToday } from '#src/shared/time.ts';
 import { listingCount } from './listing-counts.ts';
 import { searchSql, searchWords } from './product-search.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
+import { productTextsOf } from './product-texts.ts';
+import { catalogueGeneration } from '../catalogue-version.ts';
 
 export async function categoryTree(db: Db): Promise<Category[]> {
   const rows = await db
@@ -163,7 +165,7 @@ async function plainTotal(db: Db, storeId: number, category: string): Promise<nu
  * same statement; a search counts its matches, which the index bounds; other
  * filters count once per catalogue version and day (listing-counts.ts).
  */
-export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Product>> {
+export async function listProductTexts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Buffer>> {
   const today = romeToday();
   const words = searchWords(query.q ?? '');
   const search = words.length > 0 ? searchSql(words) : null;
@@ -241,32 +243,18 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
     : plain
       ? sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`
       : sql<number>`NULL::int`;
-  // The store's price and availability ride along from the step that found the row.
-  let pageIds = ids.select([
-    storeOnRow ? sql<number>`NULL::integer`.as('price_cents') : 'sp.price_cents',
-    storeOnRow ? sql<boolean>`NULL::boolean`.as('available') : 'sp.available',
-    rank.as('rank'),
-    sortKey.as('sort_key'),
-    totalColumn.as('total_count'),
-  ]);
+  let pageIds = ids.select(totalColumn.as('total_count'));
   if (ranked) pageIds = pageIds.orderBy(rank);
   pageIds = pageIds
     .orderBy(sortKey, direction)
     .orderBy('p.id')
     .limit(query.s)
     .offset(query.p * query.s);
-  // One statement: the page's ids (and store prices) from the indexes, then only those rows with their promotion.
+  // The page's ids in order, from the indexes; their texts come from the memo.
   // Planned once for every category and page, except a search and the promotions (their plans depend on the values).
   const planOnce = sql.raw(search || query.onlyPromotions ? '' : GENERIC_PLAN);
-  const { rows: page } = await sql<ProductRow & { total_count: number | null }>`${planOnce}WITH page AS (${pageIds})
-    SELECT ${sql.raw(productColumns.join(', '))}, ${sql.raw(storeOnRow ? 'sp' : 'page')}.price_cents,
-      ${sql.raw(storeOnRow ? 'sp' : 'page')}.available, promo.*, page.total_count
-    FROM page
-    JOIN products p ON p.id = page.id
-    ${storeOnRow ? sql`JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${storeId}` : sql``}
-    LEFT JOIN LATERAL ${promotionOf(storeId, today)} promo ON true
-    ORDER BY page.rank, page.sort_key ${sql.raw(direction)}, p.id`.execute(db);
-  const carried = (page[0] as { total_count?: number | null } | undefined)?.total_count;
+  const { rows: page } = await sql<{ id: number; total_count: number | null }>`${planOnce}${pageIds}`.execute(db);
+  const carried = page[0]?.total_count;
   let total: number;
   if (search || plain) {
     // A page past the end carries no row: a search counts apart, a plain listing reads its total.
@@ -285,12 +273,44 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
       countRows,
     );
   }
-  return toPage(
-    page.map((r) => toProduct(r, [], [])),
-    total,
-    query.p,
-    query.s,
+  const texts = await productTexts(
+    db,
+    storeId,
+    today,
+    page.map((r) => Number(r.id)),
   );
+  return toPage(texts, total, query.p, query.s);
+}
+
+/** Products read by key for the memo of texts, with the store's price and today's promotion. */
+const productsByKey = compiledOnce((db: Db, storeId: number, today: string, ids: number[]) =>
+  productSelect(db, storeId, today).where(sql<boolean>`p.id = ANY(${ids}::bigint[])`),
+);
+
+/**
+ * Each product's JSON text as a listing shows it in the store, in the order of
+ * `ids`: kept per catalogue generation (product-texts.ts), the others read by
+ * key in one statement and kept.
+ */
+async function productTexts(db: Db, storeId: number, today: string, ids: number[]): Promise<Buffer[]> {
+  const generation = await catalogueGeneration(db, today);
+  const memo = productTextsOf(db);
+  const known = memo.of(generation, storeId);
+  const missing = ids.filter((id) => !known.has(id));
+  let read: Map<number, Buffer> | undefined;
+  if (missing.length > 0) {
+    const rows = await productsByKey(db, storeId, today, missing);
+    read = new Map(rows.map((r) => [Number(r.id), Buffer.from(JSON.stringify(toProduct(r as ProductRow, [], [])))]));
+    memo.keep(generation, storeId, read);
+  }
+  // A product gone from the store between the two statements (an import) is left out of the page.
+  return ids.flatMap((id) => known.get(id) ?? read?.get(id) ?? []);
+}
+
+/** A listing page with its products as objects (bench:explain and tests; the API sends the texts as they are). */
+export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Product>> {
+  const page = await listProductTexts(db, storeId, query);
+  return { ...page, data: page.data.map((text) => JSON.parse(text.toString()) as Product) };
 }
 
 /** A product with its images and variants, in one indexed query (by barcode, then by key). */
