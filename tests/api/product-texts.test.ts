@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPage, product as productSchema, type Product } from '#src/shared/contract/catalogue.ts';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
+import { listProductTexts } from '#src/server/services/catalogue.ts';
 import { romeToday } from '#src/shared/time.ts';
 import { createTestShop } from './harness.ts';
 
@@ -107,5 +108,11 @@ describe('a listing from the kept product texts', () => {
       expect((await importCatalogue(shop.handle, feed)).imported).toBe(true);
     }
     expect(find(await inCategory(1109))).toEqual(before);
+  });
+
+  it("keeps each text in memory of its own, not in a block of Node's shared buffer pool that it would hold", async () => {
+    const page = await listProductTexts(shop.handle.db, 1109, { category: piece.categoryId, p: 0, s: 10 });
+    expect(page.data.length).toBeGreaterThan(0);
+    for (const text of page.data) expect(text.buffer.byteLength).toBe(text.byteLength);
   });
 });

@@ -300,11 +300,21 @@ async function productTexts(db: Db, storeId: number, today: string, ids: number[
   let read: Map<number, Buffer> | undefined;
   if (missing.length > 0) {
     const rows = await productsByKey(db, storeId, today, missing);
-    read = new Map(rows.map((r) => [Number(r.id), Buffer.from(JSON.stringify(toProduct(r as ProductRow, [], [])))]));
+    read = new Map(rows.map((r) => [Number(r.id), keptBytes(JSON.stringify(toProduct(r as ProductRow, [], [])))]));
     memo.keep(generation, storeId, read);
   }
   // A product gone from the store between the two statements (an import) is left out of the page.
   return ids.flatMap((id) => known.get(id) ?? read?.get(id) ?? []);
+}
+
+/**
+ * A text's bytes in memory of their own: Buffer.from would put a short text in
+ * Node's shared 8 kB pool, and a kept text would hold its whole pool block.
+ */
+function keptBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 /** A listing page with its products as objects (bench:explain and tests; the API sends the texts as they are). */
