@@ -8,7 +8,7 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
-import { inputOf, ok } from '../http.ts';
+import { inputOf } from '../http.ts';
 import { categoryTree, listProductTexts, productByBarcode, productTags } from '../services/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
@@ -22,20 +22,17 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
-  if (cache.limits.maxEntries === 0) {
-    const data = await read();
-    return data instanceof JsonBytes ? c.body(data.bytes, 200, { 'Content-Type': 'application/json' }) : ok(c, data);
-  }
+  if (cache.limits.maxEntries === 0) return c.body(answerBytes(await read()), 200, JSON_TYPE);
   const generation = await catalogueGeneration(c.var.db);
   const hit = cache.get(generation, key);
   // X-Cache says whether the answer came from the cache (bench:api counts them).
-  if (hit !== undefined) return c.body(hit, 200, { 'Content-Type': 'application/json', 'X-Cache': 'HIT' });
-  const data = await read();
-  const bytes =
-    data instanceof JsonBytes ? data.bytes : Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }));
+  if (hit !== undefined) return c.body(hit, 200, { ...JSON_TYPE, 'X-Cache': 'HIT' });
+  const bytes = answerBytes(await read());
   cache.set(generation, key, bytes);
-  return c.body(bytes, 200, { 'Content-Type': 'application/json', 'X-Cache': 'MISS' });
+  return c.body(bytes, 200, { ...JSON_TYPE, 'X-Cache': 'MISS' });
 }
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /** A whole answer already written out as JSON (the envelope included). */
 class JsonBytes {
@@ -45,13 +42,17 @@ class JsonBytes {
   }
 }
 
+/** The answer's bytes: as written already, or the data in the envelope. */
+const answerBytes = (data: unknown): Buffer<ArrayBuffer> =>
+  data instanceof JsonBytes ? data.bytes : Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }));
+
 /**
  * A listing page's answer, its products' texts put in as they are kept
  * (product-texts.ts): the same bytes as JSON.stringify of the envelope with
  * toPage's fields, without writing 30 kB of product JSON again.
  */
 function pageBytes(page: Paged<Buffer>): JsonBytes {
-  const parts: Buffer[] = [Buffer.from(`{"responseCode":${ErrorCode.OK},"data":{"data":[`)];
+  const parts: Buffer[] = [PAGE_HEAD];
   page.data.forEach((text, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(text);
@@ -60,6 +61,7 @@ function pageBytes(page: Paged<Buffer>): JsonBytes {
   parts.push(Buffer.from(`],${JSON.stringify({ totalPages, number, last, totalElements }).slice(1)}}`));
   return new JsonBytes(Buffer.concat(parts));
 }
+const PAGE_HEAD = Buffer.from(`{"responseCode":${ErrorCode.OK},"data":{"data":[`);
 const COMMA = Buffer.from(',');
 
 /** The food-information texts of a product (spec §7), with the mandatory food information of Reg. 1169/2011 art. 9. */

@@ -158,12 +158,12 @@ async function plainTotal(db: Db, storeId: number, category: string): Promise<nu
 }
 
 /**
- * A listing page in one statement of two indexed steps: the page's product
- * ids in order (walking the name index of the category, or the search index),
- * then those rows with the store's price and promotion joined by key. A category
- * listing reads its total from listing_counts (written by the import) in the
- * same statement; a search counts its matches, which the index bounds; other
- * filters count once per catalogue version and day (listing-counts.ts).
+ * A listing page: one statement gives the page's product ids in order (walking
+ * the name index of the category, or the search index), and each product's
+ * JSON text comes from the kept texts (productTexts). A category listing reads
+ * its total from listing_counts (written by the import) in the same statement;
+ * a search counts its matches, which the index bounds; other filters count
+ * once per catalogue version and day (listing-counts.ts).
  */
 export async function listProductTexts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Buffer>> {
   const today = romeToday();
@@ -182,8 +182,8 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   const byKey = byPrice && !!query.category;
   // A listing or search not sorted by price keeps the store's products by the list
   // of stores on the product's row (migration 0013): no lookup in store_products for
-  // each match of a search or each row a later page skips; only the page's rows take
-  // their price, by key.
+  // each match of a search or each row a later page skips; the page's prices come
+  // with its products' texts.
   const storeOnRow = !byPrice;
   const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
   const joined = (
@@ -207,7 +207,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
           )
   ).select('p.id');
   let ids = storeOnRow
-    ? // The same query builder type as `joined`: only p's columns and the page's priced columns below are read.
+    ? // The same query builder type as `joined`: only p's columns are read below.
       (from
         .selectFrom('products as p')
         .select('p.id')
