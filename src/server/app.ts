@@ -24,6 +24,9 @@ import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
 
+/** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
+const MAX_BODY_BYTES = 256 * 1024;
+
 export function createApp(deps: AppDeps) {
   let key: Promise<Uint8Array> | undefined;
   const lazyKey = () => (key ??= sessionKey(deps.db, deps.config.JWT_SECRET));
@@ -45,15 +48,21 @@ export function createApp(deps: AppDeps) {
     : httpTransport;
   const payments = createPayments({ db: deps.db, config: deps.config, transport });
   // Every route, the sandbox's and the outbox's too: a body over 256 kB is answered 413 in the envelope.
-  // GET and HEAD carry no body: the limit is not asked for them, since asking makes the
-  // server build a whole web Request (headers, body stream, abort signal) for every read.
-  const limit = bodyLimit({
-    maxSize: 256 * 1024,
-    onError: () => {
-      throw new HttpError(413, 'Richiesta troppo grande.');
-    },
+  // hono's bodyLimit asks for the request's body stream, which makes the server build a whole
+  // web Request (headers, body stream, abort signal) and read the body through web streams.
+  // So GET and HEAD (no body) are not asked, and a body of a stated length (Node's parser reads
+  // exactly that many bytes) is judged by its Content-Length; only a chunked body is counted.
+  const tooLarge = () => {
+    throw new HttpError(413, 'Richiesta troppo grande.');
+  };
+  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  app.use((c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    const stated = length !== undefined && /^[0-9]+$/.test(length) && c.req.header('transfer-encoding') === undefined;
+    if (!stated) return limit(c, next);
+    return Number(length) > MAX_BODY_BYTES ? tooLarge() : next();
   });
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next)));
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', deps.db);

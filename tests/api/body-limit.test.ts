@@ -1,13 +1,33 @@
 // A request body over 256 kB is refused with 413 and the envelope on every
 // route: the API, the provider sandbox's callbacks and the development outbox.
+// Over a socket, a body of a stated length is judged by its Content-Length and
+// a chunked body by counting it: both are tried through a listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '#src/server/server.ts';
+import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { createTestShop } from './harness.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
+let server: RunningServer;
 beforeAll(async () => {
   shop = await createTestShop({ products: 50 });
+  server = await listen(shop.app.fetch, 0, '127.0.0.1');
 });
-afterAll(() => shop.close());
+afterAll(async () => {
+  await server.close();
+  await shop.close();
+});
+
+/** A body sent in chunks (Transfer-Encoding: chunked, no Content-Length). */
+const chunked = (text: string) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      const bytes = new TextEncoder().encode(text);
+      for (let at = 0; at < bytes.length; at += 16 * 1024) controller.enqueue(bytes.subarray(at, at + 16 * 1024));
+      controller.close();
+    },
+  });
+const login = JSON.stringify({ username: 'a@example.it', password: 'Orecchiette1!' });
 
 describe('oversized bodies', () => {
   const big = JSON.stringify({ username: 'a@example.it', password: 'x'.repeat(300 * 1024) });
@@ -33,8 +53,44 @@ describe('oversized bodies', () => {
     const res = await shop.app.request('/cli/profiles/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'a@example.it', password: 'Orecchiette1!' }),
+      body: login,
     });
     expect(res.status).toBe(200);
+  });
+
+  describe('over a socket', () => {
+    const post = (body: string | ReadableStream<Uint8Array>) =>
+      fetch(`${server.url}/cli/ecommerce/cart/store`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+
+    it('refuses a body whose Content-Length is over the limit', async () => {
+      const res = await post(big);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ responseCode: 4000, errorMessage: 'Richiesta troppo grande.' });
+    });
+
+    it('refuses a chunked body over the limit', async () => {
+      const res = await post(chunked(big));
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ responseCode: 4000, errorMessage: 'Richiesta troppo grande.' });
+    });
+
+    it('reads a body under the limit, of a stated length or chunked', async () => {
+      for (const body of [login, chunked(login)]) {
+        const res = await fetch(`${server.url}/cli/profiles/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+        expect(res.status).toBe(200);
+        // The body was read: the login is judged on its fields (no such customer), not refused as unreadable.
+        expect((await res.json()).responseCode).toBe(ErrorCode.BAD_CREDENTIALS);
+      }
+    });
   });
 });
