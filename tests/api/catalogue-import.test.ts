@@ -297,3 +297,42 @@ describe('listing totals after an import', () => {
     expect(await found(1109)).toEqual(searchBefore);
   });
 });
+
+describe('searches after an import', () => {
+  it("follow a product's new name, brand, category and own-brand mark", async () => {
+    await importCatalogue(handle, feed);
+    const target = feed.products.find((p) => feed.prices.some((x) => x.barcode === p.barcode && x.storeId === 1109))!;
+    const otherCategory = feed.products.find((p) => p.categoryId.slice(0, 2) !== target.categoryId.slice(0, 2))!;
+    const search = async (q: string, extra: { category?: string; onlyBranded?: boolean } = {}) =>
+      (await listProducts(handle.db, 1109, { p: 0, s: 100, q, ...extra })).data.map((p) => p.barcode);
+    expect(await search('cicerchia')).toEqual([]);
+
+    const renamed = copy();
+    const product = renamed.products.find((p) => p.barcode === target.barcode)!;
+    product.description = 'Cicerchia della Murgia secca';
+    product.brand = 'Terre di Altamura';
+    product.branded = !target.branded;
+    product.categoryId = otherCategory.categoryId;
+    expect((await importCatalogue(handle, renamed)).imported).toBe(true);
+    // The new name's words, a prefix of them and the new brand find it; the old name no longer does.
+    for (const q of ['cicerchia', 'cicerchie', 'cicer', 'altamura']) expect(await search(q)).toEqual([target.barcode]);
+    expect(await search(target.description)).not.toContain(target.barcode);
+    // Searched within its new category (at each level) and not within its old one.
+    for (const level of [2, 4, 6]) {
+      expect(await search('cicerchia', { category: otherCategory.categoryId.slice(0, level) })).toEqual([
+        target.barcode,
+      ]);
+    }
+    expect(await search('cicerchia', { category: target.categoryId.slice(0, 2) })).toEqual([]);
+    expect(await search('cicerchia', { onlyBranded: true })).toEqual(product.branded ? [target.barcode] : []);
+    // Ranked by its new name: the name starts with the word, so it comes before names only holding it.
+    const page = await listProducts(handle.db, 1109, { p: 0, s: 100, q: 'secca' });
+    const names = page.data.map((p) => p.description.toLowerCase());
+    const starts = names.filter((n) => n.startsWith('secca'));
+    expect(names.indexOf('cicerchia della murgia secca')).toBeGreaterThanOrEqual(starts.length);
+
+    expect((await importCatalogue(handle, feed)).imported).toBe(true);
+    expect(await search('cicerchia')).toEqual([]);
+    expect(await search(target.description)).toContain(target.barcode);
+  });
+});

@@ -79,7 +79,7 @@ export async function importCatalogue(
   // without visiting the table (PGlite has no autovacuum); outside the
   // import's transaction, as VACUUM must be.
   forgetCatalogueVersion(handle.db);
-  await sql`VACUUM products, store_products, promotions, product_tags`.execute(handle.db);
+  await sql`VACUUM products, product_search, store_products, promotions, product_tags`.execute(handle.db);
   const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
   const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
   const lacking =

@@ -190,6 +190,16 @@ async function writePricesAndPromotions(
     FROM (SELECT p2.id, coalesce(array_agg(sp.store_id ORDER BY sp.store_id) FILTER (WHERE sp.store_id IS NOT NULL), '{}') AS ids
       FROM products p2 LEFT JOIN store_products sp ON sp.product_id = p2.id GROUP BY p2.id) x
     WHERE x.id = p.id AND p.store_ids <> x.ids`.execute(trx);
+  // The narrow copy of the products' search columns (migration 0014), now that their stores are final: only rows
+  // that change are written.
+  await sql`INSERT INTO product_search AS s (id, store_ids, category_id, branded, search_doc, search_text, name_key)
+    SELECT id, store_ids, category_id, branded, search_doc, search_text, lower(description) FROM products
+    ON CONFLICT (id) DO UPDATE SET store_ids = excluded.store_ids, category_id = excluded.category_id,
+      branded = excluded.branded, search_doc = excluded.search_doc, search_text = excluded.search_text,
+      name_key = excluded.name_key
+    WHERE (s.store_ids, s.category_id, s.branded, s.search_doc, s.search_text, s.name_key)
+      IS DISTINCT FROM (excluded.store_ids, excluded.category_id, excluded.branded, excluded.search_doc,
+        excluded.search_text, excluded.name_key)`.execute(trx);
   // Listing totals per store and category (every level, '' = all): read by key by the listing.
   await sql`DELETE FROM listing_counts`.execute(trx);
   await sql`INSERT INTO listing_counts (store_id, category, products)
@@ -328,7 +338,7 @@ export async function writeCatalogue(
   failAfter('meta');
   // Fresh statistics, so the planner walks the listing and search indexes
   // (PGlite has no autovacuum to gather them).
-  await sql`ANALYZE products, store_products, promotions, product_tags, search_terms, listing_counts, price_history`.execute(
+  await sql`ANALYZE products, product_search, store_products, promotions, product_tags, search_terms, listing_counts, price_history`.execute(
     trx,
   );
   return withdrawn;

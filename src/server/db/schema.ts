@@ -64,6 +64,16 @@ export interface Database {
   };
   product_images: { product_id: number; position: number; url: string };
   listing_counts: { store_id: number; category: string; products: number };
+  /** A narrow copy of each product's search columns, written by the import (migration 0014). */
+  product_search: {
+    id: number;
+    store_ids: number[];
+    category_id: string;
+    branded: boolean;
+    search_doc: string;
+    search_text: string;
+    name_key: string;
+  };
   search_terms: { term: string };
   tags: { id: number; description: string; image_url: string | null };
   product_tags: { product_id: number; tag_id: number };

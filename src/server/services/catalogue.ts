@@ -186,9 +186,12 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // with its products' texts.
   const storeOnRow = !byPrice;
   const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
+  // A search reads the narrow copy of the products' search columns (migration 0014), which has every column
+  // the statement reads: the matches' rows are walked without the products' long texts.
+  const table = (search ? 'product_search as p' : 'products as p') as 'products as p';
   const joined = (
     byKey
-      ? from.selectFrom('products as p').innerJoinLateral(
+      ? from.selectFrom(table).innerJoinLateral(
           (eb) =>
             eb
               .selectFrom('store_products as s')
@@ -201,7 +204,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
           (j) => j.onTrue(),
         )
       : from
-          .selectFrom('products as p')
+          .selectFrom(table)
           .innerJoin('store_products as sp', (j) =>
             j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId),
           )
@@ -209,7 +212,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   let ids = storeOnRow
     ? // The same query builder type as `joined`: only p's columns are read below.
       (from
-        .selectFrom('products as p')
+        .selectFrom(table)
         .select('p.id')
         .where(sql<boolean>`p.store_ids @> ARRAY[${storeId}::integer]`) as unknown as typeof joined)
     : joined;
@@ -230,7 +233,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // A text search without an explicit sort puts the best matches first.
   const ranked = search && !query.sort;
   const rank = ranked ? search.relevance : sql<number>`0`;
-  const sortKey = byPrice ? netPrice(storeId, today) : sql`lower(p.description)`;
+  const sortKey = byPrice ? netPrice(storeId, today) : search ? sql`p.name_key` : sql`lower(p.description)`;
   // A plain category listing (or the whole store) has its total written by the import.
   const plain =
     !search &&
