@@ -84,6 +84,44 @@ describe('slots', () => {
     }
   });
 
+  it("shows a day's slots as they are now once made: a template added later, a slot filled up, the same slot ids", async () => {
+    const { cartId } = await readyCart('slot.later@example.it');
+    const { userId } = await shop.handle.db
+      .selectFrom('carts')
+      .select('user_id as userId')
+      .where('id', '=', cartId)
+      .executeTakeFirstOrThrow();
+    const now = new Date('2026-10-22T06:00:00Z');
+    const day = '2026-10-27'; // a Tuesday
+    const first = await slotsOfDay(shop.handle.db, userId, cartId, { day }, now);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((s) => s.available)).toBe(true);
+    // An import adds a late-evening slot for Tuesdays; the store's first slot of the day fills up.
+    await shop.handle.db
+      .insertInto('slot_templates')
+      .values({
+        store_id: 1109,
+        delivery_mode: 'IN_STORE',
+        week_day: 3,
+        starts_at: '22:00',
+        ends_at: '23:00',
+        capacity: 4,
+        cutoff_minutes: 120,
+      })
+      .execute();
+    await shop.handle.db
+      .updateTable('slots')
+      .set((eb) => ({ booked: eb.ref('capacity') }))
+      .where('id', '=', first[0]!.id)
+      .execute();
+    const again = await slotsOfDay(shop.handle.db, userId, cartId, { day }, now);
+    expect(again.map((s) => s.id).slice(0, first.length)).toEqual(first.map((s) => s.id));
+    expect(again).toHaveLength(first.length + 1);
+    expect(again.at(-1)).toMatchObject({ validFrom: romeTime(day, '22:00').toISOString(), available: true });
+    expect(again[0]!.available).toBe(false);
+    expect(again.slice(1).every((s) => s.available)).toBe(true);
+  });
+
   it('offers a strip of 10 days, closed on Sundays and holidays, with slots per day', async () => {
     const { token, cartId } = await readyCart('slot@example.it');
     const days = slotDay

@@ -51,11 +51,32 @@ async function slotRows(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[
   return result.rows;
 }
 
+/**
+ * The slot rows of `days` already made, and how many the store's templates
+ * make for those days. Once a day's slots are made (by its first listing),
+ * every later listing finds them all here: a read, without the timestamps
+ * worked out and the missing rows looked for as slotRows does.
+ */
+async function madeSlotRows(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[]> {
+  const result = await sql<SlotRow>`WITH wanted AS (
+      SELECT t.id AS template_id, d.day, t.cutoff_minutes
+      FROM unnest(${days}::date[]) AS d(day)
+      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
+      WHERE t.store_id = ${cart.store_id} AND t.delivery_mode = ${cart.delivery_mode})
+    SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes,
+      (SELECT count(*) FROM wanted)::int AS expected
+      FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day
+    ORDER BY s.valid_from`.execute(db);
+  return result.rows;
+}
+
 /** The slots of `days`, each with the day it belongs to. */
 async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promise<(Slot & { day: string })[]> {
   const service = days.filter(isServiceDay);
   if (service.length === 0) return [];
-  let rows = await slotRows(db, cart, service);
+  let rows = await madeSlotRows(db, cart, service);
+  // Some (or all) of the days' slots are not made yet: they are made now (a day with no templates has none to make).
+  if (rows.length === 0 || rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
   // Another request made some of the rows in the same instant: they are committed now.
   if (rows.length > 0 && rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
   return rows.map((r) => {
