@@ -24,6 +24,7 @@ afterAll(async () => {
 
 const tables = [
   'products',
+  'product_search',
   'store_products',
   'promotions',
   'product_images',

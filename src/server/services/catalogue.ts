@@ -186,8 +186,9 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // with its products' texts.
   const storeOnRow = !byPrice;
   const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
-  // A search reads the narrow copy of the products' search columns (migration 0014), which has every column
-  // the statement reads: the matches' rows are walked without the products' long texts.
+  // A search reads the narrow copy of the products' search columns (migration 0014): the matches' rows are walked
+  // without the products' long texts. Typed as products: the statement reads only columns both tables have
+  // (id, store_ids, category_id, branded, search_doc, search_text; name_key below).
   const table = (search ? 'product_search as p' : 'products as p') as 'products as p';
   const joined = (
     byKey
