@@ -53,14 +53,15 @@ const booking = (cartId: number, timeSlotId: number, extra: Record<string, unkno
   ...extra,
 });
 
+/** The customer a cart belongs to (the slot services take it beside the cart). */
+const ownerOf = async (cartId: number) =>
+  (await shop.handle.db.selectFrom('carts').select('user_id').where('id', '=', cartId).executeTakeFirstOrThrow())
+    .user_id;
+
 describe('slots', () => {
   it('keeps the wall-clock times of the store across the change to and from summer time', async () => {
     const { cartId } = await readyCart('slot.dst@example.it');
-    const { userId } = await shop.handle.db
-      .selectFrom('carts')
-      .select('user_id as userId')
-      .where('id', '=', cartId)
-      .executeTakeFirstOrThrow();
+    const userId = await ownerOf(cartId);
     const templates = await shop.handle.db
       .selectFrom('slot_templates')
       .select(['week_day', 'starts_at'])
@@ -86,11 +87,7 @@ describe('slots', () => {
 
   it("shows a day's slots as they are now once made: a template added later, a slot filled up, the same slot ids", async () => {
     const { cartId } = await readyCart('slot.later@example.it');
-    const { userId } = await shop.handle.db
-      .selectFrom('carts')
-      .select('user_id as userId')
-      .where('id', '=', cartId)
-      .executeTakeFirstOrThrow();
+    const userId = await ownerOf(cartId);
     const now = new Date('2026-10-22T06:00:00Z');
     const day = '2026-10-27'; // a Tuesday
     const first = await slotsOfDay(shop.handle.db, userId, cartId, { day }, now);

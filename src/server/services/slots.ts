@@ -22,6 +22,11 @@ type SlotRow = {
   expected: number;
 };
 
+/** Each of `days` with the store's templates for its weekday (week_day 2 = Monday … 7 = Saturday), as d and t. */
+const templatesOn = (cart: CartKey, days: string[]) => sql`FROM unnest(${days}::date[]) AS d(day)
+      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
+      WHERE t.store_id = ${cart.store_id} AND t.delivery_mode = ${cart.delivery_mode}`;
+
 /**
  * The slots of the cart's store and mode on `days`, in one statement: the
  * store's templates for each day's weekday (week_day 2 = Monday … 7 =
@@ -33,9 +38,7 @@ async function slotRows(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[
   const result = await sql<SlotRow>`WITH wanted AS (
       SELECT t.id AS template_id, d.day, t.capacity, t.cutoff_minutes,
         (d.day + t.starts_at) AT TIME ZONE 'Europe/Rome' AS valid_from, (d.day + t.ends_at) AT TIME ZONE 'Europe/Rome' AS valid_to
-      FROM unnest(${days}::date[]) AS d(day)
-      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
-      WHERE t.store_id = ${cart.store_id} AND t.delivery_mode = ${cart.delivery_mode}),
+      ${templatesOn(cart, days)}),
     made AS (
       INSERT INTO slots (template_id, day, capacity, valid_from, valid_to)
       SELECT w.template_id, w.day, w.capacity, w.valid_from, w.valid_to FROM wanted w
@@ -60,9 +63,7 @@ async function slotRows(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[
 async function madeSlotRows(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[]> {
   const result = await sql<SlotRow>`WITH wanted AS (
       SELECT t.id AS template_id, d.day, t.cutoff_minutes
-      FROM unnest(${days}::date[]) AS d(day)
-      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
-      WHERE t.store_id = ${cart.store_id} AND t.delivery_mode = ${cart.delivery_mode})
+      ${templatesOn(cart, days)})
     SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes,
       (SELECT count(*) FROM wanted)::int AS expected
       FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day
