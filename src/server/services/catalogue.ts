@@ -139,7 +139,7 @@ function netPrice(storeId: number, today: string) {
     ORDER BY pr.valid_to LIMIT 1), sp.price_cents)`;
 }
 
-/** Listing filters on the product's category: an indexed expression per level (migration 0006). */
+/** Listing filters on the product's category: an indexed expression per level (migration 0015). */
 function inCategory(category: string) {
   if (category.length === 6) return sql<boolean>`p.category_id = ${category}`;
   if (category.length === 2 || category.length === 4)
@@ -186,10 +186,11 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // with its products' texts.
   const storeOnRow = !byPrice;
   const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
-  // A search reads the narrow copy of the products' search columns (migration 0014): the matches' rows are walked
-  // without the products' long texts. Typed as products: the statement reads only columns both tables have
-  // (id, store_ids, category_id, branded, search_doc, search_text; name_key below).
-  const table = (search ? 'product_search as p' : 'products as p') as 'products as p';
+  // A listing or search reads the narrow copy of the products' search columns (migration 0014): a search's matches
+  // are walked without the products' long texts, and a category page is read from its index alone (migration
+  // 0015). Typed as products: the statement reads only columns both tables have (id, store_ids, category_id,
+  // branded, search_doc, search_text; name_key below).
+  const table = 'product_search as p' as 'products as p';
   const joined = (
     byKey
       ? from.selectFrom(table).innerJoinLateral(
@@ -234,7 +235,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // A text search without an explicit sort puts the best matches first.
   const ranked = search && !query.sort;
   const rank = ranked ? search.relevance : sql<number>`0`;
-  const sortKey = byPrice ? netPrice(storeId, today) : search ? sql`p.name_key` : sql`lower(p.description)`;
+  const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
   // A plain category listing (or the whole store) has its total written by the import.
   const plain =
     !search &&
