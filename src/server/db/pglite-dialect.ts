@@ -22,15 +22,13 @@ import {
 } from 'kysely';
 import type { ArrivalGate } from './arrival-order.ts';
 import type { Answer, PGliteEngine } from './pglite-engine.ts';
-import { AnswerBytes, readMessages } from './pglite-wire.ts';
+import { AnswerBytes, bindAndRun, readMessages, type WireParam } from './pglite-wire.ts';
 
 /** Distinct statements kept prepared; past it, a new text is planned each time (unnamed). */
 const MAX_PREPARED = 2_000;
 
-type Param = string | Uint8Array | null;
-
 /** A JavaScript value as PostgreSQL's text input for a parameter of any type. */
-function toParam(value: unknown): Param {
+function toParam(value: unknown): WireParam {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -199,20 +197,17 @@ class StatementRunner {
     const known = this.#prepared.get(sql);
     const name = known ?? (this.#prepared.size < MAX_PREPARED ? `k${++statementCounter}` : '');
     const generic = sql.startsWith(GENERIC_PLAN);
-    const statement = [
-      ...(known === undefined ? [serialize.parse({ name, text: sql, types: [] })] : []),
-      serialize.bind({ statement: name, values: parameters.map(toParam) as never }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ];
+    const run = bindAndRun(name, parameters.map(toParam));
     const batch = () => {
       const parts: Uint8Array[] = [];
       if (via.begin) parts.push(serialize.query('BEGIN'));
       const inTransaction = via.begin || via.session !== undefined;
       const switchTo = this.#planMode.switchTo(generic, this.#engine.session, inTransaction);
       if (switchTo) parts.push(serialize.query(switchTo.before));
-      parts.push(...statement);
+      if (known === undefined) parts.push(serialize.parse({ name, text: sql, types: [] }));
+      // Most statements go alone, in the buffer bindAndRun made for them.
+      if (parts.length === 0 && !switchTo?.after) return run;
+      parts.push(run);
       if (switchTo?.after) parts.push(serialize.query(switchTo.after));
       return concat(parts);
     };

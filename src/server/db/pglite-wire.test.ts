@@ -1,7 +1,7 @@
 // The wire reader gives the rows PGlite's own query() gives, column names of any kind included.
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerBytes, readMessages, WireCollector } from './pglite-wire.ts';
+import { AnswerBytes, bindAndRun, readMessages, type WireParam, WireCollector } from './pglite-wire.ts';
 
 let pglite: PGlite;
 beforeAll(async () => {
@@ -80,5 +80,40 @@ describe('an answer between the threads', () => {
     collector.push(bytes);
     const back = new AnswerBytes().bytes(collector.take());
     expect(readMessages(back, back.length, types.parsers as never).rows).toEqual([{ name: 'città €', n: 2 }]);
+  });
+});
+
+describe('bindAndRun', () => {
+  const theirs = (statement: string, values: WireParam[]) => {
+    const parts = [
+      protocol.serialize.bind({ statement, values: values as never }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ];
+    return Buffer.concat(parts.map((part) => Buffer.from(part)));
+  };
+
+  it("writes the bytes of PGlite's serializer: text, accents, empty text, NULL, bytes, no values", () => {
+    const cases: [string, WireParam[]][] = [
+      ['k1', ['1109', 'città', '', null, Uint8Array.of(0, 1, 255), '{"a":"ü"}']],
+      ['k23', []],
+      ['', ['x']],
+    ];
+    for (const [statement, values] of cases) {
+      expect(Buffer.from(bindAndRun(statement, values))).toEqual(theirs(statement, values));
+    }
+  });
+
+  it('runs a named statement with its values, a NULL among them', async () => {
+    await pglite.execProtocolRaw(
+      protocol.serialize.parse({
+        name: 'bind_test',
+        text: 'SELECT $1::text AS a, $2::int + 1 AS b, $3::text AS c',
+        types: [],
+      }),
+    );
+    const bytes = await pglite.execProtocolRaw(bindAndRun('bind_test', ['città', '41', null]));
+    expect(readMessages(bytes, bytes.length, types.parsers as never).rows).toEqual([{ a: 'città', b: 42, c: null }]);
   });
 });

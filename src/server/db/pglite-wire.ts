@@ -220,3 +220,59 @@ export function readMessages(bytes: Uint8Array, length: number, parsers: Record<
   }
   return { rows, affectedRows, parsed, error };
 }
+
+/** A parameter's value as the protocol carries it: text, bytes (sent as binary) or NULL. */
+export type WireParam = string | Uint8Array | null;
+
+/** Describe (of the unnamed portal), Execute (all rows) and Sync, as PGlite's serializer writes them. */
+const DESCRIBE_EXECUTE_SYNC = Uint8Array.from([
+  ...[0x44, 0, 0, 0, 6, 0x50, 0], // Describe: 'P', portal ''
+  ...[0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0], // Execute: portal '', no row limit
+  ...[0x53, 0, 0, 0, 4], // Sync
+]);
+
+/**
+ * Bind (of the named statement to the unnamed portal, results as text),
+ * Describe, Execute and Sync in one new buffer: the bytes PGlite's
+ * serializer gives for the four, written at once. Its serializer grows a
+ * buffer value by value and copies each message out on its own, which took
+ * about 9 µs of every statement on the server's thread.
+ */
+export function bindAndRun(statement: string, values: readonly WireParam[]): Uint8Array {
+  const name = Buffer.byteLength(statement);
+  let size = 1 + 4 + 1 + name + 1 + 2 + 2 * values.length + 2 + 2;
+  const lengths: number[] = [];
+  for (const value of values) {
+    const length = value === null ? 0 : typeof value === 'string' ? Buffer.byteLength(value) : value.byteLength;
+    lengths.push(length);
+    size += 4 + length;
+  }
+  const bindLength = size - 1;
+  size += DESCRIBE_EXECUTE_SYNC.length;
+  // Not from Node's shared pool: the batch is handed over to the database thread.
+  const out = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  out[at++] = 0x42;
+  at = out.writeInt32BE(bindLength, at);
+  out[at++] = 0; // the unnamed portal
+  at += out.write(statement, at, 'utf8');
+  out[at++] = 0;
+  at = out.writeUInt16BE(values.length, at);
+  for (const value of values) at = out.writeInt16BE(value instanceof Uint8Array ? 1 : 0, at);
+  at = out.writeUInt16BE(values.length, at);
+  values.forEach((value, i) => {
+    if (value === null) {
+      at = out.writeInt32BE(-1, at);
+      return;
+    }
+    at = out.writeInt32BE(lengths[i]!, at);
+    if (typeof value === 'string') at += out.write(value, at, 'utf8');
+    else {
+      out.set(value, at);
+      at += value.byteLength;
+    }
+  });
+  at = out.writeInt16BE(0, at); // no result formats: every column as text
+  out.set(DESCRIBE_EXECUTE_SYNC, at);
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
