@@ -75,6 +75,40 @@ describe('GET /cli/ecommerce/products/{storeId}/', () => {
     expect(beyond).toMatchObject({ data: [], totalElements: first.totalElements, last: true });
   });
 
+  it("lists each level's categories and the whole store by name, both ways, page after page, with their totals", async () => {
+    // What the store sells in the category, from the tables themselves, in the listing's order.
+    const expected = async (category: string, desc: boolean) => {
+      const { rows } = await sql<{ barcode: string }>`SELECT p.barcode FROM products p
+        JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
+        WHERE p.category_id LIKE ${`${category}%`}
+        ORDER BY lower(p.description) ${sql.raw(desc ? 'DESC' : 'ASC')}, p.id`.execute(shop.handle.db);
+      return rows.map((r) => r.barcode);
+    };
+    const { rows: categories } = await sql<{ id: string }>`SELECT DISTINCT c.id FROM categories c
+      WHERE EXISTS (SELECT 1 FROM products p JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
+        WHERE p.category_id LIKE c.id || '%')
+      ORDER BY c.id`.execute(shop.handle.db);
+    // Two categories of each level: a statement kept for a level must serve every category of it.
+    const chosen = [2, 4, 6].flatMap((length) => categories.filter((c) => c.id.length === length).slice(0, 2));
+    expect(chosen).toHaveLength(6);
+    for (const category of ['', ...chosen.map((c) => c.id)]) {
+      for (const desc of [false, true]) {
+        const want = await expected(category, desc);
+        const size = category ? 7 : 100;
+        const seen: string[] = [];
+        for (let p = 0; p < Math.min(Math.ceil(want.length / size), 3); p++) {
+          const query = `p=${p}&s=${size}${category ? `&category=${category}` : ''}${desc ? '&direction=DESC' : ''}`;
+          const page = productPage.parse((await shop.request(`/cli/ecommerce/products/1109/?${query}`)).body.data);
+          expect(page.totalElements, query).toBe(want.length);
+          expect(page.number).toBe(p);
+          seen.push(...page.data.map((product) => product.barcode));
+        }
+        expect(seen).toEqual(want.slice(0, seen.length));
+        expect(seen.length).toBe(Math.min(want.length, 3 * size));
+      }
+    }
+  });
+
   it('gives featured products with onlyPromotions=true, each cheaper than its list price', async () => {
     const page = productPage.parse(
       (await shop.request('/cli/ecommerce/products/1109/?onlyPromotions=true&s=50')).body.data,
