@@ -1,4 +1,4 @@
-// npm run bench:api [-- --sizes 20000,2000 --duration 10 --connections 20 --shoppers 20 --cache on --calls cart,search]
+// npm run bench:api [-- --sizes 20000,2000 --duration 10 --connections 20 --shoppers 20 --cache on --calls cart,search --encoding identity]
 // For each catalogue size: start the shop as a child process (API only, a
 // throw-away PGlite directory, or a fresh database on DATABASE_URL's server),
 // make logged-in shoppers with an open cart, then drive it from this process
@@ -7,6 +7,9 @@
 // is the server's own ceiling; every figure is also given as a ratio to it.
 // --cache off,on measures each size without and then with the catalogue
 // cache (CATALOGUE_CACHE_ENTRIES=0 turns it off), one right after the other.
+// Every request says what a browser says of compression (Chromium's
+// Accept-Encoding), so answers travel as a shopper gets them; --encoding
+// identity measures uncompressed answers (the figures before 2026-11-26).
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,12 +26,14 @@ const { values } = parseArgs({
     cache: { type: 'string', default: 'on' },
     // Only these calls alone (names or their first letters, comma-separated), and no mix: for a quick look at one call.
     calls: { type: 'string' },
+    encoding: { type: 'string', default: 'gzip, deflate, br, zstd' },
   },
 });
 const only = values.calls?.split(',').map((c) => c.trim().toLowerCase());
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const shopperCount = Number(values.shoppers);
+const acceptEncoding = { 'Accept-Encoding': values.encoding };
 const STORE = 1109;
 
 // autocannon ships no types: the part of its API used here.
@@ -249,9 +254,19 @@ async function measure(base: string, name: string, { setup, onResponse }: Call, 
     url: base,
     connections: conns,
     duration,
-    requests: [{ setupRequest: setup, ...(onResponse ? { onResponse } : {}) }],
+    requests: [
+      {
+        setupRequest: (req, context) => {
+          const made = setup(req, context);
+          return { ...made, headers: { ...made.headers, ...acceptEncoding } };
+        },
+        ...(onResponse ? { onResponse } : {}),
+      },
+    ],
     // Business errors come as HTTP 200 with responseCode ≠ 0 (DESIGN.md §3): count them too.
-    verifyBody: (body) => String(body).startsWith('{"responseCode":0'),
+    // An error's envelope is under 1 kB, which the shop sends uncompressed (compression.ts);
+    // a compressed body (not JSON text) is a successful answer.
+    verifyBody: (body) => String(body).startsWith('{"responseCode":0') || !String(body).startsWith('{'),
   });
   return {
     call: name,
@@ -349,7 +364,7 @@ for (const size of values.sizes.split(',').map(Number)) {
 }
 for (const run of runs) {
   console.log(
-    `\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each:`,
+    `\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each, Accept-Encoding: ${values.encoding}:`,
   );
   console.table(run.alone);
   console.log(`${run.products} products, catalogue cache ${run.cache} — all calls at once (the mix), ${duration} s:`);

@@ -1,7 +1,6 @@
 // The whole shop on one port: static site under /app, API under /cli,
 // images under /media, the dev outbox under /dev.
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
@@ -10,6 +9,7 @@ import { staticSite } from './site/static-site.ts';
 import { notFoundResponse } from './http.ts';
 import { securityHeaders } from './security-headers.ts';
 import { inArrivalOrder } from './db/arrival-order.ts';
+import { compression } from './compression.ts';
 
 export interface RunningServer {
   url: string;
@@ -20,14 +20,8 @@ export interface RunningServer {
 export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   const shop = new Hono();
   shop.use(securityHeaders(deps.config));
-  // Pages, scripts and JSON travel gzip-compressed (a third of their size).
-  // Vary is set before the handler runs: compress() would otherwise add it with
-  // c.header() afterwards, which copies the whole answer into a new Response.
-  const compressing = compress();
-  shop.use((c, next) => {
-    c.header('Vary', 'Accept-Encoding');
-    return compressing(c, next);
-  });
+  // Pages, scripts and JSON travel compressed when the browser accepts it (compression.ts).
+  shop.use(compression());
   shop.route('/', createApp(deps));
   shop.route('/', staticSite(siteReady));
   shop.notFound(notFoundResponse);

@@ -1,7 +1,7 @@
 // The whole shop's handler (security headers, compression, API and site), as
 // a browser meets it: an API answer is compressed when the browser accepts it,
 // says it varies with Accept-Encoding once, and carries the security policy.
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/server/config.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
@@ -32,6 +32,29 @@ describe('an API answer through the whole shop', () => {
     expect(body).toEqual(await plain.json());
     expect(body.responseCode).toBe(0);
     expect(body.data.data).toHaveLength(20);
+  });
+
+  it('is zstd-compressed for Chromium and Firefox (gzip, deflate, br, zstd), an eighth of its size', async () => {
+    const plain = await handler.request(path);
+    const text = Buffer.from(await plain.arrayBuffer());
+    const packed = await handler.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(packed.headers.get('Content-Encoding')).toBe('zstd');
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(text.byteLength / 4);
+    expect(zstdDecompressSync(bytes).equals(text)).toBe(true);
+  });
+
+  it('sends a short answer (under 1 kB) as it is, with its length, even to a browser that accepts compression', async () => {
+    for (const [path, code] of [
+      ['/cli/health', 0],
+      ['/cli/ecommerce/products/barcode/0000000000000', 4030],
+    ] as const) {
+      const answer = await handler.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+      expect(answer.headers.get('Content-Encoding')).toBeNull();
+      const text = await answer.text();
+      expect(answer.headers.get('Content-Length')).toBe(String(Buffer.byteLength(text)));
+      expect(JSON.parse(text).responseCode).toBe(code);
+    }
   });
 
   it('says once that it varies with Accept-Encoding, and carries the security headers without the pages’ inline hashes', async () => {

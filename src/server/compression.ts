@@ -1,0 +1,116 @@
+// Answers travel compressed when the browser accepts it. An answer made in
+// memory (the API's JSON, images and pages the server writes) is compressed
+// at once with node:zlib at the fastest levels — zstd, else gzip, else
+// brotli: 40–60 µs for a 20–35 kB answer, an eighth of its size — and an
+// answer under 1 kB goes as it is. Only a file streamed from disk (the
+// site's pages and scripts) goes through hono's compress (web streams), as
+// before. hono's compress sent every JSON answer, even the 41 bytes of
+// /cli/health, through a CompressionStream: with a browser's Accept-Encoding
+// a cart write, a listing or a search took two to three times as long
+// (docs/performance.md, eleventh sitting).
+import type { Context, MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
+
+export type Encoding = 'zstd' | 'gzip' | 'br';
+
+/** Below this many bytes an answer is sent as it is: compressing it saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** In the shop's order of preference: zstd is the fastest and smallest, gzip every browser reads. */
+const PREFERRED: Encoding[] = ['zstd', 'gzip', 'br'];
+
+/** Text types worth compressing (images other than SVG, fonts and archives are compressed already). */
+const COMPRESSIBLE = /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/**
+ * The encoding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3):
+ * of those the browser accepts (q > 0, or through "*"), the one it rates
+ * highest, and among equals the shop's preferred; null when none.
+ */
+export function chooseEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const rated = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const value = q === undefined ? 1 : Number(q);
+    if (name) rated.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  for (const encoding of PREFERRED) {
+    const q = rated.get(encoding) ?? rated.get('*') ?? 0;
+    if (q > bestQ) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** The bytes compressed with `encoding` at its fastest level. */
+export function compressBytes(bytes: Uint8Array, encoding: Encoding): Buffer {
+  if (encoding === 'zstd') return zstdCompressSync(bytes, { params: { [constants.ZSTD_c_compressionLevel]: 1 } });
+  if (encoding === 'gzip') return gzipSync(bytes, { level: 1 });
+  return brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+  });
+}
+
+type Body = Context['body'];
+
+/**
+ * c.body and c.json of this request, made to compress an in-memory answer:
+ * the answer is made as asked, then, when it is text of 1 kB or more with a
+ * status that carries a body, made again from its compressed bytes. A
+ * smaller one states its length, so that hono's compress leaves it alone.
+ */
+function compressingBody(c: Context, encoding: Encoding): Body {
+  const body = c.body;
+  return ((data: unknown, arg?: unknown, headers?: unknown) => {
+    const made = (body as (...args: unknown[]) => Response)(data, arg, headers);
+    if (typeof data !== 'string' && !(data instanceof Uint8Array)) return made;
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    const answer = made.headers;
+    if (bytes.byteLength < COMPRESS_FROM_BYTES) {
+      answer.set('Content-Length', String(bytes.byteLength));
+      return made;
+    }
+    if (
+      made.status === 206 ||
+      answer.has('Content-Encoding') ||
+      !COMPRESSIBLE.test(answer.get('Content-Type') ?? '') ||
+      NO_TRANSFORM.test(answer.get('Cache-Control') ?? '')
+    )
+      return made;
+    answer.set('Content-Encoding', encoding);
+    const etag = answer.get('ETag');
+    if (etag && !etag.startsWith('W/')) answer.set('ETag', `W/${etag}`);
+    const packed = compressBytes(bytes, encoding);
+    // The compressed bytes as they are (a Buffer is a Uint8Array; only its type says ArrayBufferLike).
+    return new Response(packed as Uint8Array<ArrayBuffer>, { status: made.status, headers: answer });
+  }) as Body;
+}
+
+/** The shop's compression (server.ts): every answer says it varies with Accept-Encoding. */
+export function compression(): MiddlewareHandler {
+  const streamed = compress();
+  return (c, next) => {
+    // Vary is set before the handler runs: set afterwards with c.header() it
+    // would copy the whole answer into a new Response.
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    if (encoding) {
+      const body = compressingBody(c, encoding);
+      c.body = body;
+      c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string>) =>
+        (body as (...args: unknown[]) => Response)(JSON.stringify(object), arg, {
+          'Content-Type': 'application/json',
+          ...headers,
+        })) as Context['json'];
+    }
+    return streamed(c, next);
+  };
+}
