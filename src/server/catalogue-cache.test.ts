@@ -1,6 +1,7 @@
 // The catalogue cache: bounded (entries and bytes, least recently used out
 // first), emptied by a new generation; and through the real API, a changed
 // catalogue — an import or a version bump — is seen by the very next call.
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnswerCache, catalogueCache } from './catalogue-cache.ts';
 import { generateCatalogue } from './catalogue/generate.ts';
@@ -144,6 +145,39 @@ describe('catalogue answers through the API', () => {
     await shop.handle.db.updateTable('catalogue_meta').set({ value: 'bump-2' }).where('key', '=', 'version').execute();
     await pastFreshness();
     expect((await get(detail)).price).toBeCloseTo(before + 1.11, 2);
+  });
+
+  it('keeps a long answer compressed for each encoding, and writes it out from there as the browser takes it', async () => {
+    const listing = '/cli/ecommerce/products/1109/?p=1&s=24';
+    const asked = (encoding: string) => shop.app.request(listing, { headers: { 'Accept-Encoding': encoding } });
+    const text = Buffer.from(
+      await (await shop.app.request(listing, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer(),
+    );
+    expect(text.byteLength).toBeGreaterThan(1024);
+    for (const [header, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'zstd', zstdDecompressSync],
+      ['gzip, deflate, br', 'gzip', gunzipSync],
+    ] as const) {
+      const entries = stats().entries;
+      const first = await asked(header);
+      // The compressed answer is kept beside the plain one, once.
+      expect(stats().entries).toBe(entries + 1);
+      const again = await asked(header);
+      expect(stats().entries).toBe(entries + 1);
+      // The plain answer is in the cache: compressed once, then written from the cache compressed.
+      expect([first.headers.get('X-Cache'), again.headers.get('X-Cache')]).toEqual(['HIT', 'HIT']);
+      for (const answer of [first, again]) {
+        expect(answer.headers.get('Content-Encoding')).toBe(encoding);
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        expect(bytes.byteLength).toBeLessThan(text.byteLength / 4);
+        expect(decode(bytes).equals(text)).toBe(true);
+      }
+    }
+    // A browser without compression still gets the plain answer, from the cache.
+    const identity = await shop.app.request(listing);
+    expect(identity.headers.get('X-Cache')).toBe('HIT');
+    expect(identity.headers.get('Content-Encoding')).toBeNull();
+    expect(Buffer.from(await identity.arrayBuffer()).equals(text)).toBe(true);
   });
 
   it('never caches a refusal', async () => {

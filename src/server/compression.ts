@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:
 export type Encoding = 'zstd' | 'gzip' | 'br';
 
 /** Below this many bytes an answer is sent as it is: compressing it saves less than it costs. */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
 
 /** In the shop's order of preference: zstd is the fastest and smallest, gzip every browser reads. */
 const PREFERRED: Encoding[] = ['zstd', 'gzip', 'br'];

@@ -8,6 +8,7 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
+import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes, type Encoding } from '../compression.ts';
 import { inputOf } from '../http.ts';
 import { categoryTree, listProductTexts, productByBarcode, productTags } from '../services/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
@@ -18,19 +19,40 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
  * input), else made by `read`. A catalogue answer is the same for every caller,
  * so a logged-in shopper (whose browser sends its token on every call) is
  * served from the cache too. Only successful answers are kept; a business
- * error (4030) is thrown by `read` and never stored.
+ * error (4030) is thrown by `read` and never stored. An answer of 1 kB or
+ * more is kept as the browser takes it, compressed (compression.ts), under
+ * the key and the encoding: a hit is written out as it is, not compressed
+ * again; a shorter one, and any for a browser without compression, is kept
+ * as it is under the key alone.
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
   if (cache.limits.maxEntries === 0) return c.body(answerBytes(await read()), 200, JSON_TYPE);
   const generation = await catalogueGeneration(c.var.db);
-  const hit = cache.get(generation, key);
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   // X-Cache says whether the answer came from the cache (bench:api counts them).
-  if (hit !== undefined) return c.body(hit, 200, { ...JSON_TYPE, 'X-Cache': 'HIT' });
-  const bytes = answerBytes(await read());
-  cache.set(generation, key, bytes);
-  return c.body(bytes, 200, { ...JSON_TYPE, 'X-Cache': 'MISS' });
+  const packedHit = encoding ? cache.get(generation, `${key}|${encoding}`) : undefined;
+  if (packedHit !== undefined) return c.body(packedHit, 200, packedType(encoding!, 'HIT'));
+  let cached: 'HIT' | 'MISS' = 'HIT';
+  let bytes = cache.get(generation, key);
+  if (bytes === undefined) {
+    cached = 'MISS';
+    bytes = answerBytes(await read());
+  }
+  if (encoding && bytes.byteLength >= COMPRESS_FROM_BYTES) {
+    const packed = compressBytes(bytes, encoding) as Buffer<ArrayBuffer>;
+    cache.set(generation, `${key}|${encoding}`, packed);
+    return c.body(packed, 200, packedType(encoding, cached));
+  }
+  if (cached === 'MISS') cache.set(generation, key, bytes);
+  return c.body(bytes, 200, { ...JSON_TYPE, 'X-Cache': cached });
 }
+
+const packedType = (encoding: Encoding, cached: 'HIT' | 'MISS') => ({
+  ...JSON_TYPE,
+  'Content-Encoding': encoding,
+  'X-Cache': cached,
+});
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
