@@ -10,6 +10,7 @@ import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeSiteHashes } from './inline-hashes.ts';
 import { writeModulePreloads } from './module-preloads.ts';
+import { writeCompressedCopies } from './compressed-copies.ts';
 
 export interface BuildSiteOptions {
   /** Base URL of a running API, e.g. http://127.0.0.1:4321 */
@@ -57,6 +58,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
     await writeModulePreloads(outDir);
     // The site's CSP names its inline scripts and styles by hash (security-headers.ts).
     await writeSiteHashes(outDir);
+    // Last, over the pages as they are served: their gzip copies (compressed-copies.ts).
+    log(`gzip copies: ${await writeCompressedCopies(outDir)} files`);
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     throw error;

@@ -28,7 +28,11 @@ export function staticSite(siteReady: () => boolean) {
       // Rooted above dist so that the root exists before the first build.
       root: dirname(distDir),
       rewriteRequestPath: (path) => `/${basename(distDir)}${path.slice(APP_BASE.length)}`,
+      // The build writes a gzip copy of each text file (compressed-copies.ts): sent as it is.
+      precompressed: true,
       onFound: (path, c) => {
+        // Once: the shop's compression says it already, and serveStatic adds it again for a copy.
+        c.header('Vary', 'Accept-Encoding');
         // Hashed assets never change; pages change with every catalogue build.
         c.header(
           'Cache-Control',
