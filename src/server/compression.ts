@@ -2,9 +2,10 @@
 // memory (the API's JSON, images and pages the server writes) is compressed
 // at once with node:zlib at the fastest levels — zstd, else gzip, else
 // brotli: 40–60 µs for a 20–35 kB answer, an eighth of its size — and an
-// answer under 1 kB goes as it is. Only a file streamed from disk (the
-// site's pages and scripts) goes through hono's compress (web streams), as
-// before. hono's compress sent every JSON answer, even the 41 bytes of
+// answer under 1 kB goes as it is. The site's pages and scripts go as the
+// gzip copies the build wrote (site/compressed-copies.ts); only a streamed
+// file without a copy still goes through hono's compress (web streams).
+// hono's compress sent every JSON answer, even the 41 bytes of
 // /cli/health, through a CompressionStream: with a browser's Accept-Encoding
 // a cart write, a listing or a search took two to three times as long
 // (docs/performance.md, eleventh sitting).
