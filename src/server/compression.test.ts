@@ -1,6 +1,9 @@
 import { gunzipSync, zstdDecompressSync, brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressBytes } from './compression.ts';
+import { get } from 'node:http';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding, compressBytes, compression } from './compression.ts';
 
 describe('chooseEncoding', () => {
   it('answers Chromium and Firefox with zstd, Safari with gzip', () => {
@@ -40,5 +43,53 @@ describe('compressBytes', () => {
       expect(decode(packed).equals(text)).toBe(true);
       expect(packed.byteLength).toBeLessThan(text.byteLength / 4);
     }
+  });
+});
+
+describe('compression() in a shop, over a real socket', () => {
+  const app = new Hono();
+  app.use(compression());
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ barcode: `80${i}`, description: `Passata ${i} · €` }));
+  app.get('/page', (c) => c.json({ responseCode: 0, data: rows(400) }));
+  app.get('/export', (c) => c.json({ responseCode: 0, data: rows(20_000) }));
+  let server: ServerType;
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((ready) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        port = info.port;
+        ready();
+      });
+    });
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  /** The raw answer: its headers as sent, and its body decompressed. */
+  const asked = (path: string) =>
+    new Promise<{ headers: Record<string, unknown>; rows: number }>((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ headers: res.headers, rows: JSON.parse(gunzipSync(Buffer.concat(chunks)).toString()).data.length }),
+        );
+      }).on('error', reject);
+    });
+
+  it('compresses an answer of some kilobytes at once, and sends it with its length', async () => {
+    const { headers, rows } = await asked('/page');
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(Number(headers['content-length'])).toBeGreaterThan(0);
+    expect(rows).toBe(400);
+  });
+
+  it('streams the compression of an answer of megabytes, not holding the server up while it compresses', async () => {
+    const { headers, rows } = await asked('/export');
+    expect(headers['content-encoding']).toBe('gzip');
+    // Compressed chunk by chunk on libuv's threads: its length is not known beforehand.
+    expect(headers['transfer-encoding']).toBe('chunked');
+    expect(headers['content-length']).toBeUndefined();
+    expect(rows).toBe(20_000);
   });
 });

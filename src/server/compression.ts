@@ -17,6 +17,12 @@ export type Encoding = 'zstd' | 'gzip' | 'br';
 
 /** Below this many bytes an answer is sent as it is: compressing it saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
+/**
+ * Above this, an answer is compressed as a stream (hono's compress, on libuv's
+ * threads): the catalogue export's pages of megabytes, read by the site build,
+ * would hold every shopper's request up for tens of milliseconds.
+ */
+const COMPRESS_AT_ONCE_UP_TO = 256 * 1024;
 
 /** In the shop's order of preference: zstd is the fastest and smallest, gzip every browser reads. */
 const PREFERRED: Encoding[] = ['zstd', 'gzip', 'br'];
@@ -64,9 +70,10 @@ type Body = Context['body'];
 
 /**
  * c.body and c.json of this request, made to compress an in-memory answer:
- * the answer is made as asked, then, when it is text of 1 kB or more with a
- * status that carries a body, made again from its compressed bytes. A
- * smaller one states its length, so that hono's compress leaves it alone.
+ * the answer is made as asked, then, when it is text of 1 kB to 256 kB with
+ * a status that carries a body, made again from its compressed bytes. A
+ * smaller one states its length, so that hono's compress leaves it alone; a
+ * bigger one is left to hono's compress.
  */
 function compressingBody(c: Context, encoding: Encoding): Body {
   const body = c.body;
@@ -80,6 +87,7 @@ function compressingBody(c: Context, encoding: Encoding): Body {
       return made;
     }
     if (
+      bytes.byteLength > COMPRESS_AT_ONCE_UP_TO ||
       made.status === 206 ||
       answer.has('Content-Encoding') ||
       !COMPRESSIBLE.test(answer.get('Content-Type') ?? '') ||
