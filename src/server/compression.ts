@@ -80,14 +80,15 @@ function compressingBody(c: Context, encoding: Encoding): Body {
   return ((data: unknown, arg?: unknown, headers?: unknown) => {
     const made = (body as (...args: unknown[]) => Response)(data, arg, headers);
     if (typeof data !== 'string' && !(data instanceof Uint8Array)) return made;
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    // Measured without encoding the text: an answer left as it is is never copied.
+    const length = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     const answer = made.headers;
-    if (bytes.byteLength < COMPRESS_FROM_BYTES) {
-      answer.set('Content-Length', String(bytes.byteLength));
+    if (length < COMPRESS_FROM_BYTES) {
+      answer.set('Content-Length', String(length));
       return made;
     }
     if (
-      bytes.byteLength > COMPRESS_AT_ONCE_UP_TO ||
+      length > COMPRESS_AT_ONCE_UP_TO ||
       made.status === 206 ||
       answer.has('Content-Encoding') ||
       !COMPRESSIBLE.test(answer.get('Content-Type') ?? '') ||
@@ -97,7 +98,7 @@ function compressingBody(c: Context, encoding: Encoding): Body {
     answer.set('Content-Encoding', encoding);
     const etag = answer.get('ETag');
     if (etag && !etag.startsWith('W/')) answer.set('ETag', `W/${etag}`);
-    const packed = compressBytes(bytes, encoding);
+    const packed = compressBytes(typeof data === 'string' ? Buffer.from(data) : data, encoding);
     // The compressed bytes as they are (a Buffer is a Uint8Array; only its type says ArrayBufferLike).
     return new Response(packed as Uint8Array<ArrayBuffer>, { status: made.status, headers: answer });
   }) as Body;
