@@ -138,4 +138,40 @@ describe('search in Italian', () => {
     expect(body.responseCode).toBe(0);
     expect((await search('di')).total).toBeGreaterThanOrEqual(0);
   });
+
+  it('pages a ranked search across the names that start with the word and the others without losing or repeating one', async () => {
+    for (const [q, extra] of [
+      ['latte', ''],
+      ['pomodoro', ''],
+      ['latte bio', ''],
+      ['caffe', ''],
+      ['latte', '&category=01'],
+    ] as const) {
+      const whole = await search(q, extra);
+      expect(whole.total).toBe(whole.names.length);
+      const barcodes: string[] = [];
+      for (let p = 0; p * 3 < whole.total + 3; p++) {
+        const { body } = await shop.request(
+          `/cli/ecommerce/products/1109/?q=${encodeURIComponent(q)}&s=3&p=${p}${extra}`,
+        );
+        const page = productPage.parse(body.data);
+        expect(page.totalElements, `${q}${extra} page ${p}`).toBe(whole.total);
+        barcodes.push(...page.data.map((product) => product.barcode));
+      }
+      expect(barcodes, `${q}${extra}`).toEqual(whole.products.map((product) => product.barcode));
+    }
+  });
+
+  it('orders the names that start with the word as a shopper reads them, accents aside', async () => {
+    const { names } = await search('caffe');
+    const leading = names.filter((n) => /^caff[eè]/i.test(n));
+    expect(leading.length).toBeGreaterThan(1);
+    expect(names.slice(0, leading.length)).toEqual(leading);
+    const plain = (n: string) =>
+      n
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+    expect(leading).toEqual([...leading].sort((a, b) => (plain(a) < plain(b) ? -1 : plain(a) > plain(b) ? 1 : 0)));
+  });
 });

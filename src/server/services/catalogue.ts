@@ -253,65 +253,137 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // each match of a search or each row a later page skips; the page's prices come
   // with its products' texts.
   const storeOnRow = !byPrice;
-  const from = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
-  // A listing or search reads the narrow copy of the products' search columns (migration 0014): a search's matches
-  // are walked without the products' long texts, and a category page is read from its index alone (migration
-  // 0015). Typed as products: the statement reads only columns both tables have (id, store_ids, category_id,
-  // branded, search_doc, search_text; name_key below).
-  const table = 'product_search as p' as 'products as p';
-  const joined = (
-    byKey
-      ? from.selectFrom(table).innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('store_products as s')
-              .select(['s.product_id', 's.price_cents', 's.available'])
-              .whereRef('s.product_id', '=', 'p.id')
-              .where('s.store_id', '=', storeId)
-              // LIMIT keeps the planner from flattening the lookup back into a hash join.
-              .limit(1)
-              .as('sp'),
-          (j) => j.onTrue(),
-        )
-      : from
-          .selectFrom(table)
-          .innerJoin('store_products as sp', (j) =>
-            j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId),
+  // The statement's own words (the common table expression search_words) come
+  // with its outermost query: a ranked search's parts (below) are made from the
+  // plain db and put under it.
+  const withWords = search ? db.with('search_words', (qb) => qb.selectNoFrom(search.words)) : db;
+  // `storeInText`: the store's number written into the statement, not sent as a value: in a plan made once, the
+  // planner then knows how many products the store has, and walks the lead index in order (a ranked search).
+  const rowsFrom = (from: Db, storeInText = false) => {
+    // A listing or search reads the narrow copy of the products' search columns (migration 0014): a search's matches
+    // are walked without the products' long texts, and a category page is read from its index alone (migration
+    // 0015). Typed as products: the statement reads only columns both tables have (id, store_ids, category_id,
+    // branded, search_doc, search_text; name_key below).
+    const table = 'product_search as p' as 'products as p';
+    const joined = (
+      byKey
+        ? from.selectFrom(table).innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('store_products as s')
+                .select(['s.product_id', 's.price_cents', 's.available'])
+                .whereRef('s.product_id', '=', 'p.id')
+                .where('s.store_id', '=', storeId)
+                // LIMIT keeps the planner from flattening the lookup back into a hash join.
+                .limit(1)
+                .as('sp'),
+            (j) => j.onTrue(),
           )
-  ).select('p.id');
-  let ids = storeOnRow
-    ? // The same query builder type as `joined`: only p's columns are read below.
-      (from
-        .selectFrom(table)
-        .select('p.id')
-        .where(sql<boolean>`p.store_ids @> ARRAY[${storeId}::integer]`) as unknown as typeof joined)
-    : joined;
-  if (query.category) ids = ids.where(inCategory(query.category));
-  if (search) ids = ids.where(search.match);
-  if (query.onlyBranded) ids = ids.where('p.branded', '=', true);
-  if (query.onlyPromotions)
-    ids =
-      ids.where(sql<boolean>`EXISTS (SELECT 1 FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId}
-    AND pr.valid_from <= ${today} AND pr.valid_to >= ${today})`);
-  if (query.tag !== undefined)
-    ids = ids.where(
-      sql<boolean>`EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = p.id AND pt.tag_id = ${query.tag})`,
-    );
+        : from
+            .selectFrom(table)
+            .innerJoin('store_products as sp', (j) =>
+              j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId),
+            )
+    ).select('p.id');
+    let base = storeOnRow
+      ? // The same query builder type as `joined`: only p's columns are read below.
+        (from
+          .selectFrom(table)
+          .select('p.id')
+          .where(
+            sql<boolean>`p.store_ids @> ARRAY[${storeInText ? sql.lit(storeId) : storeId}::integer]`,
+          ) as unknown as typeof joined)
+      : joined;
+    if (query.category) base = base.where(inCategory(query.category));
+    if (query.onlyBranded) base = base.where('p.branded', '=', true);
+    if (query.onlyPromotions)
+      base =
+        base.where(sql<boolean>`EXISTS (SELECT 1 FROM promotions pr WHERE pr.product_id = p.id AND pr.store_id = ${storeId}
+      AND pr.valid_from <= ${today} AND pr.valid_to >= ${today})`);
+    if (query.tag !== undefined)
+      base = base.where(
+        sql<boolean>`EXISTS (SELECT 1 FROM product_tags pt WHERE pt.product_id = p.id AND pt.tag_id = ${query.tag})`,
+      );
+    return base;
+  };
+  // A text search without an explicit sort puts the best matches first: the
+  // products whose name starts with the first word, in the order of their
+  // accent-free names, then the others (a word of the name starts with it,
+  // then brand, tag or stem), in name order. One statement counts the matches
+  // and reads the page's first products from the lead index (migration 0016),
+  // in order, 24 rows, without sorting every match; only a page that reaches
+  // past those products sorts the others, for the rest of the page.
+  if (search && !query.sort) {
+    const offset = query.p * query.s;
+    const rows = rowsFrom(db, true);
+    const counted = rows.where(search.match).clearSelect().select(sql<string>`count(*)`.as('total'));
+    // How many products lead, for a page past them: counted on the lead index, only then.
+    const leading = rows.where(search.leadRange).where(search.matchEach).clearSelect().select(sql`count(*)`.as('n'));
+    const leaders = rows
+      .where(search.leadRange)
+      .where(search.matchEach)
+      .select(search.leadOrder.as('k'))
+      .orderBy(search.leadOrder)
+      .orderBy('p.id')
+      .limit(query.s)
+      .offset(offset);
+    const others = rows
+      .where(search.match)
+      .where(sql<boolean>`NOT ${search.leads}`)
+      .select([search.relevance.as('r'), sql<string>`p.name_key`.as('n')])
+      .orderBy(search.relevance)
+      .orderBy(sql`p.name_key`)
+      .orderBy('p.id')
+      .limit(sql<number>`${query.s} - cardinality(l.ids)`)
+      .offset(sql<number>`greatest(0, ${offset} - ${leading})`);
+    const statement = withWords
+      .selectFrom(counted.as('t'))
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom(leaders.as('x'))
+            .select(sql<string[]>`coalesce(array_agg(x.id ORDER BY x.k, x.id), '{}')`.as('ids'))
+            .as('l'),
+        (j) => j.onTrue(),
+      )
+      // Read only when the page reaches past the first products (a test of the outer row: PostgreSQL makes it
+      // before it runs the part below it).
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom(others.as('y'))
+            .select(sql<string[] | null>`array_agg(y.id ORDER BY y.r, y.n, y.id)`.as('ids'))
+            .where(sql<boolean>`cardinality(l.ids) < ${query.s} AND ${offset} + cardinality(l.ids) < t.total`)
+            .as('o'),
+        (j) => j.onTrue(),
+      )
+      .select(['t.total', 'l.ids as leaders', 'o.ids as others']);
+    // Planned once (generic plans): the words reach the plan as the common table expression's values anyway;
+    // PostgreSQL's own choice was to plan it anew for every search, a third of its time. The store's number is in
+    // the text (rowsFrom), so that the plan made once walks the lead index.
+    const { rows: found } = await sql<{
+      total: string;
+      leaders: (string | number)[];
+      others: (string | number)[] | null;
+    }>`${sql.raw(GENERIC_PLAN)}${statement}`.execute(db);
+    const row = found[0];
+    const total = Number(row?.total ?? 0);
+    const ids = [...(row?.leaders ?? []), ...(row?.others ?? [])].map(Number);
+    return toPage(await productTexts(db, storeId, today, ids), total, query.p, query.s);
+  }
+  const base = rowsFrom(withWords as unknown as Db);
+  const ids = search ? base.where(search.match) : base;
   const filtered = ids;
   const countRows = async () =>
     Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  // A text search without an explicit sort puts the best matches first.
-  const ranked = search && !query.sort;
-  const rank = ranked ? search.relevance : sql<number>`0`;
   const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
   const totalColumn = search
     ? sql<number>`count(*) over ()`
     : plain
       ? sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`
       : sql<number>`NULL::int`;
-  let pageIds = ids.select(totalColumn.as('total_count'));
-  if (ranked) pageIds = pageIds.orderBy(rank);
-  pageIds = pageIds
+  const pageIds = ids
+    .select(totalColumn.as('total_count'))
     .orderBy(sortKey, direction)
     .orderBy('p.id')
     .limit(query.s)

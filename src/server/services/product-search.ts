@@ -36,7 +36,23 @@ export interface SearchSql {
   words: AliasedRawBuilder<string, string>[];
   /** Rows matching every word (an indexed @@ on products.search_doc). */
   match: RawBuilder<boolean>;
-  /** 0 when the description starts with the first word, 1 when one of its words does, 2 otherwise (brand, tag, stem). */
+  /**
+   * The same test, made row by row on rows another index walks (the lead
+   * index below): inside CASE the planner cannot turn it into a scan of the
+   * words' index and a sort of every match.
+   */
+  matchEach: RawBuilder<boolean>;
+  /** The accent-free name starts with the first word: the first products of a ranked search. */
+  leads: RawBuilder<boolean>;
+  /**
+   * The same rows as a range of the lead index (migration 0016), in its order:
+   * names from the first word up to the word with its last letter advanced
+   * ('pasta' ≤ name < 'pastb'; search_text holds only a-z, 0-9 and spaces).
+   */
+  leadRange: RawBuilder<boolean>;
+  /** The lead index's order: the accent-free name, byte by byte. */
+  leadOrder: RawBuilder<string>;
+  /** Among the others: 1 when one of the name's words starts with the first word, 2 otherwise (brand, tag, stem). */
   relevance: RawBuilder<number>;
 }
 
@@ -48,10 +64,16 @@ export function searchSql(words: string[]): SearchSql {
   });
   // Each use reads the one row of search_words: a mistyped word is looked up once per statement, not once per use.
   const query = sql`(SELECT ${sql.join(perWord, sql` && `)} FROM search_words f)`;
-  const lead = sql`(SELECT f.w0 FROM search_words f)`;
+  const lead = sql<string>`(SELECT f.w0 FROM search_words f)`;
+  const leadOrder = sql<string>`(p.search_text COLLATE "C")`;
   return {
     words: words.map((word, i) => fixedWord(word).as(`w${i}`)),
     match: sql<boolean>`p.search_doc @@ ${query}`,
-    relevance: sql<number>`CASE WHEN p.search_text LIKE (${lead} || '%') THEN 0 WHEN p.search_text LIKE ('% ' || ${lead} || '%') THEN 1 ELSE 2 END`,
+    matchEach: sql<boolean>`CASE WHEN p.id IS NOT NULL THEN p.search_doc @@ ${query} END`,
+    leads: sql<boolean>`starts_with(p.search_text, ${lead})`,
+    leadRange: sql<boolean>`${leadOrder} >= ${lead}
+      AND ${leadOrder} < (SELECT left(f.w0, -1) || chr(ascii(right(f.w0, 1)) + 1) FROM search_words f)`,
+    leadOrder,
+    relevance: sql<number>`CASE WHEN p.search_text LIKE ('% ' || ${lead} || '%') THEN 1 ELSE 2 END`,
   };
 }
