@@ -29,6 +29,7 @@ import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
 import { cartMemoOf, type CartMemo } from './cart-memo.ts';
+import { cartAnswerBytes } from './cart-answer.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
 
 type Tx = Db | Transaction<Database>;
@@ -171,6 +172,15 @@ export async function cartView(
   cart: CartRow,
   known?: { store: CartStore; lines?: CartLine[] | undefined },
 ): Promise<Cart> {
+  return (await cartViewOf(db, cart, known)).view;
+}
+
+/** cartView, with the rows its items were made from (in the same order). */
+async function cartViewOf(
+  db: Tx,
+  cart: CartRow,
+  known?: { store: CartStore; lines?: CartLine[] | undefined },
+): Promise<{ view: Cart; lines: CartLine[] }> {
   const store = known?.store ?? (await cartStoreSelect(cart).execute(db)).rows[0];
   if (!store) throw new Error(`Store ${cart.store_id} of cart ${cart.id} not found`);
   const lines = known?.lines ?? (await cartLines(db, cart));
@@ -181,7 +191,7 @@ export async function cartView(
   });
   const address = store.address !== null ? store : undefined;
   const categories = [...new Set(lines.map((l) => l.product?.categoryId.slice(0, 2)).filter((c): c is string => !!c))];
-  return {
+  const view: Cart = {
     id: cart.id,
     title: cart.title,
     storeId: cart.store_id,
@@ -199,6 +209,7 @@ export async function cartView(
     categories,
     current: cart.is_current,
   };
+  return { view, lines };
 }
 
 /** The store serves the mode and the shopper can pay for it under the current settings (payable-modes.ts). */
@@ -560,6 +571,16 @@ const countsPacks = (change: ItemChange) => change.row.water_pack && change.quan
  * from the start.
  */
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
+  return (await storeItemOf(db, userId, input)).answer;
+}
+
+/** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts). */
+export async function storeItemBytes(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
+  const { answer, lines } = await storeItemOf(db, userId, input);
+  return cartAnswerBytes(answer, lines);
+}
+
+async function storeItemOf(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
   // The generation is read before anything of the catalogue: a side read later is at least as new.
   const today = romeToday();
   const context: WriteContext = {
@@ -591,9 +612,13 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
           return { change, written: await writeChange(trx, change, context) };
         });
   const { product, quantity } = done.change;
+  const { view, lines } = await cartViewOf(db, done.written?.cart ?? done.change.cart, done.written);
   return {
-    cart: await cartView(db, done.written?.cart ?? done.change.cart, done.written),
-    updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
+    answer: {
+      cart: view,
+      updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
+    },
+    lines,
   };
 }
 
