@@ -2,34 +2,39 @@
 // shopper's write changes one row of a cart of tens, and writing out the
 // other rows again (JSON.stringify and UTF-8 of ~20 kB) was a sixth of the
 // server's work on a cart write (docs/performance.md, twelfth sitting).
-// A row's JSON is kept beside its product as the cart memo keeps it
-// (cart-memo.ts: the same object from one write to the next while the
-// catalogue's generation lasts), under the row's own values; a new generation
-// brings new product objects, and their rows are written out anew.
+// A row's JSON is kept under the row's id (a cart row's own, unique in the
+// shop), with the product object it was made from — the cart memo's
+// (cart-memo.ts), the same object from one write to the next while the
+// catalogue's generation lasts — and the row's quantity: a new generation,
+// a new price or another quantity writes the row out anew.
+import { LRUCache } from 'lru-cache';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { CartLine } from './cart-pricing.ts';
 
 interface KeptRow {
-  itemId: number;
+  product: Product;
   amount: number | null;
   weight: number | null;
   bytes: Buffer;
 }
 
-/** The last JSON written for a row of each product (a product object is one catalogue generation's). */
-const keptRows = new WeakMap<Product, KeptRow>();
+/** The rows' JSON by row id: some 16 MB, the rows of some thousand carts of 40 rows. */
+const keptRows = new LRUCache<number, KeptRow>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (row) => row.bytes.byteLength + 100,
+});
 
-/** The row's JSON: kept when the row's product object and values are those it was written for. */
+/** The row's JSON: kept when it was written for the same product object and quantity. */
 function rowBytes(line: CartLine, item: CartItem): Buffer {
-  const product = line.product;
-  const kept = product ? keptRows.get(product) : undefined;
-  if (kept && kept.itemId === line.itemId && kept.amount === line.amount && kept.weight === line.weight)
+  const { product } = line;
+  const kept = keptRows.get(line.itemId);
+  if (kept && product && kept.product === product && kept.amount === line.amount && kept.weight === line.weight)
     return kept.bytes;
   const bytes = Buffer.from(JSON.stringify(item));
   // A row of a product the store no longer sells takes the shopper's snapshot: it is not kept.
-  if (product) keptRows.set(product, { itemId: line.itemId, amount: line.amount, weight: line.weight, bytes });
+  if (product) keptRows.set(line.itemId, { product, amount: line.amount, weight: line.weight, bytes });
   return bytes;
 }
 

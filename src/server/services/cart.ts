@@ -396,6 +396,8 @@ interface ItemChange {
   row: ProductRow;
   product: Product;
   quantity: number;
+  /** The product's side as the memo keeps it, when the change was checked on it: the written row shows that one. */
+  side?: CatalogueSide;
 }
 
 /**
@@ -489,7 +491,7 @@ interface WriteContext {
  */
 async function writeChange(
   db: Tx,
-  { cart: seen, row, product, quantity }: ItemChange,
+  { cart: seen, row, product, quantity, side: keptSide }: ItemChange,
   { generation, today, memo }: WriteContext,
 ): Promise<{ cart: CartRow; store: CartStore; lines?: CartLine[] } | undefined> {
   const known = memo.known(generation, seen.store_id, seen.id);
@@ -547,7 +549,8 @@ async function writeChange(
       weight: first.put_weight,
       snapshot_cents: toCents(product.netPrice),
     };
-    const side = catalogueSide(row);
+    // The memo's side, kept as it is: the other carts showing the product keep their rows' JSON (cart-answer.ts).
+    const side = keptSide ?? catalogueSide(row);
     lines.push(toCartLine(written as LineRow, side));
     sides.push(side);
     lines.sort((a, b) => a.itemId - b.itemId);
@@ -590,7 +593,10 @@ async function storeItemOf(db: Db, userId: number, input: z.output<typeof storeI
   };
   const guess = context.memo.guess(context.generation, userId, input.cartId, input.barcode);
   let seen = guess?.side.product
-    ? checkedOrNull(() => checkedChange(guess.cart, guess.side.row, guess.side.product!, input))
+    ? checkedOrNull(() => ({
+        ...checkedChange(guess.cart, guess.side.row, guess.side.product!, input),
+        side: guess.side,
+      }))
     : null;
   let written = seen && !countsPacks(seen) ? await writeChange(db, seen, context) : undefined;
   // A change the memo cannot answer, or refused on the memo's facts, is read and checked anew: errors come from there.
