@@ -129,7 +129,7 @@ class PreparingClient extends pg.Client {
 
 /**
  * The pool Kysely is given on PostgreSQL: two pools behind one. A statement
- * marked GENERIC_PLAN (the category listing) runs on a connection whose
+ * marked GENERIC_PLAN (a category listing, a ranked search) runs on a connection whose
  * session plans generically: planned once per connection instead of on every
  * call, where planning took 0.3 ms, longer than running the plan (0.19 ms,
  * `npm run bench:explain`). Every other statement keeps PostgreSQL's choice
@@ -184,7 +184,7 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
   // 503 (http.ts) instead of hanging.
   const settings = { connectionString: databaseUrl, connectionTimeoutMillis: 5_000, Client: PreparingClient };
   const pool = new pg.Pool({ ...settings, max: 10 });
-  // Listings only: a smaller pool of sessions that plan generically.
+  // Listings and ranked searches only: a smaller pool of sessions that plan generically.
   const listings = new pg.Pool({ ...settings, max: 5, options: '-c plan_cache_mode=force_generic_plan' });
   // A connection closed by the server (restart, crash, failover, a dropped
   // database) must not crash the process, idle or in use: the failing query
