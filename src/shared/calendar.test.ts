@@ -10,6 +10,17 @@ describe('the shop calendar', () => {
     expect(isItalianHoliday('2026-04-07')).toBe(false);
   });
 
+  it("knows each year's fixed holidays, the year's Easter Monday only, and not the days around them", () => {
+    for (const year of [2026, 2027, 2030]) {
+      for (const day of ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-08', '12-25', '12-26'])
+        expect(isItalianHoliday(`${year}-${day}`), `${year}-${day}`).toBe(true);
+      expect(isItalianHoliday(`${year}-08-16`)).toBe(false);
+      expect(isItalianHoliday(`${year}-12-24`)).toBe(false);
+    }
+    expect(isItalianHoliday('2027-04-06')).toBe(false); // 2026's Easter Monday date, a year later
+    expect(isItalianHoliday('2030-04-22')).toBe(true); // Easter 2030 is 21 April
+  });
+
   it('closes on Sundays and public holidays, opens Monday to Saturday', () => {
     expect(weekDayOf('2026-11-22')).toBe(1); // a Sunday
     expect(isServiceDay('2026-11-22')).toBe(false);

@@ -26,12 +26,24 @@ const fixedHolidays = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
+/** Each year's public holidays as ISO dates, worked out once (every slot listing asks about ten days). */
+const holidaysByYear = new Map<number, Set<string>>();
+function holidaysOf(year: number): Set<string> {
+  let holidays = holidaysByYear.get(year);
+  if (!holidays) {
+    const [em, ed] = easterSunday(year);
+    const monday = new Date(Date.UTC(year, em - 1, ed + 1));
+    holidays = new Set([
+      ...fixedHolidays.map((md) => `${year}-${md}`),
+      iso(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate()),
+    ]);
+    holidaysByYear.set(year, holidays);
+  }
+  return holidays;
+}
+
 export function isItalianHoliday(day: string): boolean {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  if (fixedHolidays.includes(day.slice(5))) return true;
-  const [em, ed] = easterSunday(y);
-  const monday = new Date(Date.UTC(y, em - 1, ed + 1));
-  return iso(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate()) === iso(y, m, d);
+  return holidaysOf(Number(day.slice(0, 4))).has(day);
 }
 
 /** 1 = Sunday … 7 = Saturday (spec §3). */

@@ -71,8 +71,8 @@ async function madeSlotRows(db: Db, cart: CartKey, days: string[]): Promise<Slot
   return result.rows;
 }
 
-/** The slots of `days`, each with the day it belongs to. */
-async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promise<(Slot & { day: string })[]> {
+/** The slot rows of `days` (service days only), made first where missing. */
+async function slotRowsOn(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[]> {
   const service = days.filter(isServiceDay);
   if (service.length === 0) return [];
   let rows = await madeSlotRows(db, cart, service);
@@ -80,28 +80,40 @@ async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promis
   if (rows.length === 0 || rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
   // Another request made some of the rows in the same instant: they are committed now.
   if (rows.length > 0 && rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
-  return rows.map((r) => {
-    const from = new Date(r.valid_from);
-    const day = r.day;
-    return {
-      id: Number(r.id),
-      day,
-      weekDay: weekDayOf(day),
-      validFrom: from.toISOString(),
-      validTo: new Date(r.valid_to).toISOString(),
-      available: r.booked < r.capacity && now.getTime() < from.getTime() - r.cutoff_minutes * 60_000,
-    };
-  });
+  return rows;
+}
+
+/** A slot takes a booking while it has room and its cut-off (minutes before it starts) has not passed. */
+const isOpen = (r: SlotRow, now: Date) =>
+  r.booked < r.capacity && now.getTime() < new Date(r.valid_from).getTime() - r.cutoff_minutes * 60_000;
+
+/** The slots of `days`, each with the day it belongs to. */
+async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promise<(Slot & { day: string })[]> {
+  return (await slotRowsOn(db, cart, days)).map((r) => ({
+    id: Number(r.id),
+    day: r.day,
+    weekDay: weekDayOf(r.day),
+    validFrom: new Date(r.valid_from).toISOString(),
+    validTo: new Date(r.valid_to).toISOString(),
+    available: isOpen(r, now),
+  }));
 }
 
 const withoutDay = ({ day: _day, ...slot }: Slot & { day: string }): Slot => slot;
 
-const slotDaysFrom = (now: Date) => Array.from({ length: SLOT_DAYS }, (_, i) => addDays(romeToday(now), i));
+/** The strip's days from today in Rome, worked out once a day (the calendar's rules are pure). */
+let strip = { today: '', days: [] as string[] };
+function slotDaysFrom(now: Date): string[] {
+  const today = romeToday(now);
+  if (strip.today !== today) strip = { today, days: Array.from({ length: SLOT_DAYS }, (_, i) => addDays(today, i)) };
+  return strip.days;
+}
 
 export async function slotDays(db: Db, userId: number, cartId: number, now = new Date()) {
   const cart = await ownedCart(db, userId, cartId);
   const days = slotDaysFrom(now);
-  const open = new Set((await slotsOn(db, cart, days, now)).filter((s) => s.available).map((s) => s.day));
+  // Only whether a day has an open slot: no slot is written out.
+  const open = new Set((await slotRowsOn(db, cart, days)).filter((r) => isOpen(r, now)).map((r) => r.day));
   return days.map((day) => ({ day, weekDay: weekDayOf(day), validFrom: day, available: open.has(day) }));
 }
 
