@@ -24,14 +24,16 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
+/** A new shopper with an open DRIVE cart in store 1109. */
+async function openCart(email: string): Promise<{ token: string; cartId: number }> {
+  const token = await shopper(shop, email);
+  const opened = await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'DRIVE' }, token));
+  return { token, cartId: cartSchema.parse(opened.body.data).id };
+}
+
 describe('the answer of a cart write', () => {
   it('is the cart as read right after, write after write: added, changed, set back, removed, weighed', async () => {
-    const token = await shopper(shop, 'answer.rows@example.it');
-    const opened = await shop.request(
-      '/cli/ecommerce/cart/open',
-      post({ storeId: 1109, deliveryMode: 'DRIVE' }, token),
-    );
-    const cartId = cartSchema.parse(opened.body.data).id;
+    const { token, cartId } = await openCart('answer.rows@example.it');
     const [a, b, c, d, e] = pieces as [string, string, string, string, string];
     const writes: Record<string, unknown>[] = [
       { barcode: a, amount: 1 },
@@ -64,16 +66,8 @@ describe('the answer of a cart write', () => {
 
   it('shows each shopper their own row of a product that is in both their carts', async () => {
     const [x, y, z] = pieces as [string, string, string];
-    const carts: { token: string; cartId: number }[] = [];
-    for (const email of ['answer.one@example.it', 'answer.two@example.it']) {
-      const token = await shopper(shop, email);
-      const opened = await shop.request(
-        '/cli/ecommerce/cart/open',
-        post({ storeId: 1109, deliveryMode: 'DRIVE' }, token),
-      );
-      carts.push({ token, cartId: cartSchema.parse(opened.body.data).id });
-    }
-    const [one, two] = carts as [(typeof carts)[0], (typeof carts)[0]];
+    const one = await openCart('answer.one@example.it');
+    const two = await openCart('answer.two@example.it');
     const write = async (who: typeof one, barcode: string, amount: number) =>
       cartSchema.parse(
         (await shop.request('/cli/ecommerce/cart/store', post({ cartId: who.cartId, barcode, amount }, who.token))).body
@@ -98,12 +92,7 @@ describe('the answer of a cart write', () => {
   });
 
   it('says it is JSON, with the updated product beside the cart', async () => {
-    const token = await shopper(shop, 'answer.type@example.it');
-    const opened = await shop.request(
-      '/cli/ecommerce/cart/open',
-      post({ storeId: 1109, deliveryMode: 'DRIVE' }, token),
-    );
-    const cartId = cartSchema.parse(opened.body.data).id;
+    const { token, cartId } = await openCart('answer.type@example.it');
     const answer = await shop.app.request(
       '/cli/ecommerce/cart/store',
       post({ cartId, barcode: pieces[0], amount: 2 }, token),

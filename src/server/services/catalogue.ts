@@ -317,11 +317,10 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
     const offset = query.p * query.s;
     const rows = rowsFrom(db, true);
     const counted = rows.where(search.match).clearSelect().select(sql<string>`count(*)`.as('total'));
+    const leadRows = rows.where(search.leadRange).where(search.matchEach);
     // How many products lead, for a page past them: counted on the lead index, only then.
-    const leading = rows.where(search.leadRange).where(search.matchEach).clearSelect().select(sql`count(*)`.as('n'));
-    const leaders = rows
-      .where(search.leadRange)
-      .where(search.matchEach)
+    const leading = leadRows.clearSelect().select(sql`count(*)`.as('n'));
+    const leaders = leadRows
       .select(search.leadOrder.as('k'))
       .orderBy(search.leadOrder)
       .orderBy('p.id')
@@ -373,9 +372,8 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   }
   const base = rowsFrom(withWords as unknown as Db);
   const ids = search ? base.where(search.match) : base;
-  const filtered = ids;
   const countRows = async () =>
-    Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    Number((await ids.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
   const totalColumn = search
     ? sql<number>`count(*) over ()`
