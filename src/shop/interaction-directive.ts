@@ -4,7 +4,9 @@
 //   session   with a stored session, once the island is in view (a shopper's
 //             store, cart and favourites change what it shows);
 //   visible   once the island is in view and the page is idle (an island
-//             that is the page's content, e.g. the store map);
+//             that is the page's content, e.g. the store map); a media
+//             query instead of true: only on screens that match it (the
+//             store locator's map is shown at once from desktop width);
 //   end       when the end of the island nears the viewport (infinite lists);
 //   query     at once when the page's URL has a query (sort, filters);
 //   restore   at once when this page is reached by Back or a reload and
@@ -20,7 +22,7 @@ import type { ClientDirective } from 'astro';
 
 interface Options {
   session?: boolean;
-  visible?: boolean;
+  visible?: boolean | string;
   end?: boolean;
   query?: boolean;
   restore?: string;
@@ -155,7 +157,7 @@ const interaction: ClientDirective = (load, options, el) => {
   } catch {
     // Storage blocked: only interaction hydrates.
   }
-  if (value.visible) {
+  if (value.visible && (value.visible === true || matchMedia(value.visible).matches)) {
     const idle = () =>
       'requestIdleCallback' in window
         ? requestIdleCallback(() => void start(), { timeout: 2000 })

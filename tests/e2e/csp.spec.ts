@@ -76,7 +76,7 @@ test.describe('content security policy', () => {
     const product = await firstLink(page, '/app/product/');
     const banner = await firstLink(page, '/app/banners/').catch(() => '/app/banners/1/products');
     await expectNoRefusals(page, refused, [category, product, banner, '/app/search?q=latte']);
-    // The store locator draws its map (tiles from the configured server) and the store's own page.
+    // The store locator draws its map (at once from desktop width; tiles from the configured server) and the store's own page.
     expect(await violationsOn(page, refused, '/app/stores'), 'stores').toEqual([]);
     const store = await firstLink(page, '/app/stores/1');
     await expectNoRefusals(page, refused, [

@@ -10,9 +10,13 @@ async function blockTiles(page: Page) {
   await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
 }
 
-/** The locator once its island has taken over the static list. */
+/** Whether the page is as narrow as a phone: there the map is shown when asked for. */
+const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** The locator once its island has taken over the static list, with its map shown. */
 async function openLocator(page: Page) {
   await page.goto('/app/stores/');
+  if (onPhone(page)) await page.getByRole('button', { name: 'Mostra la mappa' }).click();
   await expect(page.locator('.store-locator--live')).toBeVisible();
   await expect(page.locator('.store-map').locator('.store-marker, .store-cluster').first()).toBeAttached();
 }
@@ -144,6 +148,51 @@ test.describe('store locator', () => {
           page.getByRole('button', { name: new RegExp(`^${store}, `) }).and(page.locator('.store-marker')),
         ).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
+  });
+
+  test('on a phone the map, and its scripts, load only when the shopper asks for it', { tag: '@phone' }, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/app/stores/');
+    await page.waitForLoadState('load');
+    // Well past the idle moment a desktop locator hydrates at (requestIdleCallback, 2 s at most).
+    await page.waitForTimeout(3_000);
+    await expect(storeItems(page)).toHaveCount(11);
+    await expect(page.locator('.store-locator--live')).toHaveCount(0);
+    expect(scripts.filter((path) => /leaflet|react/i.test(path))).toEqual([]);
+    const show = page.getByRole('button', { name: 'Mostra la mappa' });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#store-locator-map')).toBeHidden();
+
+    // The first tap is not lost while the island loads: it shows the map.
+    await show.click();
+    const hide = page.getByRole('button', { name: 'Nascondi la mappa' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.store-map').locator('.store-marker, .store-cluster').first()).toBeAttached();
+    expect(scripts.some((path) => /leaflet/i.test(path))).toBe(true);
+    await hide.click();
+    await expect(page.getByRole('button', { name: 'Mostra la mappa' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#store-locator-map')).toBeHidden();
+    await expect(storeItems(page)).toHaveCount(6);
+  });
+
+  test('from desktop width the map is shown beside the list without a tap', async ({ page }) => {
+    test.skip(onPhone(page), 'a desktop layout');
+    await page.goto('/app/stores/');
+    await expect(page.locator('.store-map').locator('.store-marker, .store-cluster').first()).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Mostra la mappa' })).toBeHidden();
+  });
+
+  test('a search in the address (the form sent before the page was ready) is searched at once', async ({ page }) => {
+    await page.goto('/app/stores/?q=Taranto');
+    await expect(storeItems(page)).toHaveCount(1);
+    await expect(storeItems(page).first()).toContainText('Taranto');
+    await expect(status(page)).toContainText('1 punto vendita per «Taranto»');
+    await expect(page.getByRole('searchbox', { name: 'Cerca per nome, città o indirizzo' })).toHaveValue('Taranto');
   });
 
   // The accordion is the phone layout: the desktop project leaves @phone tests out.

@@ -2,7 +2,9 @@
 // paged list with the page-number control of §9, map and detail panel side
 // by side from desktop width, an accordion on phones, and "use my position"
 // to sort by distance. Rendered at build time with every store as plain
-// links, so the page works without JavaScript.
+// links, so the page works without JavaScript. On a phone the map (and
+// Leaflet with its tiles) loads only when the shopper asks for it with
+// "Mostra la mappa": the list is what a phone shows first.
 import { useEffect, useState } from 'react';
 import type { Store } from '#src/shared/contract/stores.ts';
 import PageNumbers from '#src/components/PageNumbers.tsx';
@@ -20,7 +22,8 @@ interface Props {
   storePagesBase: string;
 }
 
-const DESKTOP = '(min-width: 64rem)';
+/** From this width the map is beside the list and shown at once (stores.css has the same width). */
+export const LOCATOR_DESKTOP = '(min-width: 64rem)';
 
 function useMedia(query: string): boolean {
   const [matches, setMatches] = useState(false);
@@ -36,10 +39,12 @@ function useMedia(query: string): boolean {
 
 export default function StoreLocator({ stores, pageSize, storePagesBase }: Props) {
   const hydrated = useHydrated();
-  const desktop = useMedia(DESKTOP);
+  const desktop = useMedia(LOCATOR_DESKTOP);
   const search = useStoreSearch(stores, pageSize);
   const geo = useGeolocation(search.setPosition);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [mapAsked, setMapAsked] = useState(false);
+  const mapShown = desktop || mapAsked;
   const pageHref = (id: number) => `${storePagesBase}/${id}/`;
 
   // Before hydration (and without JavaScript) every store is listed.
@@ -81,10 +86,9 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             placeholder="Città, nome o indirizzo"
             autoComplete="off"
             value={search.text}
-            disabled={!hydrated}
             onChange={(e) => search.setText(e.target.value)}
           />
-          <button type="submit" aria-label="Cerca" disabled={!hydrated}>
+          <button type="submit" aria-label="Cerca">
             <svg
               viewBox="0 0 24 24"
               aria-hidden="true"
@@ -108,7 +112,7 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
               type="button"
               className="button button-secondary"
               onClick={geo.ask}
-              disabled={!hydrated || geo.status === 'asking'}
+              disabled={geo.status === 'asking'}
             >
               <svg
                 viewBox="0 0 24 24"
@@ -143,13 +147,42 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
       )}
 
       <div className="store-locator__layout">
-        <div className="store-locator__map">
-          {/* Until the map loads, an empty box of its size keeps the list from jumping. */}
-          {hydrated ? (
-            <StoreMap stores={shown} selectedId={selectedId} onSelect={selectFromMap} label="Mappa dei punti vendita" />
-          ) : (
-            <div className="store-map" aria-hidden="true" />
-          )}
+        <div className={`store-locator__map${mapAsked ? ' store-locator__map--asked' : ''}`}>
+          {/* Phones only (stores.css hides it from desktop width, where the map is always shown). */}
+          <button
+            type="button"
+            className="button button-secondary store-locator__map-toggle"
+            aria-expanded={mapAsked}
+            aria-controls="store-locator-map"
+            onClick={() => setMapAsked((asked) => !asked)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            >
+              <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14" />
+            </svg>
+            {mapAsked ? 'Nascondi la mappa' : 'Mostra la mappa'}
+          </button>
+          <div id="store-locator-map" className="store-locator__map-box">
+            {/* Until the map loads, an empty box of its size keeps the list from jumping. */}
+            {hydrated && mapShown ? (
+              <StoreMap
+                stores={shown}
+                selectedId={selectedId}
+                onSelect={selectFromMap}
+                label="Mappa dei punti vendita"
+              />
+            ) : (
+              <div className="store-map" aria-hidden="true" />
+            )}
+          </div>
         </div>
         <div className="store-locator__list">
           {shown.length === 0 ? (

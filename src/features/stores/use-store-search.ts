@@ -62,6 +62,16 @@ export function useStoreSearch(initialStores: readonly Store[], pageSize: number
     };
   }, [query, page, position, pageSize]);
 
+  // A search sent before the island was ready (the form's own GET, ?q=…) is searched at once.
+  // After the effect above, so the first render does not also fetch every store.
+  useEffect(() => {
+    const asked = new URLSearchParams(location.search).get('q')?.trim();
+    if (!asked) return;
+    changed.current = true;
+    setText(asked);
+    setQuery(asked);
+  }, []);
+
   const touch =
     <A extends unknown[]>(fn: (...args: A) => void) =>
     (...args: A) => {
