@@ -121,6 +121,15 @@ function calls(f: Fixtures): Record<string, Call> {
         path: `/cli/ecommerce/products/${STORE}/?category=${c.id}&p=${Math.floor(Math.random() * Math.min(c.pages, 5))}`,
       };
     }, 'listing by category'),
+    // The same, as a shopper who sorts by price (cheapest or dearest first): alone only, not in the mix.
+    'listing by price': call((req) => {
+      const c = pick(f.categories);
+      return {
+        ...req,
+        method: 'GET',
+        path: `/cli/ecommerce/products/${STORE}/?category=${c.id}&sort=price-${pick(['ASC', 'DESC'])}&p=${Math.floor(Math.random() * Math.min(c.pages, 5))}`,
+      };
+    }, 'listing by price'),
     search: call(
       (req) => ({
         ...req,
@@ -410,6 +419,7 @@ function targets(run: Run): Target[] {
   if (run.cache === 'off') {
     at('search', 25);
     at('listing by category', 15);
+    at('listing by price', 15);
     at('product detail', 10);
     at('cart add/update', 15);
     at('slot listing', 15);

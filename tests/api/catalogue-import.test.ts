@@ -337,3 +337,62 @@ describe('searches after an import', () => {
     expect(await search(target.description)).toContain(target.barcode);
   });
 });
+
+describe('listing orders after an import', () => {
+  // A listing by price (or of promotions) is a slice of its whole order, kept per catalogue version and day.
+  const byPrice = async (category: string, sort: 'price-ASC' | 'price-DESC', s: number) => {
+    const seen: { barcode: string; netPrice: number }[] = [];
+    for (let p = 0; ; p++) {
+      const page = await listProducts(handle.db, 1109, { p, s, category, sort });
+      expect(page.totalElements).toBeGreaterThan(0);
+      seen.push(...page.data.map((x) => ({ barcode: x.barcode, netPrice: x.netPrice })));
+      if (page.last) return { seen, total: page.totalElements };
+    }
+  };
+
+  it('pages by price are the slices of one order, cheapest or dearest first, and follow a new price and promotion', async () => {
+    await importCatalogue(handle, feed);
+    const level = feed.products
+      .find((p) => feed.prices.some((x) => x.barcode === p.barcode && x.storeId === 1109))!
+      .categoryId.slice(0, 2);
+    for (const sort of ['price-ASC', 'price-DESC'] as const) {
+      const small = await byPrice(level, sort, 4);
+      const whole = await listProducts(handle.db, 1109, { p: 0, s: 100, category: level, sort });
+      expect(small.seen.map((x) => x.barcode)).toEqual(whole.data.map((x) => x.barcode));
+      expect(small.total).toBe(whole.totalElements);
+      expect(small.seen).toHaveLength(whole.totalElements);
+      const prices = small.seen.map((x) => x.netPrice);
+      const sorted = [...prices].sort((a, b) => (sort === 'price-ASC' ? a - b : b - a));
+      expect(prices).toEqual(sorted);
+    }
+    const { seen } = await byPrice(level, 'price-ASC', 4);
+    const cheapest = seen[0]!.barcode;
+    const dearest = seen.at(-1)!;
+    const next = copy();
+    // The cheapest becomes the dearest, and the second cheapest goes at a tenth of the cheapest's price.
+    next.prices = next.prices.map((x) =>
+      x.storeId === 1109 && x.barcode === cheapest ? { ...x, price: dearest.netPrice + 100 } : x,
+    );
+    next.promotions = next.promotions.filter((x) => !(x.storeId === 1109 && x.barcode === seen[1]!.barcode));
+    next.promotions.push({
+      storeId: 1109,
+      barcode: seen[1]!.barcode,
+      description: 'Sottocosto',
+      valueType: 'NEW_PRICE',
+      value: Math.max(0.01, Math.round(seen[0]!.netPrice * 10) / 100),
+      validFrom: romeToday(),
+      validTo: romeToday(),
+    });
+    next.banners = next.banners.map((b) => ({ ...b }));
+    expect((await importCatalogue(handle, next)).imported).toBe(true);
+    const after = await byPrice(level, 'price-ASC', 4);
+    expect(after.seen[0]!.barcode).toBe(seen[1]!.barcode);
+    expect(after.seen.at(-1)!.barcode).toBe(cheapest);
+    expect((await byPrice(level, 'price-DESC', 4)).seen[0]!.barcode).toBe(cheapest);
+    const promoted = await listProducts(handle.db, 1109, { p: 0, s: 100, onlyPromotions: true, sort: 'price-ASC' });
+    expect(promoted.data.map((x) => x.barcode)).toContain(seen[1]!.barcode);
+    expect(promoted.data[0]!.barcode).toBe(seen[1]!.barcode);
+    expect((await importCatalogue(handle, feed)).imported).toBe(true);
+    expect((await byPrice(level, 'price-ASC', 4)).seen.map((x) => x.barcode)).toEqual(seen.map((x) => x.barcode));
+  });
+});

@@ -13,7 +13,7 @@ import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BusinessError } from '../http.ts';
 import { romeToday } from '#src/shared/time.ts';
-import { listingCount } from './listing-counts.ts';
+import { listingOrder } from './listing-orders.ts';
 import { searchSql, searchWords } from './product-search.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { productTextsOf } from './product-texts.ts';
@@ -207,10 +207,11 @@ async function plainTotal(db: Db, storeId: number, category: string): Promise<nu
 /**
  * A listing page: one statement gives the page's product ids in order (walking
  * the name index of the category, or the search index), and each product's
- * JSON text comes from the kept texts (productTexts). A category listing reads
- * its total from listing_counts (written by the import) in the same statement;
- * a search counts its matches, which the index bounds; other filters count
- * once per catalogue version and day (listing-counts.ts).
+ * JSON text comes from the kept texts (productTexts). A category listing in
+ * name order reads its total from listing_counts (written by the import) in the
+ * same statement; a search counts its matches, which the index bounds; any
+ * other listing (by price, promotions, branded, a tag) is a slice of its whole
+ * order, read once per catalogue version and day (listing-orders.ts).
  */
 export async function listProductTexts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Buffer>> {
   const today = romeToday();
@@ -370,45 +371,35 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
     const ids = [...(row?.leaders ?? []), ...(row?.others ?? [])].map(Number);
     return toPage(await productTexts(db, storeId, today, ids), total, query.p, query.s);
   }
-  const base = rowsFrom(withWords as unknown as Db);
-  const ids = search ? base.where(search.match) : base;
-  const countRows = async () =>
-    Number((await ids.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
-  const totalColumn = search
-    ? sql<number>`count(*) over ()`
-    : plain
-      ? sql<number>`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${query.category ?? ''})`
-      : sql<number>`NULL::int`;
-  const pageIds = ids
-    .select(totalColumn.as('total_count'))
+  if (!search) {
+    // By price, or only promotions, branded products or a tag: every product of the listing in order, read once per
+    // catalogue version and day (listing-orders.ts); a page is a slice of it and its total the list's length.
+    const key = `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, field, direction])}`;
+    const order = await listingOrder(db, key, async () => {
+      const rows = await rowsFrom(db).orderBy(sortKey, direction).orderBy('p.id').execute();
+      return Float64Array.from(rows, (r) => Number(r.id));
+    });
+    const offset = query.p * query.s;
+    const texts = await productTexts(db, storeId, today, Array.from(order.subarray(offset, offset + query.s)));
+    return toPage(texts, order.length, query.p, query.s);
+  }
+  // A search in an order the shopper chose: the page's ids in order, with the count of the matches.
+  const matches = rowsFrom(withWords as unknown as Db).where(search.match);
+  const page = await matches
+    .select(sql<number>`count(*) over ()`.as('total_count'))
     .orderBy(sortKey, direction)
     .orderBy('p.id')
     .limit(query.s)
-    .offset(query.p * query.s);
-  // The page's ids in order, from the indexes; their texts come from the memo.
-  // Planned once for every category and page, except a search and the promotions (their plans depend on the values).
-  const planOnce = sql.raw(search || query.onlyPromotions ? '' : GENERIC_PLAN);
-  const { rows: page } = await sql<{ id: number; total_count: number | null }>`${planOnce}${pageIds}`.execute(db);
-  const carried = page[0]?.total_count;
-  let total: number;
-  if (search || plain) {
-    // A page past the end carries no row: a search counts apart, a plain listing reads its total.
-    total =
-      page.length > 0
-        ? Number(carried ?? 0)
-        : query.p === 0
-          ? 0
-          : plain
-            ? await plainTotal(db, storeId, query.category ?? '')
-            : await countRows();
-  } else {
-    total = await listingCount(
-      db,
-      `${storeId}|${today}|${JSON.stringify([query.category, query.onlyPromotions, query.onlyBranded, query.tag])}`,
-      countRows,
-    );
-  }
+    .offset(query.p * query.s)
+    .execute();
+  // A page past the end carries no row: the matches are counted apart.
+  const total =
+    page.length > 0
+      ? Number(page[0]!.total_count)
+      : query.p === 0
+        ? 0
+        : Number((await matches.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const texts = await productTexts(
     db,
     storeId,
