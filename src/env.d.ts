@@ -9,7 +9,7 @@ declare module 'astro' {
       | boolean
       | {
           session?: boolean;
-          visible?: boolean;
+          visible?: boolean | string;
           end?: boolean;
           query?: boolean;
           restore?: string;
