@@ -126,6 +126,9 @@ try {
   );
   await record('listing, only promotions', () => listProducts(db, 1109, { p: 0, s: 24, onlyPromotions: true }));
   await record('search "pasta"', () => listProducts(db, 1109, { p: 0, s: 24, q: 'pasta' }));
+  await record('search "pasta" by price, page 2', () =>
+    listProducts(db, 1109, { p: 1, s: 24, q: 'pasta', sort: 'price-ASC' }),
+  );
   await record('search "mozarela" (a typo)', () => listProducts(db, 1109, { p: 0, s: 24, q: 'mozarela' }));
   await record('product detail', (i) => productByBarcode(db, pieces[(i + 3) % 30]!, 1109));
   await record('cart add/update (30 rows in the cart)', (i) =>

@@ -139,13 +139,18 @@ describe('search in Italian', () => {
     expect((await search('di')).total).toBeGreaterThanOrEqual(0);
   });
 
-  it('pages a ranked search across the names that start with the word and the others without losing or repeating one', async () => {
+  it('pages a search, ranked across the names that start with the word and the others or sorted, without losing or repeating one', async () => {
     for (const [q, extra] of [
       ['latte', ''],
       ['pomodoro', ''],
       ['latte bio', ''],
       ['caffe', ''],
       ['latte', '&category=01'],
+      // In an order the shopper chose: slices of the whole order, kept once read.
+      ['latte', '&sort=price-ASC'],
+      ['pomodoro', '&sort=price-DESC'],
+      ['latte', '&sort=description-DESC'],
+      ['latte', '&sort=price&direction=DESC&category=01'],
     ] as const) {
       const whole = await search(q, extra);
       expect(whole.total).toBe(whole.names.length);

@@ -209,9 +209,10 @@ async function plainTotal(db: Db, storeId: number, category: string): Promise<nu
  * the name index of the category, or the search index), and each product's
  * JSON text comes from the kept texts (productTexts). A category listing in
  * name order reads its total from listing_counts (written by the import) in the
- * same statement; a search counts its matches, which the index bounds; any
- * other listing (by price, promotions, branded, a tag) is a slice of its whole
- * order, read once per catalogue version and day (listing-orders.ts).
+ * same statement; a ranked search counts its matches, which the index bounds;
+ * any other listing (by price, promotions, branded, a tag, a search in an order
+ * the shopper chose) is a slice of its whole order, read once per catalogue
+ * version and day (listing-orders.ts).
  */
 export async function listProductTexts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Buffer>> {
   const today = romeToday();
@@ -371,42 +372,19 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
     const ids = [...(row?.leaders ?? []), ...(row?.others ?? [])].map(Number);
     return toPage(await productTexts(db, storeId, today, ids), total, query.p, query.s);
   }
+  // Any other listing (by price; only promotions, branded products or a tag; a search in an order the shopper
+  // chose): every product of it in order, read once per catalogue version and day (listing-orders.ts). A page is a
+  // slice of it, its total the list's length.
   const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
-  if (!search) {
-    // By price, or only promotions, branded products or a tag: every product of the listing in order, read once per
-    // catalogue version and day (listing-orders.ts); a page is a slice of it and its total the list's length.
-    const key = `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, field, direction])}`;
-    const order = await listingOrder(db, key, async () => {
-      const rows = await rowsFrom(db).orderBy(sortKey, direction).orderBy('p.id').execute();
-      return Float64Array.from(rows, (r) => Number(r.id));
-    });
-    const offset = query.p * query.s;
-    const texts = await productTexts(db, storeId, today, Array.from(order.subarray(offset, offset + query.s)));
-    return toPage(texts, order.length, query.p, query.s);
-  }
-  // A search in an order the shopper chose: the page's ids in order, with the count of the matches.
-  const matches = rowsFrom(withWords as unknown as Db).where(search.match);
-  const page = await matches
-    .select(sql<number>`count(*) over ()`.as('total_count'))
-    .orderBy(sortKey, direction)
-    .orderBy('p.id')
-    .limit(query.s)
-    .offset(query.p * query.s)
-    .execute();
-  // A page past the end carries no row: the matches are counted apart.
-  const total =
-    page.length > 0
-      ? Number(page[0]!.total_count)
-      : query.p === 0
-        ? 0
-        : Number((await matches.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const texts = await productTexts(
-    db,
-    storeId,
-    today,
-    page.map((r) => Number(r.id)),
-  );
-  return toPage(texts, total, query.p, query.s);
+  const key = `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, field, direction, words])}`;
+  const order = await listingOrder(db, key, async () => {
+    const base = rowsFrom(withWords as unknown as Db);
+    const rows = await (search ? base.where(search.match) : base).orderBy(sortKey, direction).orderBy('p.id').execute();
+    return Float64Array.from(rows, (r) => Number(r.id));
+  });
+  const offset = query.p * query.s;
+  const texts = await productTexts(db, storeId, today, Array.from(order.subarray(offset, offset + query.s)));
+  return toPage(texts, order.length, query.p, query.s);
 }
 
 /** Products read by key for the memo of texts, with the store's price and today's promotion. */

@@ -1,12 +1,13 @@
-// The order of a listing without search words other than a category in name
-// order (that one walks the category's name index, one page at a time): by
-// price, or only promotions, branded products or a tag. Every product id of
-// such a listing is read in order once per catalogue version and day, and a
-// page is a slice of it, its total the list's length: no sort of the whole
-// category (each product priced with today's promotion) for every page. Only
-// an import changes which products a store sells, their prices and their
-// promotions; promotions start and end by the day, which is part of the
-// caller's key. Every API process keeps its own orders and reads the version
+// The order of a listing that no index gives a page at a time (a category in
+// name order walks its name index, a ranked search its lead index): by price;
+// only promotions, branded products or a tag; a search in an order the
+// shopper chose. Every product id of such a listing is read in order once per
+// catalogue version and day, and a page is a slice of it, its total the list's
+// length: no sort of the whole category or of every match (each priced with
+// today's promotion) for every page. Only an import changes which products a
+// store sells, their names, prices and promotions, and the words a search
+// knows; promotions start and end by the day, which is part of the caller's
+// key. Every API process keeps its own orders and reads the version
 // (catalogue-version.ts) on each call, so a new import is seen at once.
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
