@@ -124,6 +124,7 @@ try {
   await record('listing by price, level 2', () =>
     listProducts(db, 1109, { p: 0, s: 24, category: '0101', sort: 'price-ASC' }),
   );
+  await record('listing by price, the whole store', () => listProducts(db, 1109, { p: 0, s: 24, sort: 'price-DESC' }));
   await record('listing, only promotions', () => listProducts(db, 1109, { p: 0, s: 24, onlyPromotions: true }));
   await record('search "pasta"', () => listProducts(db, 1109, { p: 0, s: 24, q: 'pasta' }));
   await record('search "pasta" by price, page 2', () =>
