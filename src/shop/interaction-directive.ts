@@ -100,17 +100,27 @@ const interaction: ClientDirective = (load, options, el) => {
     const before = changedFields(el);
     await hydrate();
     el.removeEventListener('click', holdClick, true);
-    requestAnimationFrame(() => {
-      el.removeEventListener('input', noteValue, true);
-      el.removeEventListener('change', noteValue, true);
-      const latest = new Map(before);
-      for (const [field, value] of typed) latest.set(field, value);
-      handOver([...latest]);
-      // dispatchEvent, not click(): the target may be an SVG icon inside the button.
-      if (held?.isConnected)
-        held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-      held = null;
-    });
+    // React hydrates in a transition, which may take some frames after hydrate(): a value handed over
+    // before React has taken the field (its value tracker) would look unchanged to it, and be lost. So
+    // wait for that, two seconds at most (a field React does not own never gets one).
+    const handBack = (frames: number): void =>
+      void requestAnimationFrame(() => {
+        const fields = [...before.map(([field]) => field), ...typed.keys()];
+        if (frames > 0 && fields.some((field) => field.isConnected && !(field as Tracked)._valueTracker)) {
+          handBack(frames - 1);
+          return;
+        }
+        el.removeEventListener('input', noteValue, true);
+        el.removeEventListener('change', noteValue, true);
+        const latest = new Map(before);
+        for (const [field, value] of typed) latest.set(field, value);
+        handOver([...latest]);
+        // dispatchEvent, not click(): the target may be an SVG icon inside the button.
+        if (held?.isConnected)
+          held.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+        held = null;
+      });
+    handBack(120);
   };
   const listen = (target: EventTarget, type: string, handler: (event: Event) => void, capture = true) => {
     target.addEventListener(type, handler, { capture, passive: true });

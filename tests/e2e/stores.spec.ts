@@ -180,6 +180,18 @@ test.describe('store locator', () => {
     await expect(storeItems(page)).toHaveCount(6);
   });
 
+  test('on a phone a search pasted before the locator is ready is kept and searched', { tag: '@phone' }, async ({
+    page,
+  }) => {
+    await page.goto('/app/stores/');
+    const box = page.getByRole('searchbox', { name: 'Cerca per nome, città o indirizzo' });
+    // One input event with the whole word, as a paste or the keyboard's suggestion gives, while React still loads.
+    await box.fill('Bari');
+    await expect(status(page)).toContainText('3 punti vendita per «Bari»', { timeout: 5_000 });
+    await expect(box).toHaveValue('Bari');
+    await expect(storeItems(page)).toHaveCount(3);
+  });
+
   test('from desktop width the map is shown beside the list without a tap', async ({ page }) => {
     test.skip(onPhone(page), 'a desktop layout');
     await page.goto('/app/stores/');
