@@ -5,7 +5,7 @@
 //             store, cart and favourites change what it shows);
 //   visible   once the island is in view and the page is idle (an island
 //             that is the page's content, e.g. the store map); a media
-//             query instead of true: only on screens that match it (the
+//             query instead of true: only while the screen matches it (the
 //             store locator's map is shown at once from desktop width);
 //   end       when the end of the island nears the viewport (infinite lists);
 //   query     at once when the page's URL has a query (sort, filters);
@@ -167,7 +167,7 @@ const interaction: ClientDirective = (load, options, el) => {
   } catch {
     // Storage blocked: only interaction hydrates.
   }
-  if (value.visible && (value.visible === true || matchMedia(value.visible).matches)) {
+  const inView = () => {
     const idle = () =>
       'requestIdleCallback' in window
         ? requestIdleCallback(() => void start(), { timeout: 2000 })
@@ -179,6 +179,19 @@ const interaction: ClientDirective = (load, options, el) => {
     });
     for (const child of el.children) observer.observe(child);
     cleanups.push(() => observer.disconnect());
+  };
+  if (value.visible === true) inView();
+  else if (value.visible) {
+    // A screen that comes to match later (a tablet turned, a window widened) counts too.
+    const screen = matchMedia(value.visible);
+    const matched = () => {
+      if (!screen.matches) return;
+      screen.removeEventListener('change', matched);
+      inView();
+    };
+    screen.addEventListener('change', matched);
+    cleanups.push(() => screen.removeEventListener('change', matched));
+    matched();
   }
   if (value.session) {
     const whenVisible = () => {

@@ -199,6 +199,17 @@ test.describe('store locator', () => {
     await expect(page.getByRole('button', { name: 'Mostra la mappa' })).toBeHidden();
   });
 
+  test('a phone turned or a window widened to desktop width shows the map without a tap', { tag: '@phone' }, async ({
+    page,
+  }) => {
+    await page.goto('/app/stores/');
+    await page.waitForLoadState('load');
+    await expect(page.locator('.store-locator--live')).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.locator('.store-map').locator('.store-marker, .store-cluster').first()).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Mostra la mappa' })).toBeHidden();
+  });
+
   test('a search in the address (the form sent before the page was ready) is searched at once', async ({ page }) => {
     await page.goto('/app/stores/?q=Taranto');
     await expect(storeItems(page)).toHaveCount(1);
