@@ -193,7 +193,7 @@ test.describe('store locator', () => {
   });
 
   test('from desktop width the map is shown beside the list without a tap', async ({ page }) => {
-    test.skip(onPhone(page), 'a desktop layout');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/app/stores/');
     await expect(page.locator('.store-map').locator('.store-marker, .store-cluster').first()).toBeAttached();
     await expect(page.getByRole('button', { name: 'Mostra la mappa' })).toBeHidden();
