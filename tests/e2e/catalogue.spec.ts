@@ -126,12 +126,22 @@ test.describe('catalogue browsing', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('sort and filters reload the list from the first page', async ({ page, request }) => {
+  test('sort and filters reload the list from the first page', async ({ page, request, isMobile }) => {
     const { category } = await categoryWithManyProducts(request);
     await page.goto(`/app/category/${category.slug}`);
     await expect(page.getByLabel('Ordina per')).toBeEnabled();
+    const fold = page.locator('.listing summary', { hasText: 'Ordina e filtra' });
+    if (isMobile) {
+      // On a phone the sort and filters are folded: the first products are on the first screen.
+      await expect(page.getByLabel('Ordina per')).toBeHidden();
+      await expect(cards(page).first().locator('img')).toBeInViewport({ ratio: 0.5 });
+      await fold.click();
+    } else {
+      await expect(fold).toBeHidden();
+    }
     await page.getByLabel('Ordina per').selectOption({ label: 'Prezzo crescente' });
     await expect(page).toHaveURL(/sort=price-ASC/);
+    if (isMobile) await expect(fold).toHaveText('Ordina e filtra (1 scelta)');
     const cheapest = await products(request, `category=${category.id}&s=24&sort=price-ASC`);
     await expect(cards(page).first().getByRole('heading')).toHaveText(cheapest.data[0]!.description);
     await expect(cards(page)).toHaveCount(24);
@@ -146,6 +156,7 @@ test.describe('catalogue browsing', () => {
     await expect(cards(page).locator('.badge--promo')).toHaveCount(Math.min(24, offers.totalElements));
 
     await page.getByRole('checkbox', { name: 'Solo marchio della cooperativa' }).check();
+    if (isMobile) await expect(fold).toHaveText('Ordina e filtra (3 scelte)');
     const branded = await products(
       request,
       `category=${category.id}&s=24&sort=price-ASC&onlyPromotions=true&onlyBranded=true`,
