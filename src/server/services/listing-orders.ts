@@ -9,7 +9,13 @@
 // knows; promotions start and end by the day, which is part of the caller's
 // key. Every API process keeps its own orders and reads the version
 // (catalogue-version.ts) on each call, so a new import is seen at once.
+// When an import makes a new version, the orders most recently asked for
+// under the last one (of today, at most WARM_AGAIN) are read again in the
+// background, one after another: the first shoppers after an import do not
+// each wait for a whole order (a store's 20,000 products by price: 118 ms on
+// PGlite).
 import { LRUCache } from 'lru-cache';
+import { romeToday } from '#src/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { catalogueVersion } from '../catalogue-version.ts';
 
@@ -18,14 +24,25 @@ import { catalogueVersion } from '../catalogue-version.ts';
  * 160 kB, a category's a few kB. A crafted stream of filters cannot grow it.
  */
 const MAX_BYTES = 16 * 1024 * 1024;
-/** What a kept order costs beside its ids (its key, the cache's entry). */
-const ENTRY_BYTES = 256;
+/** What a kept order costs beside its ids (its key, how to read it again, the cache's entry). */
+const ENTRY_BYTES = 512;
+/** How many of the last version's orders are read again after an import. */
+export const WARM_AGAIN = 8;
+
+/** An order's ids, the day they were read and how to read them again (after an import). */
+interface Kept {
+  ids: Float64Array;
+  day: string;
+  read: () => Promise<Float64Array>;
+}
 
 interface Orders {
   version: string;
-  kept: LRUCache<string, Float64Array>;
+  kept: LRUCache<string, Kept>;
   /** Orders being read: the shoppers asking for the same one meanwhile wait for that one read. */
   reading: Map<string, Promise<Float64Array>>;
+  /** The orders of the last version being read again (settled when done). */
+  warming: Promise<void>;
 }
 
 const byDb = new WeakMap<Db, Orders>();
@@ -35,25 +52,58 @@ export async function listingOrder(db: Db, key: string, read: () => Promise<Floa
   const version = await catalogueVersion(db);
   let orders = byDb.get(db);
   if (!orders || orders.version !== version) {
+    const before = orders;
     orders = {
       version,
-      kept: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (ids, k) => ids.byteLength + k.length + ENTRY_BYTES }),
+      kept: new LRUCache({
+        maxSize: MAX_BYTES,
+        sizeCalculation: (k, key) => k.ids.byteLength + key.length + ENTRY_BYTES,
+      }),
       reading: new Map(),
+      warming: Promise.resolve(),
     };
     byDb.set(db, orders);
+    if (before) orders.warming = readAgain(db, orders, before);
   }
   const kept = orders.kept.get(key);
-  if (kept) return kept;
+  if (kept) return kept.ids;
   let reading = orders.reading.get(key);
   if (!reading) {
     const those = orders;
+    const day = romeToday();
     reading = read()
       .then((ids) => {
-        those.kept.set(key, ids);
+        those.kept.set(key, { ids, day, read });
         return ids;
       })
       .finally(() => those.reading.delete(key));
     orders.reading.set(key, reading);
   }
   return reading;
+}
+
+/**
+ * Reads again, one after another, the orders of `before` most recently asked
+ * for today, into `orders`. It starts after the call that saw the new version
+ * has asked for its own order, and stops when a newer version comes. A read
+ * that fails is left to the shopper who asks for that order next.
+ */
+async function readAgain(db: Db, orders: Orders, before: Orders): Promise<void> {
+  const today = romeToday();
+  // The cache lists its entries most recently used first.
+  const again = [...before.kept.entries()].filter(([, k]) => k.day === today).slice(0, WARM_AGAIN);
+  await new Promise((resolve) => setImmediate(resolve));
+  for (const [key, { read }] of again) {
+    if (byDb.get(db) !== orders) return;
+    try {
+      await listingOrder(db, key, read);
+    } catch {
+      // Read again when asked for.
+    }
+  }
+}
+
+/** Settled when the orders of the last version are read again (tests). */
+export async function ordersWarmed(db: Db): Promise<void> {
+  await byDb.get(db)?.warming;
 }
