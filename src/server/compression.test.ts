@@ -1,5 +1,6 @@
 import { gunzipSync, zstdDecompressSync, brotliDecompressSync } from 'node:zlib';
 import { get } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,28 @@ describe('compressBytes', () => {
       expect(decode(packed).equals(text)).toBe(true);
       expect(packed.byteLength).toBeLessThan(text.byteLength / 4);
     }
+  });
+});
+
+describe('compressBytes with zstd, one context answer after answer', () => {
+  it('makes each answer a frame of its own that reads back alone, whatever came before it', () => {
+    const answers = [
+      // A listing-sized answer, the same again, a small one, one bigger than the first room, random bytes (incompressible).
+      Buffer.from(JSON.stringify({ data: Array.from({ length: 600 }, (_, i) => `Mozzarella ${i} · 0,99 €`) })),
+      Buffer.from(JSON.stringify({ data: Array.from({ length: 600 }, (_, i) => `Mozzarella ${i} · 0,99 €`) })),
+      Buffer.from(JSON.stringify({ data: 'Pane di Altamura DOP · 3,20 €/kg'.repeat(40) })),
+      Buffer.from(JSON.stringify({ data: Array.from({ length: 9000 }, (_, i) => `Olio extravergine ${i}`) })),
+      randomBytes(180 * 1024),
+      Buffer.from(JSON.stringify({ data: 'Taralli pugliesi'.repeat(100) })),
+    ];
+    // All made first, then read: a later answer does not overwrite an earlier one still being sent.
+    const packed = [...answers, ...answers].map((a) => compressBytes(a, 'zstd'));
+    packed.forEach((p, i) => {
+      expect(zstdDecompressSync(p).equals(answers[i % answers.length]!)).toBe(true);
+    });
+    // The same text gives the same bytes: no state of an answer leaks into the next.
+    expect(packed[1]!.equals(packed[0]!)).toBe(true);
+    expect(packed[answers.length]!.equals(packed[0]!)).toBe(true);
   });
 });
 
