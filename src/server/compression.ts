@@ -94,10 +94,10 @@ interface NativeZstd {
 class KeptZstd {
   #native: NativeZstd;
   #state: Uint32Array;
-  #failed = false;
-  #out = Buffer.allocUnsafeSlow(64 * 1024);
-
   #stream: { destroy(): void };
+  #failed = false;
+  /** Where each frame is written, grown to the largest answer's room (at most 256 kB and its bound). */
+  #out = Buffer.allocUnsafeSlow(64 * 1024);
 
   private constructor(native: NativeZstd, state: Uint32Array, stream: NodeJS.EventEmitter & { destroy(): void }) {
     this.#native = native;
