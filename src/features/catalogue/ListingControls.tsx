@@ -5,6 +5,7 @@
 // first products are on the first screen; from 40rem they are always shown
 // (catalogue.css).
 import { useId } from 'react';
+import { LineIcon } from '#src/components/LineIcon.tsx';
 import type { Tag } from '#src/shared/contract/catalogue.ts';
 import { SORT_OPTIONS, type ListingFilters, type SortValue } from './listing-query.ts';
 
@@ -27,19 +28,12 @@ export function ListingControls({ filters, tags, disabled, onChange, hideTag = f
   return (
     <details className="listing-filters">
       <summary>
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
+        <LineIcon>
           <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
           <circle cx="15" cy="6" r="2" />
           <circle cx="9" cy="12" r="2" />
           <circle cx="17" cy="18" r="2" />
-        </svg>
+        </LineIcon>
         Ordina e filtra
         {chosen > 0 && (
           <span className="listing-filters__chosen">{` (${chosen} ${chosen === 1 ? 'scelta' : 'scelte'})`}</span>

@@ -2,6 +2,7 @@
 // top-level categories, as a modal dialog opened from the header.
 import { useStore } from '@nanostores/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { LineIcon } from '#src/components/LineIcon.tsx';
 import { $overlay, openOverlay } from '#src/shop/session.store.ts';
 
 export interface MenuCategory {
@@ -26,16 +27,9 @@ export default function CategoriesMenu({
         aria-label="Categorie"
         onClick={() => openOverlay('categories')}
       >
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-        >
+        <LineIcon strokeWidth={2.2}>
           <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        </LineIcon>
       </button>
       <ModalOverlay
         className="overlay"

@@ -5,7 +5,8 @@
 // links, so the page works without JavaScript. On a phone the map (and
 // Leaflet with its tiles) loads only when the shopper asks for it with
 // "Mostra la mappa": the list is what a phone shows first.
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { LineIcon } from '#src/components/LineIcon.tsx';
 import type { Store } from '#src/shared/contract/stores.ts';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import StoreDetail from './StoreDetail.tsx';
@@ -35,34 +36,6 @@ function useMedia(query: string): boolean {
     return () => list.removeEventListener('change', update);
   }, [query]);
   return matches;
-}
-
-/** A 20-pixel line icon inside a button (the tools', a store's chevron). */
-function ButtonIcon({
-  children,
-  className,
-  strokeWidth = 2,
-}: {
-  children: ReactNode;
-  className?: string;
-  strokeWidth?: number;
-}) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
 }
 
 export default function StoreLocator({ stores, pageSize, storePagesBase }: Props) {
@@ -142,10 +115,10 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
               onClick={geo.ask}
               disabled={geo.status === 'asking'}
             >
-              <ButtonIcon>
+              <LineIcon size={20}>
                 <circle cx="12" cy="12" r="4" />
                 <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
-              </ButtonIcon>
+              </LineIcon>
               {geo.status === 'asking' ? 'Ricerca della posizione…' : 'Usa la mia posizione'}
             </button>
           )}
@@ -175,9 +148,9 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
             aria-controls="store-locator-map"
             onClick={() => setMapAsked((asked) => !asked)}
           >
-            <ButtonIcon>
+            <LineIcon size={20}>
               <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14" />
-            </ButtonIcon>
+            </LineIcon>
             {mapAsked ? 'Nascondi la mappa' : 'Mostra la mappa'}
           </button>
           <div id="store-locator-map" className="store-locator__map-box">
@@ -219,9 +192,9 @@ export default function StoreLocator({ stores, pageSize, storePagesBase }: Props
                           onClick={() => select(store.id)}
                         >
                           <span>{store.name}</span>
-                          <ButtonIcon className="store-item__chevron" strokeWidth={2.5}>
+                          <LineIcon className="store-item__chevron" strokeWidth={2.5} size={20}>
                             <path d="M6 9l6 6 6-6" />
-                          </ButtonIcon>
+                          </LineIcon>
                         </button>
                       ) : (
                         <a href={pageHref(store.id)}>{store.name}</a>

@@ -91,7 +91,11 @@ export async function listingOrder(db: Db, key: string, read: () => Promise<Floa
 async function readAgain(db: Db, orders: Orders, before: Orders): Promise<void> {
   const today = romeToday();
   // The cache lists its entries most recently used first.
-  const again = [...before.kept.entries()].filter(([, k]) => k.day === today).slice(0, WARM_AGAIN);
+  const again: [string, Kept][] = [];
+  for (const entry of before.kept.entries()) {
+    if (again.length === WARM_AGAIN) break;
+    if (entry[1].day === today) again.push(entry);
+  }
   await new Promise((resolve) => setImmediate(resolve));
   for (const [key, { read }] of again) {
     if (byDb.get(db) !== orders) return;
