@@ -45,6 +45,8 @@ interface Request {
 }
 interface Result {
   requests: { average: number };
+  /** Bytes read per second, headers included. */
+  throughput: { average: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -255,6 +257,8 @@ interface Row {
   'business errors': number;
   'x health': string;
   'cache hits': string;
+  /** Bytes of an answer as read, headers included (compressed as the request allowed), on average. */
+  'kB/answer': string;
 }
 
 async function measure(base: string, name: string, { setup, onResponse }: Call, conns: number): Promise<Row> {
@@ -286,6 +290,7 @@ async function measure(base: string, name: string, { setup, onResponse }: Call, 
     'business errors': r.mismatches,
     'x health': '',
     'cache hits': cacheHits(name),
+    'kB/answer': r.requests.average > 0 ? (r.throughput.average / r.requests.average / 1024).toFixed(1) : '',
   };
 }
 
@@ -348,6 +353,7 @@ async function benchSize(products: number, cache: string) {
         'p50 ms': '',
         'p99 ms': '',
         'cache hits': '',
+        'kB/answer': '',
         'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0),
         'business errors': mix.reduce((s, r) => s + r['business errors'], 0),
         'x health': (total / ceiling).toFixed(3),
