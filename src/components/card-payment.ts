@@ -7,6 +7,7 @@ import {
   type PreauthQuote,
 } from '#src/shared/contract/payments.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
+import { formatDecimal } from '#src/shared/number-format.ts';
 
 export const ASSOCIATION_OK = 'Associazione avvenuta correttamente!';
 export const ASSOCIATION_KO = 'Qualcosa è andato storto';
@@ -81,8 +82,7 @@ export function quoteLines(quote: PreauthQuote): { label: string; value: string 
   ];
 }
 
-const formatPercent = (percent: number): string =>
-  `${new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(percent)}%`;
+const formatPercent = (percent: number): string => `${formatDecimal(percent, { maximumFractionDigits: 2 })}%`;
 
 /** An order code from the query (?orderCode=), trimmed, or null. */
 export function orderCodeOf(search: string): string | null {

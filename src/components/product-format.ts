@@ -6,7 +6,7 @@ import { routes } from '#src/shared/routes.ts';
 import type { Category, Product, Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatDayMonth } from '#src/shared/time.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { onFirstUse } from '#src/shared/on-first-use.ts';
+import { formatDecimal } from '#src/shared/number-format.ts';
 
 /** Frozen products have a categoryId starting with 04 (spec §3, §9). */
 export const isFrozen = (product: Pick<Product, 'categoryId'>): boolean => product.categoryId.startsWith('04');
@@ -46,8 +46,6 @@ export function lowestPriceLine(p: {
   return `Prezzo più basso degli ultimi 30 giorni: ${formatEuro(p.lowestPrice30Days)}`;
 }
 
-const kgFormat = onFirstUse(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }));
-
 /**
  * One step of a variable-weight product as an approximation: rounded up to
  * 10 g, in g below 1000 g and in kg from there (spec §9): 0.3 → 'circa 300 g',
@@ -56,7 +54,7 @@ const kgFormat = onFirstUse(() => new Intl.NumberFormat('it-IT', { maximumFracti
 export function approxWeight(kg: number): string {
   // Round away float noise first (0.29999…), then up to the next 10 g.
   const grams = Math.ceil(Math.round(kg * 100_000) / 100 / 10) * 10;
-  return grams < 1000 ? `circa ${grams} g` : `circa ${kgFormat().format(grams / 1000)} kg`;
+  return grams < 1000 ? `circa ${grams} g` : `circa ${formatDecimal(grams / 1000, { maximumFractionDigits: 2 })} kg`;
 }
 
 /** The categories from the top level down to the one with this id (empty when unknown). */

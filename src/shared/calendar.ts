@@ -1,7 +1,6 @@
 // The shop's calendar (DESIGN.md §4): Monday–Saturday, no Italian public
 // holidays (Easter Monday included), wall-clock times in Europe/Rome.
-import { SHOP_TIME_ZONE } from './time.ts';
-import { onFirstUse } from './on-first-use.ts';
+import { pad2, romeOffsetMs, romeWallClock } from './rome-clock.ts';
 
 /** Easter Sunday (Gregorian, anonymous algorithm) as [month 1-12, day]. */
 export function easterSunday(year: number): [number, number] {
@@ -57,43 +56,19 @@ export function addDays(day: string, n: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const parts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: SHOP_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }),
-);
-
 type ClockPart = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
 
 /** The wall-clock date and time in Rome at an instant, each part zero-padded ('2026', '03', '29', '09', '05', '00'). */
 export function romeClockParts(instant: Date): Record<ClockPart, string> {
-  return Object.fromEntries(
-    parts()
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  ) as Record<ClockPart, string>;
-}
-
-/** Rome's offset from UTC at an instant, in minutes (60 in winter, 120 in summer). */
-function romeOffsetMinutes(instant: number): number {
-  const p = romeClockParts(new Date(instant));
-  const asUtc = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  return Math.round((asUtc - instant) / 60_000);
+  const c = romeWallClock(instant);
+  return {
+    year: String(c.year).padStart(4, '0'),
+    month: pad2(c.month),
+    day: pad2(c.day),
+    hour: pad2(c.hour),
+    minute: pad2(c.minute),
+    second: pad2(c.second),
+  };
 }
 
 /** The instant of a wall-clock time in Rome, e.g. ('2026-03-29', '09:00'), right across DST changes. */
@@ -101,7 +76,7 @@ export function romeTime(day: string, time: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let instant = wall - romeOffsetMinutes(wall) * 60_000;
-  instant = wall - romeOffsetMinutes(instant) * 60_000;
+  let instant = wall - romeOffsetMs(wall);
+  instant = wall - romeOffsetMs(instant);
   return new Date(instant);
 }

@@ -8,6 +8,7 @@
 // page turns each marked run into <strong> through Astro's escaping, so no
 // markup from the feed ever reaches the browser (docs/catalogue-feed.md).
 import { z } from 'zod';
+import { formatDecimal } from './number-format.ts';
 
 /** One nutrient amount in grams per 100 g / 100 ml (0–100). */
 const grams = z.number().min(0).max(100);
@@ -106,7 +107,7 @@ export function missingFoodInfo(p: FoodInfoFields): string[] {
 
 /** Grams as the label shows them: '1,5 g', '0,02 g', '0 g'. */
 export const formatGrams = (g: number): string =>
-  `${new Intl.NumberFormat('it-IT', { maximumFractionDigits: g > 0 && g < 0.1 ? 2 : 1 }).format(g)} g`;
+  `${formatDecimal(g, { maximumFractionDigits: g > 0 && g < 0.1 ? 2 : 1 })} g`;
 
 /** The words of a missing field on the page. */
 export const NOT_AVAILABLE = 'Informazione non disponibile';

@@ -4,7 +4,7 @@
 // maxAmount (and 30 pieces per article, spec §9); in the cart, the minus at
 // the minimum removes the item.
 import { round2 } from '#src/shared/contract/money.ts';
-import { onFirstUse } from './on-first-use.ts';
+import { formatDecimal } from './number-format.ts';
 
 /** Pieces of one article a cart may hold (spec §9). */
 export const MAX_PIECES_PER_ARTICLE = 30;
@@ -63,13 +63,11 @@ export function decrease(p: Measured, value: number, inCart: boolean): Decrease 
 export const minusRemoves = (p: Measured, value: number, inCart: boolean): boolean =>
   inCart && value <= minimumOf(p) + 1e-9;
 
-const decimal = onFirstUse(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }));
-
 /** '3 pz', '300 g', '1,5 kg' (spec §9: grams below 1 kg, kilograms from there). */
 export function formatQuantity(um: 'PZ' | 'KG', value: number): string {
-  if (um === 'PZ') return `${decimal().format(value)} pz`;
+  if (um === 'PZ') return `${formatDecimal(value, { maximumFractionDigits: 2 })} pz`;
   const grams = Math.round(value * 1000);
-  return grams < 1000 ? `${grams} g` : `${decimal().format(grams / 1000)} kg`;
+  return grams < 1000 ? `${grams} g` : `${formatDecimal(grams / 1000, { maximumFractionDigits: 2 })} kg`;
 }
 
 /** The quantity held in a cart row: pieces for PZ, kilograms otherwise. */
@@ -78,7 +76,7 @@ export const cartQuantity = (item: { um: 'PZ' | 'KG'; amount: number | null; wei
 
 /** The toast of spec §8: 'Hai {amount} {unit} {description} nel carrello'. */
 export function addedMessage(product: { um: 'PZ' | 'KG'; description: string; amount: number }): string {
-  return `Hai ${decimal().format(product.amount)} ${product.um === 'PZ' ? 'pz' : 'kg'} ${product.description} nel carrello`;
+  return `Hai ${formatDecimal(product.amount, { maximumFractionDigits: 2 })} ${product.um === 'PZ' ? 'pz' : 'kg'} ${product.description} nel carrello`;
 }
 
 export const UPDATE_CART_HINT = 'Dopo aver modificato la quantità aggiornare il carrello.';

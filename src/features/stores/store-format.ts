@@ -1,6 +1,8 @@
 // How a store's data reads in Italian: the week from Monday with 'Chiuso' for
 // days without hours, exceptions with their date, distances.
 import type { Opening, Store, Timetable } from '#src/shared/contract/stores.ts';
+import { formatDecimal } from '#src/shared/number-format.ts';
+import { formatDay } from '#src/lib/dates.ts';
 
 /** weekDay of spec §3 (1 = Sunday … 7 = Saturday) in the Italian week order, Monday first. */
 export const WEEK: readonly { weekDay: number; label: string; schemaDay: string }[] = [
@@ -22,27 +24,24 @@ export function weekHours(timetables: readonly Timetable[]): { day: string; hour
   return WEEK.map(({ weekDay, label }) => {
     const spans = timetables
       .filter((t) => t.weekDay === weekDay)
-      .sort((a, b) => a.opens.localeCompare(b.opens))
+      .sort((a, b) => (a.opens < b.opens ? -1 : a.opens > b.opens ? 1 : 0))
       .map((t) => span(t.opens, t.closes));
     return { day: label, hours: spans.length > 0 ? spans.join(', ') : CLOSED };
   });
 }
 
-const longDate = new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-
 /** An exception day: 'mercoledì 24 dicembre', '08:00–18:00' or 'Chiuso', and its note. */
 export function openingLine(o: Opening): { date: string; hours: string; note: string | null } {
   return {
-    date: longDate.format(new Date(`${o.day}T12:00:00Z`)),
+    date: formatDay(o.day),
     hours: o.opens && o.closes ? span(o.opens, o.closes) : CLOSED,
     note: o.note,
   };
 }
 
-const km = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** '2,3 km', or null when the distance is unknown. */
 export const formatDistance = (distance: number | null): string | null =>
-  distance === null ? null : `${km.format(distance)} km`;
+  distance === null ? null : `${formatDecimal(distance, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
 
 /** 'Viale Japigia 184, 70126 Bari (BA)' */
 export const fullAddress = (s: Store): string =>

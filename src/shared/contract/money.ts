@@ -1,5 +1,6 @@
 // Money is integer cents everywhere inside; euro with 2 decimals on the wire
 // (DESIGN.md §3). Quantities round to 2 decimals (spec §9).
+import { groupedItalian, roundedUnits } from '../number-format.ts';
 import { onFirstUse } from '../on-first-use.ts';
 export const toEuro = (cents: number): number => Math.round(cents) / 100;
 export const toCents = (euro: number): number => Math.round(euro * 100);
@@ -10,23 +11,11 @@ const intlEuro = onFirstUse(
   () => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', signDisplay: 'negative' }),
 );
 
-/** Cents rounded as Intl rounds: half away from zero, on the number's shortest decimal form (1.005 → 101). */
-function roundedCents(abs: number): number {
-  const text = String(abs);
-  if (text.includes('e')) return Math.round(abs * 100); // below 0.000001: no cent
-  const dot = text.indexOf('.');
-  if (dot < 0) return abs * 100;
-  const decimals = `${text.slice(dot + 1)}00`;
-  return Number(text.slice(0, dot)) * 100 + Number(decimals.slice(0, 2)) + (decimals[2]! >= '5' ? 1 : 0);
-}
-
 /** Intl's it-IT euro format written out (see formatEuro). */
 function writeEuro(euro: number): string {
   if (!Number.isFinite(euro) || Math.abs(euro) >= 1e13) return intlEuro().format(euro);
-  const cents = roundedCents(Math.abs(euro));
-  const units = String(Math.floor(cents / 100));
-  // Italian groups thousands from five digits on.
-  const grouped = units.length >= 5 ? units.replace(/\B(?=(\d{3})+$)/g, '.') : units;
+  const cents = roundedUnits(Math.abs(euro), 2);
+  const grouped = groupedItalian(String(Math.floor(cents / 100)));
   // No minus on an amount that rounds to zero ('0,00 €', never '-0,00 €').
   const sign = euro < 0 && cents > 0 ? '-' : '';
   return `${sign}${grouped},${String(cents % 100).padStart(2, '0')}\u00a0€`;

@@ -1,0 +1,124 @@
+// Rome's wall clock and the Italian names of days and months, written out
+// (DESIGN.md §6: it-IT, Europe/Rome). The first Intl formatter a page makes
+// costs a phone's browser tens of milliseconds of locale and time-zone data,
+// in the task that starts the page: the header shows the first slot on every
+// page, so that cost was a long task on every page (docs/performance.md).
+// Unit tests hold each function here equal to Intl, hour by hour, over
+// 2000–2040, with the time-zone data of the Node that runs them.
+import { onFirstUse } from './on-first-use.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Since 1996 Italy keeps the EU's summer time: last Sunday of March to last Sunday of October, at 01:00 UTC. */
+const EU_RULES_FROM = Date.UTC(1996, 0, 1);
+
+/** The instant of the last Sunday of a month (0-based) at 01:00 UTC. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY + HOUR;
+}
+
+/** Each year's summer time, worked out once: [start, end) in milliseconds. */
+const summers = new Map<number, [number, number]>();
+function summerOf(year: number): [number, number] {
+  let summer = summers.get(year);
+  if (!summer) {
+    summer = [lastSundayAtOneUtc(year, 2), lastSundayAtOneUtc(year, 9)];
+    summers.set(year, summer);
+  }
+  return summer;
+}
+
+/** Before the EU's rules, Rome's offset from Intl (no shop date is that old). */
+const intlParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Rome',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
+function intlOffset(instant: number): number {
+  const p = Object.fromEntries(
+    intlParts()
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  const wall = Date.UTC(p['year']!, p['month']! - 1, p['day']!, p['hour']!, p['minute']!, p['second']!);
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/** Rome's offset from UTC at an instant, in milliseconds (one hour in winter, two in summer). */
+export function romeOffsetMs(instant: number): number {
+  if (!Number.isFinite(instant)) throw new RangeError('Invalid time value');
+  if (instant < EU_RULES_FROM) return intlOffset(instant);
+  const [start, end] = summerOf(new Date(instant).getUTCFullYear());
+  return instant >= start && instant < end ? 2 * HOUR : HOUR;
+}
+
+export interface WallClock {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+}
+
+/** The wall-clock date and time in Rome at an instant. */
+export function romeWallClock(instant: Date): WallClock {
+  const ms = instant.getTime();
+  const local = new Date(ms + romeOffsetMs(ms));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
+  };
+}
+
+export const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** Sunday first, as Date's getUTCDay counts. */
+export const WEEKDAYS = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'] as const;
+export const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'] as const;
+export const MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+] as const;
+export const MONTHS_SHORT = [
+  'gen',
+  'feb',
+  'mar',
+  'apr',
+  'mag',
+  'giu',
+  'lug',
+  'ago',
+  'set',
+  'ott',
+  'nov',
+  'dic',
+] as const;
