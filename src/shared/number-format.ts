@@ -2,6 +2,7 @@
 // Intl's: the first Intl formatter a page makes costs a phone's browser tens
 // of milliseconds of locale data in the task that draws it (rome-clock.ts,
 // docs/performance.md). number-format.test.ts holds it equal to Intl's it-IT.
+
 /**
  * `abs` × 10^digits, rounded as Intl rounds: half away from zero, on the
  * number's shortest decimal form (1.005 → 101 for two digits, where the double

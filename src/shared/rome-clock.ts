@@ -7,6 +7,8 @@
 // 2000–2040, with the time-zone data of the Node that runs them.
 import { onFirstUse } from './on-first-use.ts';
 
+/** The shop's time zone (DESIGN.md §3): every day, slot, cut-off and expiry is Rome's. */
+const SHOP_TIME_ZONE = 'Europe/Rome';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -34,7 +36,7 @@ function summerOf(year: number): [number, number] {
 const intlParts = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Europe/Rome',
+      timeZone: SHOP_TIME_ZONE,
       hourCycle: 'h23',
       year: 'numeric',
       month: 'numeric',

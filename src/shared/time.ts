@@ -1,6 +1,5 @@
 // Every day, slot, cut-off and expiry is computed in Europe/Rome (DESIGN.md §3).
 import { pad2, romeWallClock } from './rome-clock.ts';
-export const SHOP_TIME_ZONE = 'Europe/Rome';
 
 // Every catalogue, cart and slot answer asks for today's date. Rome's offsets
 // are whole hours, so the date can only change on a minute: the last minute's
