@@ -2,7 +2,8 @@
 // catalogue readers see it: all or nothing, ids kept, rejects reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import type { DbHandle } from '#src/server/db/client.ts';
+import { openTestDatabase } from './harness.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
@@ -11,15 +12,18 @@ import { listProducts, productByBarcode } from '#src/server/services/catalogue.t
 import { romeToday } from '#src/shared/time.ts';
 
 let handle: DbHandle;
+/** PGlite in memory, or a database of its own on DATABASE_URL's server (npm run test:pg). */
+let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 const feed = generateCatalogue({ products: 300, seed: 7, today: romeToday() });
 const copy = (): CatalogueFeed => structuredClone(feed);
 
 beforeAll(async () => {
-  handle = await openDb({});
+  database = await openTestDatabase();
+  handle = database.handle;
   await migrate(handle);
 });
 afterAll(async () => {
-  await handle?.close();
+  await database?.close();
 });
 
 const tables = [

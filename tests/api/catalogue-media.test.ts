@@ -2,16 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/server/app-env.ts';
-import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import type { DbHandle } from '#src/server/db/client.ts';
+import { openTestDatabase } from './harness.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { mediaRoutes } from '#src/server/routes/media.ts';
 
 let handle: DbHandle;
+/** PGlite in memory, or a database of its own on DATABASE_URL's server (npm run test:pg). */
+let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let app: Hono<AppEnv>;
 
 beforeAll(async () => {
-  handle = await openDb({});
+  database = await openTestDatabase();
+  handle = database.handle;
   await migrate(handle);
   await seedIfEmpty(handle, { products: 200 });
   app = new Hono<AppEnv>();
@@ -22,7 +26,7 @@ beforeAll(async () => {
   app.route('/media', mediaRoutes);
 });
 afterAll(async () => {
-  await handle?.close();
+  await database?.close();
 });
 
 async function get(path: string) {

@@ -5,21 +5,25 @@
 // ready. Against a real database, whose catalogue version an import changes.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import type { DbHandle } from '#src/server/db/client.ts';
+import { openTestDatabase } from './harness.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { forgetCatalogueVersion } from '#src/server/catalogue-version.ts';
 import { listingOrder, ordersWarmed, WARM_AGAIN } from '#src/server/services/listing-orders.ts';
 
 let handle: DbHandle;
+/** PGlite in memory, or a database of its own on DATABASE_URL's server (npm run test:pg). */
+let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let imports = 0;
 
 beforeAll(async () => {
-  handle = await openDb({});
+  database = await openTestDatabase();
+  handle = database.handle;
   await migrate(handle);
 });
 afterAll(async () => {
   vi.useRealTimers();
-  await handle?.close();
+  await database?.close();
 });
 
 /** An import, as far as the kept orders can tell: a new catalogue version. */
