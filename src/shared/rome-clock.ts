@@ -3,8 +3,8 @@
 // costs a phone's browser tens of milliseconds of locale and time-zone data,
 // in the task that starts the page: the header shows the first slot on every
 // page, so that cost was a long task on every page (docs/performance.md).
-// Unit tests hold each function here equal to Intl, hour by hour, over
-// 2000–2040, with the time-zone data of the Node that runs them.
+// rome-clock.test.ts holds what is written out here equal to Intl over
+// 2000–2040, with the time-zone data of the Node that runs it.
 import { onFirstUse } from './on-first-use.ts';
 
 /** The shop's time zone (DESIGN.md §3): every day, slot, cut-off and expiry is Rome's. */
