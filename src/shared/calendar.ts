@@ -1,6 +1,6 @@
 // The shop's calendar (DESIGN.md §4): Monday–Saturday, no Italian public
 // holidays (Easter Monday included), wall-clock times in Europe/Rome.
-import { pad2, romeOffsetMs, romeWallClock } from './rome-clock.ts';
+import { isoDate, pad2, romeOffsetMs, romeWallClock } from './rome-clock.ts';
 
 /** Easter Sunday (Gregorian, anonymous algorithm) as [month 1-12, day]. */
 export function easterSunday(year: number): [number, number] {
@@ -23,8 +23,6 @@ export function easterSunday(year: number): [number, number] {
 
 const fixedHolidays = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-08', '12-25', '12-26'];
 
-const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-
 /** Each year's public holidays as ISO dates, worked out once (every slot listing asks about ten days). */
 const holidaysByYear = new Map<number, Set<string>>();
 function holidaysOf(year: number): Set<string> {
@@ -34,7 +32,7 @@ function holidaysOf(year: number): Set<string> {
     const monday = new Date(Date.UTC(year, em - 1, ed + 1));
     holidays = new Set([
       ...fixedHolidays.map((md) => `${year}-${md}`),
-      iso(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate()),
+      isoDate(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate()),
     ]);
     holidaysByYear.set(year, holidays);
   }

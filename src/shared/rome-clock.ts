@@ -21,17 +21,6 @@ function lastSundayAtOneUtc(year: number, month: number): number {
   return lastDay - new Date(lastDay).getUTCDay() * DAY + HOUR;
 }
 
-/** Each year's summer time, worked out once: [start, end) in milliseconds. */
-const summers = new Map<number, [number, number]>();
-function summerOf(year: number): [number, number] {
-  let summer = summers.get(year);
-  if (!summer) {
-    summer = [lastSundayAtOneUtc(year, 2), lastSundayAtOneUtc(year, 9)];
-    summers.set(year, summer);
-  }
-  return summer;
-}
-
 /** Before the EU's rules, Rome's offset from Intl (no shop date is that old). */
 const intlParts = onFirstUse(
   () =>
@@ -60,11 +49,11 @@ function intlOffset(instant: number): number {
 export function romeOffsetMs(instant: number): number {
   if (!Number.isFinite(instant)) throw new RangeError('Invalid time value');
   if (instant < EU_RULES_FROM) return intlOffset(instant);
-  const [start, end] = summerOf(new Date(instant).getUTCFullYear());
-  return instant >= start && instant < end ? 2 * HOUR : HOUR;
+  const year = new Date(instant).getUTCFullYear();
+  return instant >= lastSundayAtOneUtc(year, 2) && instant < lastSundayAtOneUtc(year, 9) ? 2 * HOUR : HOUR;
 }
 
-export interface WallClock {
+interface WallClock {
   year: number;
   /** 1–12. */
   month: number;
@@ -72,8 +61,6 @@ export interface WallClock {
   hour: number;
   minute: number;
   second: number;
-  /** 0 = Sunday … 6 = Saturday. */
-  weekday: number;
 }
 
 /** The wall-clock date and time in Rome at an instant. */
@@ -87,11 +74,14 @@ export function romeWallClock(instant: Date): WallClock {
     hour: local.getUTCHours(),
     minute: local.getUTCMinutes(),
     second: local.getUTCSeconds(),
-    weekday: local.getUTCDay(),
   };
 }
 
 export const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** A calendar day as YYYY-MM-DD (month 1–12). */
+export const isoDate = (year: number, month: number, day: number): string =>
+  `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 
 /** Sunday first, as Date's getUTCDay counts. */
 export const WEEKDAYS = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'] as const;

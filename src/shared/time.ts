@@ -1,5 +1,5 @@
 // Every day, slot, cut-off and expiry is computed in Europe/Rome (DESIGN.md §3).
-import { pad2, romeWallClock } from './rome-clock.ts';
+import { isoDate, romeWallClock } from './rome-clock.ts';
 
 // Every catalogue, cart and slot answer asks for today's date. Rome's offsets
 // are whole hours, so the date can only change on a minute: the last minute's
@@ -9,7 +9,7 @@ let lastDay = { minute: Number.NaN, day: '' };
 /** The date in Rome of an instant, as YYYY-MM-DD. */
 export const romeDateOf = (instant: Date): string => {
   const { year, month, day } = romeWallClock(instant);
-  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+  return isoDate(year, month, day);
 };
 
 /** Today's date in Rome as YYYY-MM-DD. */
