@@ -2,6 +2,7 @@
 // the products a cart already showed (services/cart-memo.ts), and the cart as
 // last answered. What a shopper sees must not tell: a new import's prices, a
 // cart opened elsewhere, a cart moved or abandoned, a refused quantity.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
@@ -154,5 +155,54 @@ describe('a cart write after what the memo keeps has changed', () => {
     expect(half.status).toBe(400);
     expect(rows(await store(token, cart.id, pieces[0]!, 2))).toEqual([[pieces[0], 2, priceOf(pieces[0]!, 1109)]]);
     expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data.id).toBe(fresh.id);
+  });
+
+  it("answers the cart's rows as changed by the booking check, the delete call or another process, not as kept", async () => {
+    const token = await shopper(shop, 'memo.rows@example.it');
+    const cart = await openCart(token);
+    const [first, second, third] = pieces as [string, string, string];
+    await store(token, cart.id, first, 1);
+    await store(token, cart.id, second, 1);
+    await store(token, cart.id, third, 1);
+    const asCurrent = async (written: { data: { cart: unknown } }) =>
+      expect(written.data.cart).toEqual((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data);
+
+    // The store stops selling the second product: the booking check takes its row out of the cart (4105).
+    const next = structuredClone(feed);
+    for (const p of next.prices) if (p.storeId === 1109 && p.barcode === second) p.available = false;
+    expect((await importCatalogue(shop.handle, next)).imported).toBe(true);
+    try {
+      // A write in the new catalogue: the memo keeps the rows it answered, the second among them.
+      expect(rows(await store(token, cart.id, first, 2)).map(([barcode]) => barcode)).toEqual([first, second, third]);
+      const check = await shop.request('/cli/ecommerce/cart/freeze/check', post({ cartId: cart.id }, token));
+      expect(check.body.responseCode).toBe(4105);
+      const afterCheck = await store(token, cart.id, first, 3);
+      expect(rows(afterCheck)).toEqual([
+        [first, 3, priceOf(first, 1109)],
+        [third, 1, priceOf(third, 1109)],
+      ]);
+      await asCurrent(afterCheck);
+    } finally {
+      expect((await importCatalogue(shop.handle, feed)).imported).toBe(true);
+    }
+
+    await store(token, cart.id, first, 1);
+    const deleted = await shop.request('/cli/ecommerce/cart/delete', post({ cartId: cart.id, barcode: third }, token));
+    expect(deleted.body.responseCode).toBe(0);
+    const afterDelete = await store(token, cart.id, first, 2);
+    expect(rows(afterDelete)).toEqual([[first, 2, priceOf(first, 1109)]]);
+    await asCurrent(afterDelete);
+
+    // Another shop process on the same database changes a row: as any change to the rows, it updates the cart row.
+    await store(token, cart.id, second, 1);
+    await sql`WITH changed AS (UPDATE cart_items SET amount = 4 WHERE cart_id = ${cart.id}
+        AND product_id = (SELECT id FROM products WHERE barcode = ${second}) RETURNING cart_id)
+      UPDATE carts SET updated_at = now() WHERE id IN (SELECT cart_id FROM changed)`.execute(shop.handle.db);
+    const afterOther = await store(token, cart.id, first, 3);
+    expect(rows(afterOther)).toEqual([
+      [first, 3, priceOf(first, 1109)],
+      [second, 4, priceOf(second, 1109)],
+    ]);
+    await asCurrent(afterOther);
   });
 });

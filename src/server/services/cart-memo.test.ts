@@ -62,4 +62,25 @@ describe('CartMemo', () => {
     expect(memo.known('v1|d', 1, 399).size).toBe(0);
     expect(memo.known('v1|d', 1, 20_001).size).toBe(1);
   });
+
+  it("keeps a cart's rows with the version of the cart row, while the side of each row's product is kept", () => {
+    const memo = new CartMemo<Side, Cart>();
+    const rows = [{ line_product_id: 1 }, { line_product_id: 2 }];
+    memo.remember('v1|d', cart, [side(1), side(2)], { version: '901', rows });
+    expect(memo.keptRows('v1|d', 1109, 7)).toEqual({ version: '901', rows });
+    // Another store's cart, another cart.
+    expect(memo.keptRows('v1|d', 1110, 7)).toBeUndefined();
+    expect(memo.keptRows('v1|d', 1109, 8)).toBeUndefined();
+    // A new generation forgets the sides: the rows cannot be answered from the memo.
+    expect(memo.keptRows('v2|d', 1109, 7)).toBeUndefined();
+    // An answer that did not know the rows forgets them.
+    memo.remember('v2|d', cart, [side(1), side(2)], { version: '902', rows });
+    memo.remember('v2|d', cart, [side(1), side(2)]);
+    expect(memo.keptRows('v2|d', 1109, 7)).toBeUndefined();
+    // Each row's product needs its side in the generation, read by this answer or an earlier one.
+    memo.remember('v2|d', cart, [side(1)], { version: '903', rows });
+    expect(memo.keptRows('v2|d', 1109, 7)).toEqual({ version: '903', rows });
+    memo.remember('v3|d', cart, [side(1)], { version: '904', rows });
+    expect(memo.keptRows('v3|d', 1109, 7)).toBeUndefined();
+  });
 });

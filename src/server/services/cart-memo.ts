@@ -9,6 +9,13 @@
 // in the statement that locks it, and a cart that changed is read anew.
 // Reading the catalogue side of a cart's other rows was 60 % of a cart
 // write's time in the database (docs/performance.md, eighth sitting).
+//
+// The cart's own rows (quantities, the price the shopper saw) are kept too,
+// with the version of the cart row (`xmin`) the write that answered them
+// left: every change to a cart's rows also updates the cart row (cart.ts),
+// so a write that finds the cart row at that version, with its lock held,
+// knows its other rows without reading them. Reading and sending them was a
+// third of a cart write's time in the database (sixteenth sitting).
 import type { Db } from '../db/client.ts';
 
 /** How many product sides and carts are kept: beyond that, the sides start again, the oldest carts go. */
@@ -19,6 +26,10 @@ const MAX_CARTS = 20_000;
 interface Side {
   readonly row: { readonly id: number; readonly barcode: string };
 }
+/** A cart row's own columns: at least its product. */
+interface OwnRow {
+  readonly line_product_id: number;
+}
 /** A cart: at least its id, its customer and its store. */
 interface CartKey {
   readonly id: number;
@@ -26,14 +37,20 @@ interface CartKey {
   readonly store_id: number;
 }
 
-export class CartMemo<S extends Side, C extends CartKey> {
+/** A cart's rows as a write left them, and the version of the cart row that write made. */
+export interface KeptRows<R> {
+  readonly version: string;
+  readonly rows: readonly R[];
+}
+
+export class CartMemo<S extends Side, C extends CartKey, R extends OwnRow = OwnRow> {
   /** The catalogue version and the day the kept sides belong to. */
   #generation = '';
   #size = 0;
   /** Each store's product sides, by product id and by barcode. */
   #stores = new Map<number, { byId: Map<number, S>; byBarcode: Map<string, S> }>();
-  /** Each cart as its last answer saw it, with the products it showed. */
-  #carts = new Map<number, { cart: C; productIds: readonly number[] }>();
+  /** Each cart as its last answer saw it, with the products it showed (and its rows, when that answer knew them). */
+  #carts = new Map<number, { cart: C; productIds: readonly number[]; kept?: KeptRows<R> | undefined }>();
 
   #renew(generation: string): void {
     if (generation === this.#generation) return;
@@ -59,6 +76,18 @@ export class CartMemo<S extends Side, C extends CartKey> {
     return found;
   }
 
+  /**
+   * The cart's rows as the last write left them, when that write knew them and
+   * the side of each row's product is kept in this generation.
+   */
+  keptRows(generation: string, storeId: number, cartId: number): KeptRows<R> | undefined {
+    this.#renew(generation);
+    const entry = this.#carts.get(cartId);
+    const sides = this.#stores.get(storeId)?.byId;
+    if (!entry?.kept || !sides) return undefined;
+    return entry.kept.rows.every((r) => sides.has(r.line_product_id)) ? entry.kept : undefined;
+  }
+
   /** The customer's cart as last answered, and the side of a product in its store, when both are kept. */
   guess(generation: string, userId: number, cartId: number, barcode: string): { cart: C; side: S } | undefined {
     this.#renew(generation);
@@ -68,8 +97,12 @@ export class CartMemo<S extends Side, C extends CartKey> {
     return side && { cart, side };
   }
 
-  /** After an answer: the cart, and the sides of its products, read in this generation. */
-  remember(generation: string, cart: C, sides: readonly S[]): void {
+  /**
+   * After an answer: the cart, and the sides of its products, read in this
+   * generation; `kept`, the cart's rows and the version of the cart row the
+   * write made (without it, the rows are not known).
+   */
+  remember(generation: string, cart: C, sides: readonly S[], kept?: KeptRows<R>): void {
     this.#renew(generation);
     if (this.#size + sides.length > MAX_SIDES) this.#clearSides();
     let store = this.#stores.get(cart.store_id);
@@ -83,7 +116,7 @@ export class CartMemo<S extends Side, C extends CartKey> {
       store.byBarcode.set(side.row.barcode, side);
     }
     this.#carts.delete(cart.id);
-    this.#carts.set(cart.id, { cart, productIds: sides.map((s) => s.row.id) });
+    this.#carts.set(cart.id, { cart, productIds: sides.map((s) => s.row.id), kept });
     for (const key of this.#carts.keys()) {
       if (this.#carts.size <= MAX_CARTS) break;
       this.#carts.delete(key);
@@ -94,11 +127,11 @@ export class CartMemo<S extends Side, C extends CartKey> {
 const memos = new WeakMap<Db, CartMemo<Side, CartKey>>();
 
 /** The memo of a database handle (each shop in a test process has its own). */
-export function cartMemoOf<S extends Side, C extends CartKey>(db: Db): CartMemo<S, C> {
+export function cartMemoOf<S extends Side, C extends CartKey, R extends OwnRow>(db: Db): CartMemo<S, C, R> {
   let memo = memos.get(db);
   if (!memo) {
     memo = new CartMemo();
     memos.set(db, memo);
   }
-  return memo as unknown as CartMemo<S, C>;
+  return memo as unknown as CartMemo<S, C, R>;
 }

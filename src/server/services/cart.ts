@@ -2,8 +2,10 @@
 // Every answer carries the whole cart, recomputed from current prices (a cart
 // write takes those of products it showed before from the memo of the current
 // catalogue version and day, cart-memo.ts); every write locks the cart row, so
-// parallel writes to one cart never lose one.
-import { sql, type Transaction } from 'kysely';
+// parallel writes to one cart never lose one. Every change to a cart's rows
+// also updates the cart row (its updated_at): a cart write's memo knows the
+// cart's rows by the version of that row.
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   MAX_WATER_PACKS,
@@ -133,7 +135,13 @@ function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
 /** A row of writtenLinesSelect: the cart row's own columns, its product, the product's side unless known. */
 type WrittenLine = ItemColumns & { line_product_id: number; product: ProductRow | null };
 
-const writtenLinesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except: number, known: number[], today: string) =>
+const writtenLinesSelect = (
+  cart: Pick<CartRow, 'id' | 'store_id'>,
+  except: number,
+  known: number[],
+  today: string,
+  when: RawBuilder<unknown>,
+) =>
   sql<WrittenLine>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id,
       (SELECT to_jsonb(x) FROM (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
         FROM products p
@@ -141,7 +149,7 @@ const writtenLinesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>, except: numb
         LEFT JOIN LATERAL ${promotionOf(cart.store_id, today)} promo ON true
         WHERE p.id = ci.product_id AND NOT ci.product_id = ANY(${known}::bigint[])) x) AS product
     FROM cart_items ci
-    WHERE ci.cart_id = ${cart.id} AND ci.product_id <> ${except}
+    WHERE ci.cart_id = ${cart.id} AND ci.product_id <> ${except} AND ${when}
     ORDER BY ci.id`;
 
 /** The cart's rows with each product's price and promotion in the cart's store now, in one query. */
@@ -468,14 +476,20 @@ type WrittenRow = CartStore &
     put_amount: number | string | null;
     put_weight: number | string | null;
     fresh: boolean;
+    /** The version (xmin) of the cart row as locked, and of the one the write made. */
+    locked_version: string;
+    written_version: string | null;
   };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A cart row's own columns as the memo keeps them: the row, and its product's id. */
+type OwnRow = ItemColumns & { line_product_id: number };
 
 /** What a cart write knows before it writes: the catalogue's generation, its day, the memo of product sides. */
 interface WriteContext {
   generation: string;
   today: string;
-  memo: CartMemo<CatalogueSide, CartRow>;
+  memo: CartMemo<CatalogueSide, CartRow, OwnRow>;
 }
 
 /**
@@ -486,8 +500,12 @@ interface WriteContext {
  * snapshot: when another write to the cart committed while this one waited
  * for its lock (PostgreSQL), `lines` is absent and the caller reads them again.
  * Of the products the cart showed last, the rows bring only the cart's own
- * columns: their catalogue side comes from the memo (cart-memo.ts). The
- * cart's mode, title and current mark are answered as locked.
+ * columns: their catalogue side comes from the memo (cart-memo.ts). When the
+ * memo keeps the cart's rows as the last write left them and the locked cart
+ * row is still the version that write made, no other change reached the rows
+ * (every change to them updates the cart row): the statement sends none, and
+ * they come from the memo. The cart's mode, title and current mark are
+ * answered as locked.
  */
 async function writeChange(
   db: Tx,
@@ -495,11 +513,12 @@ async function writeChange(
   { generation, today, memo }: WriteContext,
 ): Promise<{ cart: CartRow; store: CartStore; lines?: CartLine[] } | undefined> {
   const known = memo.known(generation, seen.store_id, seen.id);
+  const kept = memo.keptRows(generation, seen.store_id, seen.id);
   const same = sql`c AS (SELECT id, xmin::text AS version, delivery_mode, title, is_current FROM carts
     WHERE id = ${seen.id} AND user_id = ${seen.user_id} AND status = 'OPEN' AND store_id = ${seen.store_id}
     AND address_id IS NOT DISTINCT FROM ${seen.address_id}::bigint
     FOR UPDATE)`;
-  const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = (SELECT id FROM c))`;
+  const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = (SELECT id FROM c) RETURNING xmin::text AS version)`;
   const change =
     quantity === 0
       ? sql`put AS (DELETE FROM cart_items WHERE cart_id = (SELECT id FROM c) AND product_id = ${row.id}
@@ -511,14 +530,17 @@ async function writeChange(
           ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
             price_cents = excluded.price_cents, available = true
           RETURNING id, amount, weight)`;
+  // The other rows are read only when the locked cart row is not the version the memo's rows came with.
+  const unknownRows = sql`(SELECT version FROM c) IS DISTINCT FROM ${kept?.version ?? null}::text`;
   // The store's columns (cartStoreSelect) and a row's (writtenLinesSelect) have no name in common.
   const { rows } = await sql<WrittenRow>`WITH ${same}, ${change}, ${touch}
     SELECT st.*, (SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount,
       (SELECT weight FROM put) AS put_weight, (SELECT c.version = x.xmin::text FROM c JOIN carts x ON x.id = c.id) AS fresh,
+      c.version AS locked_version, (SELECT version FROM touched) AS written_version,
       c.delivery_mode AS cart_delivery_mode, c.title AS cart_title, c.is_current AS cart_is_current, l.*
     FROM (${cartStoreSelect(seen)}) st
     CROSS JOIN c
-    LEFT JOIN LATERAL (${writtenLinesSelect(seen, row.id, [...known.keys()], today)}) l ON true
+    LEFT JOIN LATERAL (${writtenLinesSelect(seen, row.id, [...known.keys()], today, unknownRows)}) l ON true
     ORDER BY l.item_id`.execute(db);
   const first = rows[0];
   if (!first) return undefined;
@@ -529,16 +551,28 @@ async function writeChange(
     title: first.cart_title,
     is_current: first.cart_is_current,
   };
-  if (!first.fresh) return { cart, store };
+  const fromMemo = kept !== undefined && first.locked_version === kept.version;
+  if (!fromMemo && !first.fresh) return { cart, store };
   const lines: CartLine[] = [];
   const sides: CatalogueSide[] = [];
-  for (const r of rows) {
+  const own: OwnRow[] = [];
+  const others: readonly Nullable<OwnRow>[] = fromMemo ? kept.rows.filter((r) => r.line_product_id !== row.id) : rows;
+  for (const r of others) {
     if (r.item_id === null || r.line_product_id === null) continue;
-    const side = known.get(r.line_product_id) ?? (r.product ? catalogueSide(r.product) : undefined);
+    const side =
+      known.get(r.line_product_id) ??
+      ('product' in r && r.product ? catalogueSide(r.product as ProductRow) : undefined);
     // A row always has its product (a foreign key): as in cartLines' join, one without is left out.
     if (!side) continue;
     lines.push(toCartLine(r as ItemColumns, side));
     sides.push(side);
+    own.push({
+      item_id: r.item_id,
+      amount: r.amount,
+      weight: r.weight,
+      snapshot_cents: r.snapshot_cents as number,
+      line_product_id: r.line_product_id,
+    });
   }
   if (first.put_id !== null) {
     // The written row: the product as read, with the values the write stored.
@@ -553,9 +587,16 @@ async function writeChange(
     const side = keptSide ?? catalogueSide(row);
     lines.push(toCartLine(written as LineRow, side));
     sides.push(side);
+    own.push({ ...written, line_product_id: row.id } as OwnRow);
     lines.sort((a, b) => a.itemId - b.itemId);
+    own.sort((a, b) => a.item_id - b.item_id);
   }
-  memo.remember(generation, cart, sides);
+  memo.remember(
+    generation,
+    cart,
+    sides,
+    first.written_version === null ? undefined : { version: first.written_version, rows: own },
+  );
   return { cart, store, lines };
 }
 
@@ -589,7 +630,7 @@ async function storeItemOf(db: Db, userId: number, input: z.output<typeof storeI
   const context: WriteContext = {
     generation: await catalogueGeneration(db, today),
     today,
-    memo: cartMemoOf<CatalogueSide, CartRow>(db),
+    memo: cartMemoOf<CatalogueSide, CartRow, OwnRow>(db),
   };
   const guess = context.memo.guess(context.generation, userId, input.cartId, input.barcode);
   let seen = guess?.side.product
@@ -736,7 +777,11 @@ export async function freezeCheck(
           .execute();
       }
     }
-    if (updated.length || removed.length) return { changed: true, updated, removed };
+    if (updated.length || removed.length) {
+      // Every change to a cart's rows updates the cart row: a cart write's memo knows its rows by that row's version.
+      await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cart.id).execute();
+      return { changed: true, updated, removed };
+    }
     const view = await cartView(trx, cart);
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
     if (belowMinimum(view)) throw new BusinessError(ErrorCode.BELOW_MINIMUM, minimumOrderMessage(view.minNetTotal));
