@@ -133,6 +133,31 @@ describe('slots', () => {
     expect(first).toMatchObject({ weekDay: expect.any(Number), validFrom: expect.any(String) });
   });
 
+  it('answers the slots of a missing or abandoned cart with 4004, and a day outside the strip with none', async () => {
+    const { token, cartId } = await readyCart('slot.gone@example.it');
+    const days = slotDay
+      .array()
+      .parse((await shop.request(`/cli/ecommerce/slots/${cartId}/days`, bearer(token))).body.data);
+    const open = days.find((d) => d.available)!.day;
+    const far = new Date(Date.parse(days.at(-1)!.day) + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect((await shop.request(`/cli/ecommerce/slots/${cartId}?day=${far}`, bearer(token))).body).toEqual({
+      responseCode: 0,
+      data: [],
+    });
+    for (const path of [
+      `/cli/ecommerce/slots/${cartId + 1000}/days`,
+      `/cli/ecommerce/slots/${cartId + 1000}?day=${open}`,
+    ])
+      expect((await shop.request(path, bearer(token))).body.responseCode).toBe(4004);
+    expect((await shop.request('/cli/ecommerce/cart/abort', post({ cartId }, token))).body.responseCode).toBe(0);
+    for (const path of [
+      `/cli/ecommerce/slots/${cartId}/days`,
+      `/cli/ecommerce/slots/${cartId}?day=${open}`,
+      `/cli/ecommerce/slots/${cartId}?day=${far}`,
+    ])
+      expect((await shop.request(path, bearer(token))).body.responseCode).toBe(4004);
+  });
+
   it("answers a visitor the default store's first available slot, without a login (spec §2 Header)", async () => {
     const { status, body } = await shop.request('/cli/ecommerce/slots/first/default');
     expect(status).toBe(200);

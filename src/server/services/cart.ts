@@ -64,9 +64,18 @@ export async function ownedCart(
   opts: { lock?: boolean; open?: boolean } = {},
 ): Promise<CartRow> {
   const [row] = await (opts.lock ? lockedCartRow : cartRow)(db as Db, cartId);
+  return ownedCartOf(row, userId, opts.open !== false);
+}
+
+/** ownedCart's rules for a cart row read by another statement (slots.ts reads it with the slots). */
+export function ownedCartOf<R extends Pick<CartRow, 'user_id' | 'status'>>(
+  row: R | undefined,
+  userId: number,
+  open = true,
+): R {
   if (!row) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
   if (row.user_id !== userId) throw forbidden();
-  if (opts.open !== false && row.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
+  if (open && row.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
   return row;
 }
 

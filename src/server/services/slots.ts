@@ -7,7 +7,7 @@ import { SLOT_DAYS, type Slot } from '#src/shared/contract/checkout.ts';
 import { addDays, isServiceDay, weekDayOf } from '#src/shared/calendar.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Db } from '../db/client.ts';
-import { ownedCart } from './cart.ts';
+import { ownedCart, ownedCartOf } from './cart.ts';
 
 type CartKey = { store_id: number; delivery_mode: string };
 
@@ -75,28 +75,77 @@ async function madeSlotRows(db: Db, cart: CartKey, days: string[]): Promise<Slot
 async function slotRowsOn(db: Db, cart: CartKey, days: string[]): Promise<SlotRow[]> {
   const service = days.filter(isServiceDay);
   if (service.length === 0) return [];
-  let rows = await madeSlotRows(db, cart, service);
+  return completed(db, cart, service, await madeSlotRows(db, cart, service));
+}
+
+/** The rows read of the service days `days`, or, when some are not made yet, all of them made first. */
+async function completed(db: Db, cart: CartKey, days: string[], made: SlotRow[]): Promise<SlotRow[]> {
+  let rows = made;
   // Some (or all) of the days' slots are not made yet: they are made now (a day with no templates has none to make).
-  if (rows.length === 0 || rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
+  if (rows.length === 0 || rows.length < rows[0]!.expected) rows = await slotRows(db, cart, days);
   // Another request made some of the rows in the same instant: they are committed now.
-  if (rows.length > 0 && rows.length < rows[0]!.expected) rows = await slotRows(db, cart, service);
+  if (rows.length > 0 && rows.length < rows[0]!.expected) rows = await slotRows(db, cart, days);
   return rows;
+}
+
+type CartSlotRow = Nullable<SlotRow> & {
+  cart_user_id: number;
+  cart_status: string;
+  cart_store_id: number;
+  cart_delivery_mode: string;
+};
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/**
+ * The customer's cart (ownedCart's rules) and the slot rows of `days` for its
+ * store and mode, made first where missing: the cart and the rows already made
+ * are read in one statement (madeSlotRows' with the cart's row).
+ */
+async function ownedCartSlotRows(
+  db: Db,
+  userId: number,
+  cartId: number,
+  days: string[],
+): Promise<{ cart: CartKey; rows: SlotRow[] }> {
+  const service = days.filter(isServiceDay);
+  if (service.length === 0) return { cart: await ownedCart(db, userId, cartId), rows: [] };
+  const { rows } =
+    await sql<CartSlotRow>`WITH k AS (SELECT user_id, status, store_id, delivery_mode FROM carts WHERE id = ${cartId}),
+    wanted AS (
+      SELECT t.id AS template_id, d.day, t.cutoff_minutes FROM unnest(${service}::date[]) AS d(day)
+      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
+      WHERE t.store_id = (SELECT store_id FROM k) AND t.delivery_mode = (SELECT delivery_mode FROM k))
+    SELECT k.user_id AS cart_user_id, k.status AS cart_status, k.store_id AS cart_store_id,
+      k.delivery_mode AS cart_delivery_mode, m.*
+    FROM k LEFT JOIN LATERAL (
+      SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes,
+        (SELECT count(*) FROM wanted)::int AS expected
+      FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day) m ON true
+    ORDER BY m.valid_from`.execute(db);
+  const first = rows[0];
+  ownedCartOf(first && { user_id: first.cart_user_id, status: first.cart_status }, userId);
+  const cart: CartKey = { store_id: first!.cart_store_id, delivery_mode: first!.cart_delivery_mode };
+  const made = rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null);
+  return { cart, rows: await completed(db, cart, service, made) };
 }
 
 /** A slot takes a booking while it has room and its cut-off (minutes before it starts) has not passed. */
 const isOpen = (r: SlotRow, now: Date) =>
   r.booked < r.capacity && now.getTime() < new Date(r.valid_from).getTime() - r.cutoff_minutes * 60_000;
 
+/** A slot row as answered, with the day it belongs to. */
+const slotOf = (r: SlotRow, now: Date): Slot & { day: string } => ({
+  id: Number(r.id),
+  day: r.day,
+  weekDay: weekDayOf(r.day),
+  validFrom: new Date(r.valid_from).toISOString(),
+  validTo: new Date(r.valid_to).toISOString(),
+  available: isOpen(r, now),
+});
+
 /** The slots of `days`, each with the day it belongs to. */
 async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promise<(Slot & { day: string })[]> {
-  return (await slotRowsOn(db, cart, days)).map((r) => ({
-    id: Number(r.id),
-    day: r.day,
-    weekDay: weekDayOf(r.day),
-    validFrom: new Date(r.valid_from).toISOString(),
-    validTo: new Date(r.valid_to).toISOString(),
-    available: isOpen(r, now),
-  }));
+  return (await slotRowsOn(db, cart, days)).map((r) => slotOf(r, now));
 }
 
 const withoutDay = ({ day: _day, ...slot }: Slot & { day: string }): Slot => slot;
@@ -110,10 +159,10 @@ function slotDaysFrom(now: Date): string[] {
 }
 
 export async function slotDays(db: Db, userId: number, cartId: number, now = new Date()) {
-  const cart = await ownedCart(db, userId, cartId);
   const days = slotDaysFrom(now);
   // Only whether a day has an open slot: no slot is written out.
-  const open = new Set((await slotRowsOn(db, cart, days)).filter((r) => isOpen(r, now)).map((r) => r.day));
+  const { rows } = await ownedCartSlotRows(db, userId, cartId, days);
+  const open = new Set(rows.filter((r) => isOpen(r, now)).map((r) => r.day));
   return days.map((day) => ({ day, weekDay: weekDayOf(day), validFrom: day, available: open.has(day) }));
 }
 
@@ -125,11 +174,11 @@ export async function slotsOfDay(
   query: { day?: string | undefined; weekDay?: number | undefined },
   now = new Date(),
 ): Promise<Slot[]> {
-  const cart = await ownedCart(db, userId, cartId);
   const days = slotDaysFrom(now);
   const day = query.day ?? days.find((d) => weekDayOf(d) === query.weekDay);
-  if (!day || !days.includes(day)) return [];
-  return (await slotsOn(db, cart, [day], now)).map(withoutDay);
+  // A day outside the strip has no slots, for the cart's customer only.
+  const { rows } = await ownedCartSlotRows(db, userId, cartId, day && days.includes(day) ? [day] : []);
+  return rows.map((r) => slotOf(r, now)).map(withoutDay);
 }
 
 /** The first free slot of the customer's cart, or of the default store for a visitor (userId null, spec §2 Header). */
