@@ -10,6 +10,8 @@
 // a cart write, a listing or a search took two to three times as long
 // (docs/performance.md, eleventh sitting).
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AnswerParts } from './answer-parts.ts';
 import { compress } from 'hono/compress';
 import {
   brotliCompressSync,
@@ -142,42 +144,60 @@ class KeptZstd {
 
   /** The bytes as one zstd frame; null when this context could not make it (then it is not used again). */
   compress(bytes: Uint8Array): Buffer | null {
+    return this.compressParts([bytes], bytes.byteLength);
+  }
+
+  /** The parts, one after the other, as one zstd frame; null when this context could not make it. */
+  compressParts(parts: readonly Uint8Array[], byteLength: number): Buffer | null {
     if (this.#failed) return null;
-    // Room for the worst case (ZSTD_COMPRESSBOUND), so that one call ends the frame.
-    const room = bytes.byteLength + (bytes.byteLength >> 7) + 1024;
+    // Room for the worst case (ZSTD_COMPRESSBOUND), so that each call takes its whole part and the last ends the frame.
+    const room = byteLength + (byteLength >> 7) + 1024;
     if (this.#out.byteLength < room) this.#out = Buffer.allocUnsafeSlow(room);
-    try {
-      this.#native.writeSync(constants.ZSTD_e_end, bytes, 0, bytes.byteLength, this.#out, 0, room);
-    } catch {
-      this.#failed = true;
+    let written = 0;
+    for (let i = 0; i < parts.length && !this.#failed; i++) {
+      const part = parts[i]!;
+      const flush = i === parts.length - 1 ? constants.ZSTD_e_end : constants.ZSTD_e_continue;
+      try {
+        this.#native.writeSync(flush, part, 0, part.byteLength, this.#out, written, room - written);
+      } catch {
+        this.#failed = true;
+      }
+      const [outLeft = 0, inLeft = 1] = this.#state;
+      // Input left over or the room used up: the frame may not be ended, and the context is mid-frame.
+      if (inLeft !== 0 || outLeft === 0) this.#failed = true;
+      written = room - outLeft;
     }
-    const [outLeft = 0, inLeft = 1] = this.#state;
-    // Input left over or the room used up: the frame may not be ended, and the context is mid-frame.
-    if (this.#failed || inLeft !== 0 || outLeft === 0) {
+    if (this.#failed || parts.length === 0) {
       this.#failed = true;
       return null;
     }
-    return Buffer.copyBytesFrom(this.#out, 0, room - outLeft);
+    return Buffer.copyBytesFrom(this.#out, 0, written);
   }
 }
 
 let keptZstd: KeptZstd | null | undefined;
 
-function zstdFastest(bytes: Uint8Array): Buffer {
+function zstdFastest(parts: readonly Uint8Array[], byteLength: number): Buffer {
   if (keptZstd === undefined) keptZstd = KeptZstd.make();
-  const packed = keptZstd?.compress(bytes);
+  const packed = keptZstd?.compressParts(parts, byteLength);
   if (packed) return packed;
   // Dropped: the next answer tries a new context.
   if (keptZstd) {
     keptZstd.close();
     keptZstd = undefined;
   }
-  return zstdCompressSync(bytes, ZSTD_FASTEST);
+  return zstdCompressSync(parts.length === 1 ? parts[0]! : Buffer.concat(parts, byteLength), ZSTD_FASTEST);
 }
 
 /** The bytes compressed with `encoding` at its fastest level. */
 export function compressBytes(bytes: Uint8Array, encoding: Encoding): Buffer {
-  if (encoding === 'zstd') return zstdFastest(bytes);
+  return compressParts(new AnswerParts([bytes]), encoding);
+}
+
+/** An answer in parts compressed with `encoding` at its fastest level: zstd reads the parts as they are. */
+export function compressParts(answer: AnswerParts, encoding: Encoding): Buffer {
+  if (encoding === 'zstd') return zstdFastest(answer.parts, answer.byteLength);
+  const bytes = answer.parts.length === 1 ? answer.parts[0]! : answer.bytes();
   if (encoding === 'gzip') return gzipSync(bytes, { level: 1 });
   return brotliCompressSync(bytes, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
@@ -186,40 +206,77 @@ export function compressBytes(bytes: Uint8Array, encoding: Encoding): Buffer {
 
 type Body = Context['body'];
 
+/** Marks the c.body of compressingBody, which takes an AnswerParts (partsBody). */
+const TAKES_PARTS = Symbol('takes AnswerParts');
+
+/** Whether an answer of `length` bytes, made as `made`, is compressed at once (compressingBody). */
+function compressedAtOnce(made: Response, length: number): boolean {
+  const answer = made.headers;
+  return !(
+    length < COMPRESS_FROM_BYTES ||
+    length > COMPRESS_AT_ONCE_UP_TO ||
+    made.status === 206 ||
+    answer.has('Content-Encoding') ||
+    !COMPRESSIBLE.test(answer.get('Content-Type') ?? '') ||
+    NO_TRANSFORM.test(answer.get('Cache-Control') ?? '')
+  );
+}
+
+/** The headers of a compressed answer: its encoding, and a weak ETag. */
+function markEncoded(answer: Headers, encoding: Encoding): void {
+  answer.set('Content-Encoding', encoding);
+  const etag = answer.get('ETag');
+  if (etag && !etag.startsWith('W/')) answer.set('ETag', `W/${etag}`);
+}
+
 /**
  * c.body and c.json of this request, made to compress an in-memory answer:
  * the answer is made as asked, then, when it is text of 1 kB to 256 kB with
  * a status that carries a body, made again from its compressed bytes. A
  * smaller one states its length, so that hono's compress leaves it alone; a
- * bigger one is left to hono's compress.
+ * bigger one is left to hono's compress. It also takes an AnswerParts
+ * (partsBody), compressed from its parts.
  */
 function compressingBody(c: Context, encoding: Encoding): Body {
   const body = c.body;
-  return ((data: unknown, arg?: unknown, headers?: unknown) => {
+  const compressing = (data: unknown, arg?: unknown, headers?: unknown): Response => {
+    if (data instanceof AnswerParts) {
+      const shell = (body as (...args: unknown[]) => Response)(null, arg, headers);
+      if (!compressedAtOnce(shell, data.byteLength)) return compressing(data.bytes(), arg, headers);
+      markEncoded(shell.headers, encoding);
+      const packed = compressParts(data, encoding);
+      return new Response(packed as Uint8Array<ArrayBuffer>, { status: shell.status, headers: shell.headers });
+    }
     const made = (body as (...args: unknown[]) => Response)(data, arg, headers);
     if (typeof data !== 'string' && !(data instanceof Uint8Array)) return made;
     // Measured without encoding the text: an answer left as it is is never copied.
     const length = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    const answer = made.headers;
     if (length < COMPRESS_FROM_BYTES) {
-      answer.set('Content-Length', String(length));
+      made.headers.set('Content-Length', String(length));
       return made;
     }
-    if (
-      length > COMPRESS_AT_ONCE_UP_TO ||
-      made.status === 206 ||
-      answer.has('Content-Encoding') ||
-      !COMPRESSIBLE.test(answer.get('Content-Type') ?? '') ||
-      NO_TRANSFORM.test(answer.get('Cache-Control') ?? '')
-    )
-      return made;
-    answer.set('Content-Encoding', encoding);
-    const etag = answer.get('ETag');
-    if (etag && !etag.startsWith('W/')) answer.set('ETag', `W/${etag}`);
+    if (!compressedAtOnce(made, length)) return made;
+    markEncoded(made.headers, encoding);
     const packed = compressBytes(typeof data === 'string' ? Buffer.from(data) : data, encoding);
     // The compressed bytes as they are (a Buffer is a Uint8Array; only its type says ArrayBufferLike).
-    return new Response(packed as Uint8Array<ArrayBuffer>, { status: made.status, headers: answer });
-  }) as Body;
+    return new Response(packed as Uint8Array<ArrayBuffer>, { status: made.status, headers: made.headers });
+  };
+  return Object.assign(compressing, { [TAKES_PARTS]: true }) as unknown as Body;
+}
+
+/**
+ * An answer in parts as c.body would answer its joined bytes: compressed from
+ * its parts when this request's answer is compressed, joined otherwise.
+ */
+export function partsBody(
+  c: Context,
+  answer: AnswerParts,
+  status: ContentfulStatusCode,
+  headers?: Record<string, string>,
+): Response {
+  const body = c.body as Body & { [TAKES_PARTS]?: true };
+  if (body[TAKES_PARTS]) return (body as unknown as (...args: unknown[]) => Response)(answer, status, headers);
+  return c.body(answer.bytes(), status, headers);
 }
 
 /** The shop's compression (server.ts): every answer says it varies with Accept-Encoding. */

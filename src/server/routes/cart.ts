@@ -4,7 +4,7 @@ import { cartCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { inputOf, ok, okBytes } from '../http.ts';
+import { inputOf, ok, okParts } from '../http.ts';
 import {
   abortCart,
   currentCart,
@@ -33,7 +33,7 @@ export const cartRoutes = new Hono<AppEnv>()
     ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
   .on(calls.storeItem.method, calls.storeItem.path, auth, inputOf(calls.storeItem), async (c) =>
-    okBytes(c, await storeItemBytes(c.var.db, c.var.session.userId, c.req.valid('json'))),
+    okParts(c, await storeItemBytes(c.var.db, c.var.session.userId, c.req.valid('json'))),
   )
   .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {
     const { cartId } = c.req.valid('json');

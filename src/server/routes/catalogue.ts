@@ -8,7 +8,8 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
-import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes, type Encoding } from '../compression.ts';
+import { AnswerParts } from '../answer-parts.ts';
+import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes, type Encoding, partsBody } from '../compression.ts';
 import { inputOf } from '../http.ts';
 import { categoryTree, listProductTexts, productByBarcode, productTags } from '../services/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
@@ -27,7 +28,7 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
-  if (cache.limits.maxEntries === 0) return c.body(answerBytes(await read()), 200, JSON_TYPE);
+  if (cache.limits.maxEntries === 0) return partsBody(c, answerParts(await read()), 200, JSON_TYPE);
   const generation = await catalogueGeneration(c.var.db);
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   // X-Cache says whether the answer came from the cache (bench:api counts them).
@@ -37,7 +38,7 @@ async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unkno
   let bytes = cache.get(generation, key);
   if (bytes === undefined) {
     cached = 'MISS';
-    bytes = answerBytes(await read());
+    bytes = answerParts(await read()).bytes();
   }
   if (encoding && bytes.byteLength >= COMPRESS_FROM_BYTES) {
     const packed = compressBytes(bytes, encoding) as Buffer<ArrayBuffer>;
@@ -56,22 +57,25 @@ const packedType = (encoding: Encoding, cached: 'HIT' | 'MISS') => ({
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-/** A whole answer already written out as JSON (the envelope included). */
+/** A whole answer already written out as JSON (the envelope included), in parts. */
 class JsonBytes {
-  readonly bytes: Buffer<ArrayBuffer>;
-  constructor(bytes: Buffer<ArrayBuffer>) {
-    this.bytes = bytes;
+  readonly answer: AnswerParts;
+  constructor(answer: AnswerParts) {
+    this.answer = answer;
   }
 }
 
 /** The answer's bytes: as written already, or the data in the envelope. */
-const answerBytes = (data: unknown): Buffer<ArrayBuffer> =>
-  data instanceof JsonBytes ? data.bytes : Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }));
+const answerParts = (data: unknown): AnswerParts =>
+  data instanceof JsonBytes
+    ? data.answer
+    : new AnswerParts([Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }))]);
 
 /**
  * A listing page's answer, its products' texts put in as they are kept
  * (product-texts.ts): the same bytes as JSON.stringify of the envelope with
- * toPage's fields, without writing 30 kB of product JSON again.
+ * toPage's fields, without writing 30 kB of product JSON again, nor joining
+ * them when the answer is compressed (answer-parts.ts).
  */
 function pageBytes(page: Paged<Buffer>): JsonBytes {
   const parts: Buffer[] = [PAGE_HEAD];
@@ -81,7 +85,7 @@ function pageBytes(page: Paged<Buffer>): JsonBytes {
   });
   const { totalPages, number, last, totalElements } = page;
   parts.push(Buffer.from(`],${JSON.stringify({ totalPages, number, last, totalElements }).slice(1)}}`));
-  return new JsonBytes(Buffer.concat(parts));
+  return new JsonBytes(new AnswerParts(parts));
 }
 const PAGE_HEAD = Buffer.from(`{"responseCode":${ErrorCode.OK},"data":{"data":[`);
 const COMMA = Buffer.from(',');

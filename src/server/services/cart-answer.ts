@@ -8,6 +8,7 @@
 // catalogue's generation lasts — and the row's quantity: a new generation,
 // a new price or another quantity writes the row out anew.
 import { LRUCache } from 'lru-cache';
+import { AnswerParts } from '../answer-parts.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -43,9 +44,9 @@ const ITEMS = '"items":0';
 /**
  * The answer {responseCode, data} of `data`, a cart (its items made from
  * `lines`, in order) and what goes beside it: the same bytes as
- * JSON.stringify, the rows put in as kept.
+ * JSON.stringify, the rows put in as kept, in parts (answer-parts.ts).
  */
-export function cartAnswerBytes<T extends { cart: Cart }>(data: T, lines: CartLine[]): Buffer<ArrayBuffer> {
+export function cartAnswerBytes<T extends { cart: Cart }>(data: T, lines: CartLine[]): AnswerParts {
   const { items } = data.cart;
   // A key "items" with the value 0 is the cart's own: in a text value, JSON escapes the quotes.
   const text = JSON.stringify({ responseCode: ErrorCode.OK, data: { ...data, cart: { ...data.cart, items: 0 } } });
@@ -56,6 +57,6 @@ export function cartAnswerBytes<T extends { cart: Cart }>(data: T, lines: CartLi
     parts.push(rowBytes(lines[i]!, item));
   });
   parts.push(Buffer.from(`]${text.slice(at + ITEMS.length)}`));
-  return Buffer.concat(parts);
+  return new AnswerParts(parts);
 }
 const COMMA = Buffer.from(',');
