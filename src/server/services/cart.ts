@@ -596,7 +596,13 @@ async function writeChange(
     const side = keptSide ?? catalogueSide(row);
     lines.push(toCartLine(written as LineRow, side));
     sides.push(side);
-    own.push({ ...written, line_product_id: row.id } as OwnRow);
+    own.push({
+      item_id: first.put_id,
+      amount: first.put_amount === null ? null : Number(first.put_amount),
+      weight: first.put_weight === null ? null : Number(first.put_weight),
+      snapshot_cents: written.snapshot_cents,
+      line_product_id: row.id,
+    });
     lines.sort((a, b) => a.itemId - b.itemId);
     own.sort((a, b) => a.item_id - b.item_id);
   }
