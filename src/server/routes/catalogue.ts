@@ -57,18 +57,10 @@ const packedType = (encoding: Encoding, cached: 'HIT' | 'MISS') => ({
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-/** A whole answer already written out as JSON (the envelope included), in parts. */
-class JsonBytes {
-  readonly answer: AnswerParts;
-  constructor(answer: AnswerParts) {
-    this.answer = answer;
-  }
-}
-
-/** The answer's bytes: as written already, or the data in the envelope. */
+/** The answer: as written already (an AnswerParts holds the envelope), or the data in the envelope. */
 const answerParts = (data: unknown): AnswerParts =>
-  data instanceof JsonBytes
-    ? data.answer
+  data instanceof AnswerParts
+    ? data
     : new AnswerParts([Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }))]);
 
 /**
@@ -77,7 +69,7 @@ const answerParts = (data: unknown): AnswerParts =>
  * toPage's fields, without writing 30 kB of product JSON again, nor joining
  * them when the answer is compressed (answer-parts.ts).
  */
-function pageBytes(page: Paged<Buffer>): JsonBytes {
+function pageBytes(page: Paged<Buffer>): AnswerParts {
   const parts: Buffer[] = [PAGE_HEAD];
   page.data.forEach((text, i) => {
     if (i > 0) parts.push(COMMA);
@@ -85,7 +77,7 @@ function pageBytes(page: Paged<Buffer>): JsonBytes {
   });
   const { totalPages, number, last, totalElements } = page;
   parts.push(Buffer.from(`],${JSON.stringify({ totalPages, number, last, totalElements }).slice(1)}}`));
-  return new JsonBytes(new AnswerParts(parts));
+  return new AnswerParts(parts);
 }
 const PAGE_HEAD = Buffer.from(`{"responseCode":${ErrorCode.OK},"data":{"data":[`);
 const COMMA = Buffer.from(',');

@@ -575,13 +575,18 @@ async function writeChange(
     if (!side) continue;
     lines.push(toCartLine(r as ItemColumns, side));
     sides.push(side);
-    own.push({
-      item_id: r.item_id,
-      amount: r.amount,
-      weight: r.weight,
-      snapshot_cents: r.snapshot_cents as number,
-      line_product_id: r.line_product_id,
-    });
+    // A kept row is kept as it is; one read brings the statement's other columns, which are left.
+    own.push(
+      fromMemo
+        ? (r as OwnRow)
+        : {
+            item_id: r.item_id,
+            amount: r.amount,
+            weight: r.weight,
+            snapshot_cents: r.snapshot_cents as number,
+            line_product_id: r.line_product_id,
+          },
+    );
   }
   if (first.put_id !== null) {
     // The written row: the product as read, with the values the write stored.

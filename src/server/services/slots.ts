@@ -2,7 +2,7 @@
 // Saturday without public holidays, made on demand from the store's slot
 // templates; a slot is available while it has capacity and its cut-off
 // (minutes before the start) has not passed.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { SLOT_DAYS, type Slot } from '#src/shared/contract/checkout.ts';
 import { addDays, isServiceDay, weekDayOf } from '#src/shared/calendar.ts';
 import { romeToday } from '#src/shared/time.ts';
@@ -22,10 +22,19 @@ type SlotRow = {
   expected: number;
 };
 
+/** A value, or the SQL that reads it (the cart's store and mode read in the same statement). */
+type Valued<T> = T | RawBuilder<T>;
+
 /** Each of `days` with the store's templates for its weekday (week_day 2 = Monday … 7 = Saturday), as d and t. */
-const templatesOn = (cart: CartKey, days: string[]) => sql`FROM unnest(${days}::date[]) AS d(day)
+const templatesOn = (cart: { store_id: Valued<number>; delivery_mode: Valued<string> }, days: string[]) =>
+  sql`FROM unnest(${days}::date[]) AS d(day)
       JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
       WHERE t.store_id = ${cart.store_id} AND t.delivery_mode = ${cart.delivery_mode}`;
+
+/** The slot rows already made of `wanted` (a CTE of template_id, day, cutoff_minutes), with how many it makes. */
+const madeOfWanted = sql`SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes,
+      (SELECT count(*) FROM wanted)::int AS expected
+      FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day`;
 
 /**
  * The slots of the cart's store and mode on `days`, in one statement: the
@@ -64,9 +73,7 @@ async function madeSlotRows(db: Db, cart: CartKey, days: string[]): Promise<Slot
   const result = await sql<SlotRow>`WITH wanted AS (
       SELECT t.id AS template_id, d.day, t.cutoff_minutes
       ${templatesOn(cart, days)})
-    SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes,
-      (SELECT count(*) FROM wanted)::int AS expected
-      FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day
+    ${madeOfWanted}
     ORDER BY s.valid_from`.execute(db);
   return result.rows;
 }
@@ -88,12 +95,7 @@ async function completed(db: Db, cart: CartKey, days: string[], made: SlotRow[])
   return rows;
 }
 
-type CartSlotRow = Nullable<SlotRow> & {
-  cart_user_id: number;
-  cart_status: string;
-  cart_store_id: number;
-  cart_delivery_mode: string;
-};
+type CartSlotRow = Nullable<SlotRow> & CartKey & { user_id: number; status: string };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
@@ -109,22 +111,17 @@ async function ownedCartSlotRows(
 ): Promise<{ cart: CartKey; rows: SlotRow[] }> {
   const service = days.filter(isServiceDay);
   if (service.length === 0) return { cart: await ownedCart(db, userId, cartId), rows: [] };
+  const wantedOf = {
+    store_id: sql<number>`(SELECT store_id FROM k)`,
+    delivery_mode: sql<string>`(SELECT delivery_mode FROM k)`,
+  };
   const { rows } =
     await sql<CartSlotRow>`WITH k AS (SELECT user_id, status, store_id, delivery_mode FROM carts WHERE id = ${cartId}),
-    wanted AS (
-      SELECT t.id AS template_id, d.day, t.cutoff_minutes FROM unnest(${service}::date[]) AS d(day)
-      JOIN slot_templates t ON t.week_day = extract(isodow FROM d.day)::int % 7 + 1
-      WHERE t.store_id = (SELECT store_id FROM k) AND t.delivery_mode = (SELECT delivery_mode FROM k))
-    SELECT k.user_id AS cart_user_id, k.status AS cart_status, k.store_id AS cart_store_id,
-      k.delivery_mode AS cart_delivery_mode, m.*
-    FROM k LEFT JOIN LATERAL (
-      SELECT s.id, s.day::text AS day, s.valid_from, s.valid_to, s.capacity, s.booked, w.cutoff_minutes,
-        (SELECT count(*) FROM wanted)::int AS expected
-      FROM wanted w JOIN slots s ON s.template_id = w.template_id AND s.day = w.day) m ON true
+    wanted AS (SELECT t.id AS template_id, d.day, t.cutoff_minutes ${templatesOn(wantedOf, service)})
+    SELECT k.user_id, k.status, k.store_id, k.delivery_mode, m.*
+    FROM k LEFT JOIN LATERAL (${madeOfWanted}) m ON true
     ORDER BY m.valid_from`.execute(db);
-  const first = rows[0];
-  ownedCartOf(first && { user_id: first.cart_user_id, status: first.cart_status }, userId);
-  const cart: CartKey = { store_id: first!.cart_store_id, delivery_mode: first!.cart_delivery_mode };
+  const cart = ownedCartOf(rows[0], userId);
   const made = rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null);
   return { cart, rows: await completed(db, cart, service, made) };
 }
