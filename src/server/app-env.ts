@@ -1,6 +1,6 @@
 // What every route of createApp() finds in its context. Kept apart from app.ts,
 // which imports every route: a route importing app.ts would make a cycle.
-import type { SessionClaims } from './auth/session-token.ts';
+import type { AccountCheck, SessionClaims } from './auth/session-token.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -18,5 +18,7 @@ export type AppEnv = {
     payments: Payments;
     /** Set by requireUser() on calls that need login; absent elsewhere. */
     session: SessionClaims;
+    /** Set by requireUserInStatement() instead, on calls that check the account in their own statement. */
+    pending: AccountCheck;
   };
 };

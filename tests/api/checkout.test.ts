@@ -4,6 +4,7 @@ import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { isServiceDay, romeTime } from '#src/shared/calendar.ts';
 import { slotDays, slotsOfDay } from '#src/server/services/slots.ts';
+import { alreadyChecked } from '#src/server/auth/session-token.ts';
 import { catalogueChanged, createTestShop } from './harness.ts';
 import { bearer, plainPiece, post, quickShoppers, shopper } from './shoppers.ts';
 
@@ -75,9 +76,9 @@ describe('slots', () => {
       ['2026-10-22T06:00:00Z', '2026-10-26'],
       ['2026-10-22T06:00:00Z', '2026-10-23'],
     ] as const) {
-      const strip = await slotDays(shop.handle.db, userId, cartId, new Date(now));
+      const strip = await slotDays(shop.handle.db, alreadyChecked(userId), cartId, new Date(now));
       expect(strip.find((d) => d.day === day)?.available).toBe(true);
-      const slots = await slotsOfDay(shop.handle.db, userId, cartId, { day }, new Date(now));
+      const slots = await slotsOfDay(shop.handle.db, alreadyChecked(userId), cartId, { day }, new Date(now));
       const starts = templates
         .filter((t) => t.week_day === slots[0]!.weekDay)
         .map((t) => String(t.starts_at).slice(0, 5));
@@ -90,7 +91,7 @@ describe('slots', () => {
     const userId = await ownerOf(cartId);
     const now = new Date('2026-10-22T06:00:00Z');
     const day = '2026-10-27'; // a Tuesday
-    const first = await slotsOfDay(shop.handle.db, userId, cartId, { day }, now);
+    const first = await slotsOfDay(shop.handle.db, alreadyChecked(userId), cartId, { day }, now);
     expect(first.length).toBeGreaterThan(0);
     expect(first.every((s) => s.available)).toBe(true);
     // An import adds a late-evening slot for Tuesdays; the store's first slot of the day fills up.
@@ -111,7 +112,7 @@ describe('slots', () => {
       .set((eb) => ({ booked: eb.ref('capacity') }))
       .where('id', '=', first[0]!.id)
       .execute();
-    const again = await slotsOfDay(shop.handle.db, userId, cartId, { day }, now);
+    const again = await slotsOfDay(shop.handle.db, alreadyChecked(userId), cartId, { day }, now);
     expect(again.map((s) => s.id).slice(0, first.length)).toEqual(first.map((s) => s.id));
     expect(again).toHaveLength(first.length + 1);
     expect(again.at(-1)).toMatchObject({ validFrom: romeTime(day, '22:00').toISOString(), available: true });

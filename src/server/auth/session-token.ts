@@ -3,9 +3,10 @@
 // once and kept in the database so every API process and restart shares it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type JWTPayload, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
+import { unauthorized } from '../http.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 
 const SESSION_HOURS = 12;
@@ -77,8 +78,16 @@ const accountOf = compiledOnce((db: Db, userId: number, jti: string) =>
     .where('u.id', '=', userId),
 );
 
-/** The claims of a valid, unexpired, unrevoked token; null otherwise. */
-export async function verifySession(db: Db, key: Uint8Array, token: string): Promise<SessionClaims | null> {
+/** A token's claims as signed, with its issue time in milliseconds: the account is still to be checked. */
+export interface TokenClaims extends SessionClaims {
+  issuedMs: number;
+}
+
+/**
+ * The claims of a well-signed, unexpired token of the right shape, without the
+ * database: whether its account still stands (accountStands) is checked apart.
+ */
+export async function tokenClaims(key: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
     const payload = await checkedPayload(key, token);
     if (!payload) return null;
@@ -86,21 +95,80 @@ export async function verifySession(db: Db, key: Uint8Array, token: string): Pro
     const role = payload['role'];
     if (!Number.isSafeInteger(userId) || !payload.jti || !payload.exp || (role !== 'CUSTOMER' && role !== 'OPERATOR'))
       return null;
-    const [account] = await accountOf(db, userId, payload.jti);
-    if (!account || account.revoked) return null;
     const issuedMs = typeof payload['ims'] === 'number' ? payload['ims'] : (payload.iat ?? 0) * 1000;
-    if (
-      account.sessions_valid_from &&
-      issuedMs < account.sessions_valid_from.getTime() &&
-      payload.jti !== account.session_kept_jti
-    )
-      return null;
-    return { userId, role, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    return { userId, role, jti: payload.jti, expiresAt: new Date(payload.exp * 1000), issuedMs };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
 }
+
+/** Whether the token's account still stands: it exists, the token is not revoked nor older than a password change. */
+async function accountStands(db: Db, claims: TokenClaims): Promise<boolean> {
+  const [account] = await accountOf(db, claims.userId, claims.jti);
+  if (!account || account.revoked) return false;
+  return !(
+    account.sessions_valid_from &&
+    claims.issuedMs < account.sessions_valid_from.getTime() &&
+    claims.jti !== account.session_kept_jti
+  );
+}
+
+/**
+ * accountStands as a condition of a call's own statement (cart.ts, slots.ts):
+ * the call reads or writes only while it holds, and the account is checked in
+ * the same snapshot without a statement of its own. The times compare as
+ * accountStands compares them, in whole milliseconds.
+ */
+const accountStandsIn = (claims: TokenClaims): RawBuilder<boolean> =>
+  sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = ${claims.userId}
+    AND NOT EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${claims.jti})
+    AND (u.sessions_valid_from IS NULL OR u.session_kept_jti = ${claims.jti}
+      OR floor(extract(epoch FROM u.sessions_valid_from) * 1000) <= ${claims.issuedMs}::numeric))`;
+
+/** The claims of a valid, unexpired, unrevoked token; null otherwise. */
+export async function verifySession(db: Db, key: Uint8Array, token: string): Promise<SessionClaims | null> {
+  const claims = await tokenClaims(key, token);
+  if (!claims || !(await accountStands(db, claims))) return null;
+  return sessionOf(claims);
+}
+
+/**
+ * Who a call is for, and how the account is checked: a call puts `stands` in
+ * the statement that reads or writes for it, so that nothing is read or
+ * written for an account that no longer stands, or calls check() before
+ * anything else.
+ */
+export interface AccountCheck {
+  readonly userId: number;
+  /** True while the account stands (accountStands), as a condition of the call's statement. */
+  readonly stands: RawBuilder<boolean>;
+  /** Checks the account with a statement of its own: 401 when it no longer stands. */
+  check(): Promise<void>;
+}
+
+/** A login whose account is still to be checked by the call (requireUserInStatement). */
+export function pendingSession(db: Db, claims: TokenClaims): AccountCheck {
+  let checked: Promise<void> | undefined;
+  return {
+    userId: claims.userId,
+    stands: accountStandsIn(claims),
+    check: () =>
+      (checked ??= accountStands(db, claims).then((stands) => {
+        if (!stands) throw unauthorized();
+      })),
+  };
+}
+
+/** The customer of a call whose session requireUser() has already checked (or work of the shop's own). */
+export const alreadyChecked = (userId: number): AccountCheck => ({
+  userId,
+  stands: sql<boolean>`true`,
+  check: () => Promise.resolve(),
+});
+
+/** The session's claims, without the token's issue time. */
+const sessionOf = ({ issuedMs: _issued, ...session }: TokenClaims): SessionClaims => session;
 
 export async function revokeSession(db: Db, claims: Pick<SessionClaims, 'jti' | 'expiresAt'>): Promise<void> {
   await db

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { cartCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
-import { requireUser } from '../auth/require-user.ts';
+import { requireUser, requireUserInStatement } from '../auth/require-user.ts';
 import { inputOf, ok, okParts } from '../http.ts';
 import {
   abortCart,
@@ -32,8 +32,9 @@ export const cartRoutes = new Hono<AppEnv>()
   .on(calls.open.method, calls.open.path, auth, inputOf(calls.open), async (c) =>
     ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  .on(calls.storeItem.method, calls.storeItem.path, auth, inputOf(calls.storeItem), async (c) =>
-    okParts(c, await storeItemBytes(c.var.db, c.var.session.userId, c.req.valid('json'))),
+  // The hottest call checks the account in its own write (storeItemBytes): one statement fewer.
+  .on(calls.storeItem.method, calls.storeItem.path, requireUserInStatement(), inputOf(calls.storeItem), async (c) =>
+    okParts(c, await storeItemBytes(c.var.db, c.var.pending, c.req.valid('json'))),
   )
   .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {
     const { cartId } = c.req.valid('json');

@@ -4,7 +4,7 @@ import { deliveryMode } from '#src/shared/contract/cart.ts';
 import { checkoutCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
-import { requireUser } from '../auth/require-user.ts';
+import { requireUser, requireUserInStatement } from '../auth/require-user.ts';
 import { inputOf, ok } from '../http.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
@@ -13,6 +13,8 @@ import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
 import { expireUnpaidOrders } from '../services/order-lifecycle.ts';
 
 const auth = requireUser();
+// The slot listings check the account in their own statement (slots.ts): one statement fewer on each.
+const authInStatement = requireUserInStatement();
 
 export const checkoutRoutes = new Hono<AppEnv>()
   .on(calls.firstSlot.method, calls.firstSlot.path, auth, async (c) =>
@@ -22,11 +24,11 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .on(calls.firstDefaultSlot.method, calls.firstDefaultSlot.path, async (c) =>
     ok(c, await firstAvailableSlot(c.var.db, null)),
   )
-  .on(calls.slotDays.method, calls.slotDays.path, auth, inputOf(calls.slotDays), async (c) =>
-    ok(c, await slotDays(c.var.db, c.var.session.userId, c.req.valid('param').cartId)),
+  .on(calls.slotDays.method, calls.slotDays.path, authInStatement, inputOf(calls.slotDays), async (c) =>
+    ok(c, await slotDays(c.var.db, c.var.pending, c.req.valid('param').cartId)),
   )
-  .on(calls.slots.method, calls.slots.path, auth, inputOf(calls.slots), async (c) =>
-    ok(c, await slotsOfDay(c.var.db, c.var.session.userId, c.req.valid('param').cartId, c.req.valid('query'))),
+  .on(calls.slots.method, calls.slots.path, authInStatement, inputOf(calls.slots), async (c) =>
+    ok(c, await slotsOfDay(c.var.db, c.var.pending, c.req.valid('param').cartId, c.req.valid('query'))),
   )
   .on(calls.freeze.method, calls.freeze.path, auth, inputOf(calls.freeze), async (c) =>
     ok(c, await freezeCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),

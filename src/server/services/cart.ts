@@ -33,6 +33,7 @@ import { payable } from './payable-modes.ts';
 import { cartMemoOf, type CartMemo } from './cart-memo.ts';
 import { cartAnswerBytes } from './cart-answer.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
+import { type AccountCheck, alreadyChecked } from '../auth/session-token.ts';
 
 type Tx = Db | Transaction<Database>;
 /** A cart row's columns under the names storeItem reads them with (beside a product's). */
@@ -499,6 +500,8 @@ interface WriteContext {
   generation: string;
   today: string;
   memo: CartMemo<CatalogueSide, CartRow, OwnRow>;
+  /** The customer's account still stands (AccountCheck): the write's condition. */
+  stands: AccountCheck['stands'];
 }
 
 /**
@@ -519,13 +522,13 @@ interface WriteContext {
 async function writeChange(
   db: Tx,
   { cart: seen, row, product, quantity, side: keptSide }: ItemChange,
-  { generation, today, memo }: WriteContext,
+  { generation, today, memo, stands }: WriteContext,
 ): Promise<{ cart: CartRow; store: CartStore; lines?: CartLine[] } | undefined> {
   const known = memo.known(generation, seen.store_id, seen.id);
   const kept = memo.keptRows(generation, seen.store_id, seen.id);
   const same = sql`c AS (SELECT id, xmin::text AS version, delivery_mode, title, is_current FROM carts
     WHERE id = ${seen.id} AND user_id = ${seen.user_id} AND status = 'OPEN' AND store_id = ${seen.store_id}
-    AND address_id IS NOT DISTINCT FROM ${seen.address_id}::bigint
+    AND address_id IS NOT DISTINCT FROM ${seen.address_id}::bigint AND ${stands}
     FOR UPDATE)`;
   const touch = sql`touched AS (UPDATE carts SET updated_at = now() WHERE id = (SELECT id FROM c) RETURNING xmin::text AS version)`;
   const change =
@@ -632,25 +635,30 @@ const countsPacks = (change: ItemChange) => change.row.water_pack && change.quan
  * then the write is the only statement. When the cart changed in between
  * (moved, closed, not the shopper's), or water packs must be counted across
  * its rows, the change is made again in a transaction that locks the cart
- * from the start.
+ * from the start. The write's statement holds the customer's account check
+ * (AccountCheck.stands): nothing is written for an account that no longer
+ * stands, and when the memo's write is not made, the account is checked
+ * before anything else is read.
  */
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
-  return (await storeItemOf(db, userId, input)).answer;
+  return (await storeItemOf(db, alreadyChecked(userId), input)).answer;
 }
 
-/** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts). */
-export async function storeItemBytes(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
-  const { answer, lines } = await storeItemOf(db, userId, input);
+/** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts), for a customer whose account it checks. */
+export async function storeItemBytes(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
+  const { answer, lines } = await storeItemOf(db, customer, input);
   return cartAnswerBytes(answer, lines);
 }
 
-async function storeItemOf(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
+async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
+  const { userId } = customer;
   // The generation is read before anything of the catalogue: a side read later is at least as new.
   const today = romeToday();
   const context: WriteContext = {
     generation: await catalogueGeneration(db, today),
     today,
     memo: cartMemoOf<CatalogueSide, CartRow, OwnRow>(db),
+    stands: customer.stands,
   };
   const guess = context.memo.guess(context.generation, userId, input.cartId, input.barcode);
   let seen = guess?.side.product
@@ -660,6 +668,8 @@ async function storeItemOf(db: Db, userId: number, input: z.output<typeof storeI
       }))
     : null;
   let written = seen && !countsPacks(seen) ? await writeChange(db, seen, context) : undefined;
+  // Written: the account stood (the write's condition). Otherwise nothing is read or refused before it is checked.
+  if (!written) await customer.check();
   // A change the memo cannot answer, or refused on the memo's facts, is read and checked anew: errors come from there.
   if (!written && !(seen && countsPacks(seen))) {
     seen = await itemChange(db, userId, input, false, today);

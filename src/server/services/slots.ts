@@ -6,7 +6,9 @@ import { type RawBuilder, sql } from 'kysely';
 import { SLOT_DAYS, type Slot } from '#src/shared/contract/checkout.ts';
 import { addDays, isServiceDay, weekDayOf } from '#src/shared/calendar.ts';
 import { romeToday } from '#src/shared/time.ts';
+import type { AccountCheck } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
+import { unauthorized } from '../http.ts';
 import { ownedCart, ownedCartOf } from './cart.ts';
 
 type CartKey = { store_id: number; delivery_mode: string };
@@ -95,33 +97,45 @@ async function completed(db: Db, cart: CartKey, days: string[], made: SlotRow[])
   return rows;
 }
 
-type CartSlotRow = Nullable<SlotRow> & CartKey & { user_id: number; status: string };
+type CartSlotRow = Nullable<SlotRow> & Nullable<CartKey & { user_id: number; status: string }> & { stands: boolean };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
  * The customer's cart (ownedCart's rules) and the slot rows of `days` for its
- * store and mode, made first where missing: the cart and the rows already made
- * are read in one statement (madeSlotRows' with the cart's row).
+ * store and mode, made first where missing: the customer's account check
+ * (AccountCheck.stands), the cart and the rows already made are read in one
+ * statement (madeSlotRows' with the cart's row). Nothing is made, and no
+ * error of the cart's is answered, for an account that no longer stands.
  */
 async function ownedCartSlotRows(
   db: Db,
-  userId: number,
+  customer: AccountCheck,
   cartId: number,
   days: string[],
 ): Promise<{ cart: CartKey; rows: SlotRow[] }> {
+  const { userId } = customer;
   const service = days.filter(isServiceDay);
-  if (service.length === 0) return { cart: await ownedCart(db, userId, cartId), rows: [] };
+  if (service.length === 0) {
+    await customer.check();
+    return { cart: await ownedCart(db, userId, cartId), rows: [] };
+  }
   const wantedOf = {
     store_id: sql<number>`(SELECT store_id FROM k)`,
     delivery_mode: sql<string>`(SELECT delivery_mode FROM k)`,
   };
+  // One row at least: the account check's, with the cart's when there is one.
   const { rows } =
     await sql<CartSlotRow>`WITH k AS (SELECT user_id, status, store_id, delivery_mode FROM carts WHERE id = ${cartId}),
     wanted AS (SELECT t.id AS template_id, d.day, t.cutoff_minutes ${templatesOn(wantedOf, service)})
-    SELECT k.user_id, k.status, k.store_id, k.delivery_mode, m.*
-    FROM k LEFT JOIN LATERAL (${madeOfWanted}) m ON true
+    SELECT ${customer.stands} AS stands, k.user_id, k.status, k.store_id, k.delivery_mode, m.*
+    FROM (VALUES (1)) AS one (n) LEFT JOIN k ON true LEFT JOIN LATERAL (${madeOfWanted}) m ON true
     ORDER BY m.valid_from`.execute(db);
-  const cart = ownedCartOf(rows[0], userId);
+  const first = rows[0];
+  if (!first?.stands) throw unauthorized();
+  const cart = ownedCartOf(
+    first.user_id === null ? undefined : (first as CartSlotRow & CartKey & { user_id: number; status: string }),
+    userId,
+  );
   const made = rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null);
   return { cart, rows: await completed(db, cart, service, made) };
 }
@@ -155,10 +169,10 @@ function slotDaysFrom(now: Date): string[] {
   return strip.days;
 }
 
-export async function slotDays(db: Db, userId: number, cartId: number, now = new Date()) {
+export async function slotDays(db: Db, customer: AccountCheck, cartId: number, now = new Date()) {
   const days = slotDaysFrom(now);
   // Only whether a day has an open slot: no slot is written out.
-  const { rows } = await ownedCartSlotRows(db, userId, cartId, days);
+  const { rows } = await ownedCartSlotRows(db, customer, cartId, days);
   const open = new Set(rows.filter((r) => isOpen(r, now)).map((r) => r.day));
   return days.map((day) => ({ day, weekDay: weekDayOf(day), validFrom: day, available: open.has(day) }));
 }
@@ -166,7 +180,7 @@ export async function slotDays(db: Db, userId: number, cartId: number, now = new
 /** The slots of one day of the strip, by date or by weekday (the next such day). */
 export async function slotsOfDay(
   db: Db,
-  userId: number,
+  customer: AccountCheck,
   cartId: number,
   query: { day?: string | undefined; weekDay?: number | undefined },
   now = new Date(),
@@ -174,7 +188,7 @@ export async function slotsOfDay(
   const days = slotDaysFrom(now);
   const day = query.day ?? days.find((d) => weekDayOf(d) === query.weekDay);
   // A day outside the strip has no slots, for the cart's customer only.
-  const { rows } = await ownedCartSlotRows(db, userId, cartId, day && days.includes(day) ? [day] : []);
+  const { rows } = await ownedCartSlotRows(db, customer, cartId, day && days.includes(day) ? [day] : []);
   return rows.map((r) => slotOf(r, now)).map(withoutDay);
 }
 
