@@ -24,7 +24,9 @@ export function requireUser(role?: SessionClaims['role']) {
 /**
  * requireUser() for a hot call that checks the account in its own statement
  * (a cart write, a slot listing): the token is checked here, the account by
- * the call (PendingSession) — one statement fewer on every such call.
+ * the call (AccountCheck, c.var.pending) — one statement fewer on every such
+ * call. The input is checked before the account (a malformed body of a
+ * revoked session is answered 400, never with anything of the account).
  */
 export function requireUserInStatement() {
   return createMiddleware<AuthEnv>(async (c, next) => {
