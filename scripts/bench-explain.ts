@@ -8,6 +8,7 @@
 // explained inside a transaction that is rolled back. Then each call is timed
 // `repeat` times in a row, in-process (its service time: with one PGlite
 // serving 20 connections, a call's p99 under load is about 20 times it).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +18,10 @@ import { GENERIC_PLAN, openDb } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { listProducts, productByBarcode } from '#src/server/services/catalogue.ts';
-import { openCart, storeItem } from '#src/server/services/cart.ts';
+import { openCart, storeItem, storeItemBytes } from '#src/server/services/cart.ts';
 import { flagDefaults } from '#src/shared/flags.ts';
 import { slotDays } from '#src/server/services/slots.ts';
-import { alreadyChecked } from '#src/server/auth/session-token.ts';
+import { pendingSession } from '#src/server/auth/session-token.ts';
 import { freshDatabase } from './bench-shop.helpers.ts';
 
 const { values } = parseArgs({
@@ -117,6 +118,14 @@ try {
     WHERE sp.available AND p.um = 'PZ' AND NOT p.water_pack ORDER BY p.id LIMIT 30`.execute(db)
   ).rows.map((r) => r.barcode);
   for (const barcode of pieces) await storeItem(db, userId, { cartId: cart.id, barcode, amount: 1 } as never);
+  // As the API's cart write and slot listings check the shopper (requireUserInStatement): the account check in their statement.
+  const customer = pendingSession(db, {
+    userId,
+    role: 'CUSTOMER',
+    jti: randomUUID(),
+    expiresAt: new Date(Date.now() + 3_600_000),
+    issuedMs: Date.now(),
+  });
 
   await record('listing by category, level 1, page 3', () => listProducts(db, 1109, { p: 2, s: 24, category: '01' }));
   await record('listing by category, level 3, page 1', () =>
@@ -134,9 +143,9 @@ try {
   await record('search "mozarela" (a typo)', () => listProducts(db, 1109, { p: 0, s: 24, q: 'mozarela' }));
   await record('product detail', (i) => productByBarcode(db, pieces[(i + 3) % 30]!, 1109));
   await record('cart add/update (30 rows in the cart)', (i) =>
-    storeItem(db, userId, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
+    storeItemBytes(db, customer, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
   );
-  await record('slot strip of 10 days', () => slotDays(db, alreadyChecked(userId), cart.id));
+  await record('slot strip of 10 days', () => slotDays(db, customer, cart.id));
 
   const repeat = Number(values.repeat);
   console.log(`\n=== service time: each call ${repeat} times in a row, in-process, on ${handle.engine} (ms) ===`);
