@@ -1,4 +1,4 @@
-// npm run bench:api [-- --sizes 20000,2000 --duration 10 --connections 20 --shoppers 20 --cache on --calls cart,search --encoding identity]
+// npm run bench:api [-- --sizes 20000,2000 --duration 10 --warmup 0 --connections 20 --shoppers 20 --cache on --calls cart,search --encoding identity]
 // For each catalogue size: start the shop as a child process (API only, a
 // throw-away PGlite directory, or a fresh database on DATABASE_URL's server),
 // make logged-in shoppers with an open cart, then drive it from this process
@@ -10,6 +10,10 @@
 // Every request says what a browser says of compression (Chromium's
 // Accept-Encoding), so answers travel as a shopper gets them; --encoding
 // identity measures uncompressed answers (the figures before 2026-11-26).
+// --warmup N runs each call N s before its measured seconds, not counted (0 by
+// default, as every figure in docs/performance.md was measured: a warm-up
+// raises health's req/s far more than any other call's, docs/performance.md,
+// seventeenth sitting).
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +25,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '20000,2000' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '0' },
     connections: { type: 'string', default: '20' },
     shoppers: { type: 'string', default: '20' },
     cache: { type: 'string', default: 'on' },
@@ -31,6 +36,7 @@ const { values } = parseArgs({
 });
 const only = values.calls?.split(',').map((c) => c.trim().toLowerCase());
 const duration = Number(values.duration);
+const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const shopperCount = Number(values.shoppers);
 const acceptEncoding = { 'Accept-Encoding': values.encoding };
@@ -262,25 +268,29 @@ interface Row {
 }
 
 async function measure(base: string, name: string, { setup, onResponse }: Call, conns: number): Promise<Row> {
-  cacheCount.delete(name);
-  const r = await autocannon({
-    url: base,
-    connections: conns,
-    duration,
-    requests: [
-      {
-        setupRequest: (req, context) => {
-          const made = setup(req, context);
-          return { ...made, headers: { ...made.headers, ...acceptEncoding } };
+  const run = (seconds: number) =>
+    autocannon({
+      url: base,
+      connections: conns,
+      duration: seconds,
+      requests: [
+        {
+          setupRequest: (req, context) => {
+            const made = setup(req, context);
+            return { ...made, headers: { ...made.headers, ...acceptEncoding } };
+          },
+          ...(onResponse ? { onResponse } : {}),
         },
-        ...(onResponse ? { onResponse } : {}),
-      },
-    ],
-    // Business errors come as HTTP 200 with responseCode ≠ 0 (DESIGN.md §3): count them too.
-    // An error's envelope is under 1 kB, which the shop sends uncompressed (compression.ts);
-    // a compressed body (not JSON text) is a successful answer.
-    verifyBody: (body) => String(body).startsWith('{"responseCode":0') || !String(body).startsWith('{'),
-  });
+      ],
+      // Business errors come as HTTP 200 with responseCode ≠ 0 (DESIGN.md §3): count them too.
+      // An error's envelope is under 1 kB, which the shop sends uncompressed (compression.ts);
+      // a compressed body (not JSON text) is a successful answer.
+      verifyBody: (body) => String(body).startsWith('{"responseCode":0') || !String(body).startsWith('{'),
+    });
+  // The warm-up's answers are not counted: the figures are those of a shop that has served the call before.
+  if (warmup > 0) await run(warmup);
+  cacheCount.delete(name);
+  const r = await run(duration);
   return {
     call: name,
     'req/s': Math.round(r.requests.average),
@@ -379,10 +389,12 @@ for (const size of values.sizes.split(',').map(Number)) {
 }
 for (const run of runs) {
   console.log(
-    `\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each, Accept-Encoding: ${values.encoding}:`,
+    `\n${run.products} products, catalogue cache ${run.cache} — each call alone, ${connections} connections, ${duration} s each${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}, Accept-Encoding: ${values.encoding}:`,
   );
   console.table(run.alone);
-  console.log(`${run.products} products, catalogue cache ${run.cache} — all calls at once (the mix), ${duration} s:`);
+  console.log(
+    `${run.products} products, catalogue cache ${run.cache} — all calls at once (the mix), ${duration} s${warmup > 0 ? ` after ${warmup} s of warm-up` : ''}:`,
+  );
   if (run.mix.length) console.table(run.mix);
 }
 if (runs.length > 1) {
