@@ -507,8 +507,9 @@ interface WriteContext {
 /**
  * The row's change and the cart's updated_at, in one statement that first locks
  * the cart as it was read (still the shopper's, open, in the same store and
- * address), and answers the cart's store and its other rows. No answer: the
- * cart changed since it was read. The other rows are those of the statement's
+ * address) while the customer's account stands, and answers the cart's store
+ * and its other rows. No answer: the cart changed since it was read, or the
+ * account no longer stands. The other rows are those of the statement's
  * snapshot: when another write to the cart committed while this one waited
  * for its lock (PostgreSQL), `lines` is absent and the caller reads them again.
  * Of the products the cart showed last, the rows bring only the cart's own
