@@ -18,7 +18,7 @@ import { GENERIC_PLAN, openDb } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { listProducts, productByBarcode } from '#src/server/services/catalogue.ts';
-import { openCart, storeItem, storeItemBytes } from '#src/server/services/cart.ts';
+import { openCart, storeItem, storeItemParts } from '#src/server/services/cart.ts';
 import { flagDefaults } from '#src/shared/flags.ts';
 import { slotDays } from '#src/server/services/slots.ts';
 import { pendingSession } from '#src/server/auth/session-token.ts';
@@ -143,7 +143,7 @@ try {
   await record('search "mozarela" (a typo)', () => listProducts(db, 1109, { p: 0, s: 24, q: 'mozarela' }));
   await record('product detail', (i) => productByBarcode(db, pieces[(i + 3) % 30]!, 1109));
   await record('cart add/update (30 rows in the cart)', (i) =>
-    storeItemBytes(db, customer, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
+    storeItemParts(db, customer, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
   );
   await record('slot strip of 10 days', () => slotDays(db, customer, cart.id));
 

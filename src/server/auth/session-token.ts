@@ -7,7 +7,6 @@ import { type RawBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { unauthorized } from '../http.ts';
-import { compiledOnce } from '../db/compiled-once.ts';
 
 const SESSION_HOURS = 12;
 const ISSUER = 'spesa-online';
@@ -66,18 +65,6 @@ async function checkedPayload(key: Uint8Array, token: string): Promise<JWTPayloa
   return payload.exp && payload.exp * 1000 > Date.now() ? payload : null;
 }
 
-// One query: the account still exists, the token is not revoked (logout) and not older than the last password reset or change.
-const accountOf = compiledOnce((db: Db, userId: number, jti: string) =>
-  db
-    .selectFrom('users as u')
-    .select([
-      'u.sessions_valid_from',
-      'u.session_kept_jti',
-      sql<boolean>`EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${jti})`.as('revoked'),
-    ])
-    .where('u.id', '=', userId),
-);
-
 /** A token's claims as signed, with its issue time in milliseconds: the account is still to be checked. */
 export interface TokenClaims extends SessionClaims {
   issuedMs: number;
@@ -103,28 +90,24 @@ export async function tokenClaims(key: Uint8Array, token: string): Promise<Token
   }
 }
 
-/** Whether the token's account still stands: it exists, the token is not revoked nor older than a password change. */
-async function accountStands(db: Db, claims: TokenClaims): Promise<boolean> {
-  const [account] = await accountOf(db, claims.userId, claims.jti);
-  if (!account || account.revoked) return false;
-  return !(
-    account.sessions_valid_from &&
-    claims.issuedMs < account.sessions_valid_from.getTime() &&
-    claims.jti !== account.session_kept_jti
-  );
-}
-
 /**
- * accountStands as a condition of a call's own statement (cart.ts, slots.ts):
- * the call reads or writes only while it holds, and the account is checked in
- * the same snapshot without a statement of its own. The times compare as
- * accountStands compares them, in whole milliseconds.
+ * Whether the token's account still stands: it exists, the token is not revoked
+ * (logout) nor older than the last password reset or change (unless it is the
+ * session that changed it). As a condition of a call's own statement
+ * (accountStandsIn, cart.ts and slots.ts) or a statement of its own
+ * (accountStands): one rule, in SQL. The times compare in whole milliseconds
+ * (a token's issue time is kept in milliseconds).
  */
 const accountStandsIn = (claims: TokenClaims): RawBuilder<boolean> =>
   sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = ${claims.userId}
     AND NOT EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = ${claims.jti})
     AND (u.sessions_valid_from IS NULL OR u.session_kept_jti = ${claims.jti}
       OR floor(extract(epoch FROM u.sessions_valid_from) * 1000) <= ${claims.issuedMs}::numeric))`;
+
+async function accountStands(db: Db, claims: TokenClaims): Promise<boolean> {
+  const { rows } = await sql<{ stands: boolean }>`SELECT ${accountStandsIn(claims)} AS stands`.execute(db);
+  return rows[0]?.stands === true;
+}
 
 /** The claims of a valid, unexpired, unrevoked token; null otherwise. */
 export async function verifySession(db: Db, key: Uint8Array, token: string): Promise<SessionClaims | null> {

@@ -14,7 +14,7 @@ import {
   openCart,
   openCarts,
   reviewCart,
-  storeItemBytes,
+  storeItemParts,
 } from '../services/cart.ts';
 import { addListToCart } from '../services/lists.ts';
 import { abortOrder } from '../services/orders.ts';
@@ -32,9 +32,9 @@ export const cartRoutes = new Hono<AppEnv>()
   .on(calls.open.method, calls.open.path, auth, inputOf(calls.open), async (c) =>
     ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
-  // The hottest call checks the account in its own write (storeItemBytes): one statement fewer.
+  // The hottest call checks the account in its own write (storeItemParts): one statement fewer.
   .on(calls.storeItem.method, calls.storeItem.path, requireUserInStatement(), inputOf(calls.storeItem), async (c) =>
-    okParts(c, await storeItemBytes(c.var.db, c.var.pending, c.req.valid('json'))),
+    okParts(c, await storeItemParts(c.var.db, c.var.pending, c.req.valid('json'))),
   )
   .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {
     const { cartId } = c.req.valid('json');

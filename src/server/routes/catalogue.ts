@@ -69,7 +69,7 @@ const answerParts = (data: unknown): AnswerParts =>
  * toPage's fields, without writing 30 kB of product JSON again, nor joining
  * them when the answer is compressed (answer-parts.ts).
  */
-function pageBytes(page: Paged<Buffer>): AnswerParts {
+function pageParts(page: Paged<Buffer>): AnswerParts {
   const parts: Buffer[] = [PAGE_HEAD];
   page.data.forEach((text, i) => {
     if (i > 0) parts.push(COMMA);
@@ -132,5 +132,5 @@ export const catalogueRoutes = new Hono<AppEnv>()
 function listStoreProducts(c: Context<AppEnv>, storeId: number, query: z.output<typeof productQuery>) {
   // The parsed query, keys sorted: the same search spelt two ways is one entry.
   const key = `list|${storeId}|${JSON.stringify(query, Object.keys(query).sort())}`;
-  return answer(c, key, async () => pageBytes(await listProductTexts(c.var.db, storeId, query)));
+  return answer(c, key, async () => pageParts(await listProductTexts(c.var.db, storeId, query)));
 }

@@ -46,7 +46,7 @@ const ITEMS = '"items":0';
  * `lines`, in order) and what goes beside it: the same bytes as
  * JSON.stringify, the rows put in as kept, in parts (answer-parts.ts).
  */
-export function cartAnswerBytes<T extends { cart: Cart }>(data: T, lines: CartLine[]): AnswerParts {
+export function cartAnswerParts<T extends { cart: Cart }>(data: T, lines: CartLine[]): AnswerParts {
   const { items } = data.cart;
   // A key "items" with the value 0 is the cart's own: in a text value, JSON escapes the quotes.
   const text = JSON.stringify({ responseCode: ErrorCode.OK, data: { ...data, cart: { ...data.cart, items: 0 } } });

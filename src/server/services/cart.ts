@@ -31,7 +31,7 @@ import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
 import { cartMemoOf, type CartMemo } from './cart-memo.ts';
-import { cartAnswerBytes } from './cart-answer.ts';
+import { cartAnswerParts } from './cart-answer.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
 import { type AccountCheck, alreadyChecked } from '../auth/session-token.ts';
 
@@ -646,9 +646,9 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
 }
 
 /** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts), for a customer whose account it checks. */
-export async function storeItemBytes(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
+export async function storeItemParts(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
   const { answer, lines } = await storeItemOf(db, customer, input);
-  return cartAnswerBytes(answer, lines);
+  return cartAnswerParts(answer, lines);
 }
 
 async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {

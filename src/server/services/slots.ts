@@ -97,7 +97,9 @@ async function completed(db: Db, cart: CartKey, days: string[], made: SlotRow[])
   return rows;
 }
 
-type CartSlotRow = Nullable<SlotRow> & Nullable<CartKey & { user_id: number; status: string }> & { stands: boolean };
+/** The cart's row as ownedCartOf checks it. */
+type SlotsCart = CartKey & { user_id: number; status: string };
+type CartSlotRow = Nullable<SlotRow> & Nullable<SlotsCart> & { stands: boolean };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
@@ -132,10 +134,7 @@ async function ownedCartSlotRows(
     ORDER BY m.valid_from`.execute(db);
   const first = rows[0];
   if (!first?.stands) throw unauthorized();
-  const cart = ownedCartOf(
-    first.user_id === null ? undefined : (first as CartSlotRow & CartKey & { user_id: number; status: string }),
-    userId,
-  );
+  const cart = ownedCartOf(first.user_id === null ? undefined : (first as SlotsCart), userId);
   const made = rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null);
   return { cart, rows: await completed(db, cart, service, made) };
 }
