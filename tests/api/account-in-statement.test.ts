@@ -1,6 +1,6 @@
-// The cart write and the slot listings check the shopper's account in their own
-// statement (auth/session-token.ts, accountStandsIn) instead of one of its own
-// before them. After a logout, a password change on another device or a reset
+// The cart write, the slot listings, the current cart and the header's first
+// slot check the shopper's account in their own statement (auth/session-token.ts,
+// accountStandsIn) instead of one of its own before them. After a logout, a password change on another device or a reset
 // they answer 401 as every other call does, before any error of the cart's, and
 // the cart stays as it was: also when the memo holds the cart and the product
 // and the write is the call's only statement (services/cart-memo.ts).
@@ -54,6 +54,14 @@ const slotCalls = (cartId: number) => [
   `/cli/ecommerce/slots/${cartId}?weekDay=3`,
 ];
 
+/** What every logged-in page asks for first (BaseLayout's early start): the current cart and the header's first slot. */
+const pageCalls = ['/cli/ecommerce/cart/current', '/cli/ecommerce/slots/first/available'];
+
+/** Each of `paths` answers `token` with `status`. */
+async function expectStatus(paths: string[], token: string, status: number) {
+  for (const path of paths) expect((await shop.request(path, bearer(token))).status, path).toBe(status);
+}
+
 describe('the calls that check the account in their own statement', () => {
   it('refuse a logged-out session with 401 and leave the cart as it was, memo or not', async () => {
     const token = await shopper(shop, 'stands.logout@example.it');
@@ -63,7 +71,7 @@ describe('the calls that check the account in their own statement', () => {
       expect((await store(token, cart.id, pieces[0]!, amount)).body.responseCode).toBe(0);
       expect((await store(token, cart.id, pieces[1]!, amount)).body.responseCode).toBe(0);
     }
-    for (const path of slotCalls(cart.id)) expect((await shop.request(path, bearer(token))).status, path).toBe(200);
+    await expectStatus([...slotCalls(cart.id), ...pageCalls], token, 200);
     expect((await shop.request('/cli/profiles/logout', post({}, token))).body.responseCode).toBe(0);
 
     // A product of the memo, one it has not seen, a removal, and a quantity its checks refuse.
@@ -80,10 +88,21 @@ describe('the calls that check the account in their own statement', () => {
       [pieces[0], 2],
       [pieces[1], 2],
     ]);
-    for (const path of slotCalls(cart.id)) expect((await shop.request(path, bearer(token))).status, path).toBe(401);
+    await expectStatus([...slotCalls(cart.id), ...pageCalls], token, 401);
     // 401 before the cart's own errors: a cart that does not exist is not told apart.
     expect((await store(token, 999_999, pieces[0]!, 1)).status).toBe(401);
     for (const path of slotCalls(999_999)) expect((await shop.request(path, bearer(token))).status, path).toBe(401);
+  });
+
+  it('refuse a logged-out session without a cart, where the current cart and the first slot have no cart to read', async () => {
+    const token = await shopper(shop, 'stands.nocart@example.it');
+    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body).toEqual({
+      responseCode: 0,
+      data: null,
+    });
+    await expectStatus(pageCalls, token, 200);
+    expect((await shop.request('/cli/profiles/logout', post({}, token))).body.responseCode).toBe(0);
+    await expectStatus(pageCalls, token, 401);
   });
 
   it('refuse the sessions a password change ended, and keep serving the one that changed it', async () => {
@@ -102,13 +121,14 @@ describe('the calls that check the account in their own statement', () => {
 
     expect((await store(stolen, cart.id, pieces[0]!, 4)).status).toBe(401);
     expect((await store(stolen, cart.id, pieces[1]!, 1)).status).toBe(401);
-    for (const path of slotCalls(cart.id)) expect((await shop.request(path, bearer(stolen))).status, path).toBe(401);
+    await expectStatus([...slotCalls(cart.id), ...pageCalls], stolen, 401);
     expect(await rowsOf(cart.id)).toEqual([[pieces[0], 1]]);
 
     const written = await store(phone, cart.id, pieces[0]!, 3);
     expect(written.body.responseCode).toBe(0);
     expect(cartSchema.parse(written.body.data.cart).items.map((i) => [i.barcode, i.amount])).toEqual([[pieces[0], 3]]);
-    for (const path of slotCalls(cart.id)) expect((await shop.request(path, bearer(phone))).status, path).toBe(200);
+    await expectStatus([...slotCalls(cart.id), ...pageCalls], phone, 200);
+    expect((await shop.request('/cli/ecommerce/cart/current', bearer(phone))).body.data.id).toBe(cart.id);
   });
 
   it('refuse every session of an account whose password was reset', async () => {
@@ -121,7 +141,7 @@ describe('the calls that check the account in their own statement', () => {
     await sql`UPDATE users SET sessions_valid_from = now(), session_kept_jti = NULL
       WHERE username = ${username}`.execute(shop.handle.db);
     expect((await store(token, cart.id, pieces[0]!, 3)).status).toBe(401);
-    for (const path of slotCalls(cart.id)) expect((await shop.request(path, bearer(token))).status, path).toBe(401);
+    await expectStatus([...slotCalls(cart.id), ...pageCalls], token, 401);
     expect(await rowsOf(cart.id)).toEqual([[pieces[0], 2]]);
   });
 });

@@ -159,6 +159,45 @@ describe('slots', () => {
       expect((await shop.request(path, bearer(token))).body.responseCode).toBe(4004);
   });
 
+  it("answers a customer's header the first free slot of their current cart's store and mode, the default store's without a cart", async () => {
+    const firstOf = async (token: string) =>
+      (await shop.request('/cli/ecommerce/slots/first/available', bearer(token))).body;
+    const visitor = (await shop.request('/cli/ecommerce/slots/first/default')).body.data;
+    expect(visitor).not.toBeNull();
+    const none = await shopper(shop, 'slot.header.none@example.it');
+    expect(await firstOf(none)).toEqual({ responseCode: 0, data: visitor });
+
+    // A home delivery to Bari: another store's or another mode's slots than the visitor's.
+    const token = await shopper(shop, 'slot.header.home@example.it');
+    const address = { address: 'Via Roma', streetNumber: '9', city: 'Bari', county: 'BA', zip: '70121' };
+    const addressId = (await shop.request('/cli/profiles/addresses', post(address, token))).body.data[0].id as number;
+    const cart = cartSchema.parse(
+      (await shop.request('/cli/ecommerce/cart/open', post({ deliveryMode: 'AT_HOME', addressId }, token))).body.data,
+    );
+    const expected = await firstSlot(token, cart.id);
+    const pick = ({ weekDay, validFrom, validTo }: { weekDay: number; validFrom: string; validTo: string }) => ({
+      weekDay,
+      validFrom,
+      validTo,
+    });
+    expect(await firstOf(token)).toEqual({ responseCode: 0, data: pick(expected) });
+
+    // That slot fills up: the header moves on to the cart's next free slot; the visitor's stays.
+    await shop.handle.db
+      .updateTable('slots')
+      .set((eb) => ({ booked: eb.ref('capacity') }))
+      .where('id', '=', expected.id)
+      .execute();
+    try {
+      const next = await firstSlot(token, cart.id);
+      expect(next.id).not.toBe(expected.id);
+      expect(await firstOf(token)).toEqual({ responseCode: 0, data: pick(next) });
+      expect((await shop.request('/cli/ecommerce/slots/first/default')).body.data).toEqual(visitor);
+    } finally {
+      await shop.handle.db.updateTable('slots').set({ booked: 0 }).where('id', '=', expected.id).execute();
+    }
+  });
+
   it("answers a visitor the default store's first available slot, without a login (spec §2 Header)", async () => {
     const { status, body } = await shop.request('/cli/ecommerce/slots/first/default');
     expect(status).toBe(200);

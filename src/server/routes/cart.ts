@@ -21,10 +21,12 @@ import { abortOrder } from '../services/orders.ts';
 import { originOf } from './payments.ts';
 
 const auth = requireUser();
+const inStatement = requireUserInStatement();
 
 export const cartRoutes = new Hono<AppEnv>()
-  .on(calls.current.method, calls.current.path, auth, async (c) =>
-    ok(c, await currentCart(c.var.db, c.var.session.userId, c.var.config.flags)),
+  // Every logged-in page asks for it (BaseLayout's early start): the account is checked in its first statement.
+  .on(calls.current.method, calls.current.path, inStatement, async (c) =>
+    ok(c, await currentCart(c.var.db, c.var.pending, c.var.config.flags)),
   )
   .on(calls.openCarts.method, calls.openCarts.path, auth, async (c) =>
     ok(c, await openCarts(c.var.db, c.var.session.userId)),
@@ -33,7 +35,7 @@ export const cartRoutes = new Hono<AppEnv>()
     ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
   )
   // The hottest call checks the account in its own write (storeItemParts): one statement fewer.
-  .on(calls.storeItem.method, calls.storeItem.path, requireUserInStatement(), inputOf(calls.storeItem), async (c) =>
+  .on(calls.storeItem.method, calls.storeItem.path, inStatement, inputOf(calls.storeItem), async (c) =>
     okParts(c, await storeItemParts(c.var.db, c.var.pending, c.req.valid('json'))),
   )
   .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {

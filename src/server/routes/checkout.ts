@@ -13,12 +13,12 @@ import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
 import { expireUnpaidOrders } from '../services/order-lifecycle.ts';
 
 const auth = requireUser();
-// The slot listings check the account in their own statement (slots.ts): one statement fewer on each.
+// The slot listings and the header's first slot check the account in their own statement (slots.ts): one statement fewer on each.
 const authInStatement = requireUserInStatement();
 
 export const checkoutRoutes = new Hono<AppEnv>()
-  .on(calls.firstSlot.method, calls.firstSlot.path, auth, async (c) =>
-    ok(c, await firstAvailableSlot(c.var.db, c.var.session.userId)),
+  .on(calls.firstSlot.method, calls.firstSlot.path, authInStatement, async (c) =>
+    ok(c, await firstAvailableSlot(c.var.db, c.var.pending)),
   )
   // A visitor's header shows the default store's first slot (spec §2 Header, §9 default store): no login needed.
   .on(calls.firstDefaultSlot.method, calls.firstDefaultSlot.path, async (c) =>

@@ -25,7 +25,7 @@ import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/schema.ts';
-import { BusinessError, forbidden, HttpError } from '../http.ts';
+import { BusinessError, forbidden, HttpError, unauthorized } from '../http.ts';
 import { cartProductColumns, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
@@ -347,21 +347,35 @@ async function lockCustomer(trx: Tx, userId: number): Promise<void> {
  * The current cart; a cart whose store stopped serving its mode, or whose mode
  * can no longer be paid for (card payments turned off), is closed into a list (4008).
  */
-export async function currentCart(db: Db, userId: number, flags: Flags): Promise<Cart | null> {
-  const row = await db
-    .selectFrom('carts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'OPEN')
-    .where('is_current', '=', true)
-    .executeTakeFirst();
-  if (!row) return null;
-  const cart = await ownedCart(db, userId, row.id);
-  if (!(await offersMode(db, cart.store_id, cart.delivery_mode, flags))) {
+/**
+ * The customer's current cart as answered (null without one). The account
+ * check (AccountCheck.stands), the current cart's row, whether its store
+ * still offers its mode and the store are read in one statement, then its
+ * rows; a cart whose mode is no longer offered is closed into a list.
+ */
+export async function currentCart(db: Db, customer: AccountCheck, flags: Flags): Promise<Cart | null> {
+  const { userId } = customer;
+  // One row at least: the account check's, with the cart's and its store's when there is one.
+  const { rows } = await sql<
+    { stands: boolean; offered: boolean | null } & Nullable<CartRow> & Nullable<CartStore>
+  >`SELECT ${customer.stands} AS stands, c.id, c.user_id, c.store_id, c.delivery_mode, c.address_id, c.title, c.status,
+      c.is_current, EXISTS (SELECT 1 FROM store_delivery_modes m WHERE m.store_id = c.store_id
+        AND m.delivery_mode = c.delivery_mode AND ${payable(flags, 'm.store_id', 'm.delivery_mode')}) AS offered,
+      s.name, s.delivery_fee_cents, s.bag_fee_cents, s.min_net_total_cents, a.address, a.street_number, a.city
+    FROM (VALUES (1)) AS one (n)
+    LEFT JOIN LATERAL (SELECT id, user_id, store_id, delivery_mode, address_id, title, status, is_current FROM carts
+      WHERE user_id = ${userId} AND status = 'OPEN' AND is_current LIMIT 1) c ON true
+    LEFT JOIN stores s ON s.id = c.store_id
+    LEFT JOIN addresses a ON a.id = c.address_id`.execute(db);
+  const row = rows[0];
+  if (!row?.stands) throw unauthorized();
+  if (row.id === null) return null;
+  const cart = row as CartRow;
+  if (!row.offered) {
     const listId = await closeIntoList(db, userId, cart);
     throw new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST, undefined, { smartListId: listId });
   }
-  return cartView(db, cart);
+  return cartView(db, cart, row.name === null ? undefined : { store: row as CartStore });
 }
 
 async function closeIntoList(db: Db, userId: number, cart: CartRow): Promise<number> {

@@ -103,11 +103,37 @@ type CartSlotRow = Nullable<SlotRow> & Nullable<SlotsCart> & { stands: boolean }
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
+ * The customer's account check (AccountCheck.stands), a cart's row (`k`, a
+ * SELECT of user_id, status, store_id and delivery_mode: at most one row) and
+ * the slot rows of the service days `days` already made for the store and
+ * mode `keyOf` reads from it, in one statement (madeSlotRows' with the
+ * cart's row). The first row is the account check's, with the cart's when
+ * there is one; a 401 when the account no longer stands, before anything of
+ * the cart's is looked at or made.
+ */
+async function slotRowsWithCart(
+  db: Db,
+  customer: AccountCheck,
+  k: RawBuilder<unknown>,
+  keyOf: { store_id: RawBuilder<number>; delivery_mode: RawBuilder<string> },
+  service: string[],
+): Promise<{ first: CartSlotRow; made: SlotRow[] }> {
+  const { rows } = await sql<CartSlotRow>`WITH k AS (${k}),
+    wanted AS (SELECT t.id AS template_id, d.day, t.cutoff_minutes ${templatesOn(keyOf, service)})
+    SELECT ${customer.stands} AS stands, k.user_id, k.status, k.store_id, k.delivery_mode, m.*
+    FROM (VALUES (1)) AS one (n) LEFT JOIN k ON true LEFT JOIN LATERAL (${madeOfWanted}) m ON true
+    ORDER BY m.valid_from`.execute(db);
+  const first = rows[0];
+  if (!first?.stands) throw unauthorized();
+  return { first, made: rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null) };
+}
+
+/**
  * The customer's cart (ownedCart's rules) and the slot rows of `days` for its
- * store and mode, made first where missing: the customer's account check
- * (AccountCheck.stands), the cart and the rows already made are read in one
- * statement (madeSlotRows' with the cart's row). Nothing is made, and no
- * error of the cart's is answered, for an account that no longer stands.
+ * store and mode, made first where missing: the account check, the cart and
+ * the rows already made are read in one statement (slotRowsWithCart).
+ * Nothing is made, and no error of the cart's is answered, for an account
+ * that no longer stands.
  */
 async function ownedCartSlotRows(
   db: Db,
@@ -121,21 +147,14 @@ async function ownedCartSlotRows(
     await customer.check();
     return { cart: await ownedCart(db, userId, cartId), rows: [] };
   }
-  const wantedOf = {
-    store_id: sql<number>`(SELECT store_id FROM k)`,
-    delivery_mode: sql<string>`(SELECT delivery_mode FROM k)`,
-  };
-  // One row at least: the account check's, with the cart's when there is one.
-  const { rows } =
-    await sql<CartSlotRow>`WITH k AS (SELECT user_id, status, store_id, delivery_mode FROM carts WHERE id = ${cartId}),
-    wanted AS (SELECT t.id AS template_id, d.day, t.cutoff_minutes ${templatesOn(wantedOf, service)})
-    SELECT ${customer.stands} AS stands, k.user_id, k.status, k.store_id, k.delivery_mode, m.*
-    FROM (VALUES (1)) AS one (n) LEFT JOIN k ON true LEFT JOIN LATERAL (${madeOfWanted}) m ON true
-    ORDER BY m.valid_from`.execute(db);
-  const first = rows[0];
-  if (!first?.stands) throw unauthorized();
+  const { first, made } = await slotRowsWithCart(
+    db,
+    customer,
+    sql`SELECT user_id, status, store_id, delivery_mode FROM carts WHERE id = ${cartId}`,
+    { store_id: sql<number>`(SELECT store_id FROM k)`, delivery_mode: sql<string>`(SELECT delivery_mode FROM k)` },
+    service,
+  );
   const cart = ownedCartOf(first.user_id === null ? undefined : (first as SlotsCart), userId);
-  const made = rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null);
   return { cart, rows: await completed(db, cart, service, made) };
 }
 
@@ -152,11 +171,6 @@ const slotOf = (r: SlotRow, now: Date): Slot & { day: string } => ({
   validTo: new Date(r.valid_to).toISOString(),
   available: isOpen(r, now),
 });
-
-/** The slots of `days`, each with the day it belongs to. */
-async function slotsOn(db: Db, cart: CartKey, days: string[], now: Date): Promise<(Slot & { day: string })[]> {
-  return (await slotRowsOn(db, cart, days)).map((r) => slotOf(r, now));
-}
 
 const withoutDay = ({ day: _day, ...slot }: Slot & { day: string }): Slot => slot;
 
@@ -191,20 +205,39 @@ export async function slotsOfDay(
   return rows.map((r) => slotOf(r, now)).map(withoutDay);
 }
 
-/** The first free slot of the customer's cart, or of the default store for a visitor (userId null, spec §2 Header). */
-export async function firstAvailableSlot(db: Db, userId: number | null, now = new Date()) {
-  const current =
-    userId === null
-      ? undefined
-      : await db
-          .selectFrom('carts')
-          .select(['store_id', 'delivery_mode'])
-          .where('user_id', '=', userId)
-          .where('status', '=', 'OPEN')
-          .where('is_current', '=', true)
-          .executeTakeFirst();
-  const cart: CartKey = current ?? { store_id: 1109, delivery_mode: 'IN_STORE' };
-  const slot = (await slotsOn(db, cart, slotDaysFrom(now), now)).find((s) => s.available);
+/** The store and mode of a visitor's header (spec §2 Header, §9 default store), and of a customer without a cart. */
+const DEFAULT_CART: CartKey = { store_id: 1109, delivery_mode: 'IN_STORE' };
+
+/**
+ * The first free slot of the customer's current cart (of the default store
+ * when they have none), or of the default store for a visitor (null). A
+ * customer's account check, current cart and the slots already made are
+ * read in one statement (slotRowsWithCart).
+ */
+export async function firstAvailableSlot(db: Db, customer: AccountCheck | null, now = new Date()) {
+  const service = slotDaysFrom(now).filter(isServiceDay);
+  let rows: SlotRow[];
+  if (customer === null) {
+    rows = await slotRowsOn(db, DEFAULT_CART, service);
+  } else if (service.length === 0) {
+    await customer.check();
+    rows = [];
+  } else {
+    const { first, made } = await slotRowsWithCart(
+      db,
+      customer,
+      sql`SELECT user_id, status, store_id, delivery_mode FROM carts
+        WHERE user_id = ${customer.userId} AND status = 'OPEN' AND is_current LIMIT 1`,
+      {
+        store_id: sql<number>`coalesce((SELECT store_id FROM k), ${DEFAULT_CART.store_id})`,
+        delivery_mode: sql<string>`coalesce((SELECT delivery_mode FROM k), ${DEFAULT_CART.delivery_mode})`,
+      },
+      service,
+    );
+    const cart = first.store_id === null ? DEFAULT_CART : (first as SlotsCart);
+    rows = await completed(db, cart, service, made);
+  }
+  const slot = rows.map((r) => slotOf(r, now)).find((s) => s.available);
   return slot ? { weekDay: slot.weekDay, validFrom: slot.validFrom, validTo: slot.validTo } : null;
 }
 
