@@ -182,10 +182,22 @@ class RoutedClient {
 function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
   // A request waits at most 5 s for a connection: during an outage it gets a
   // 503 (http.ts) instead of hanging.
-  const settings = { connectionString: databaseUrl, connectionTimeoutMillis: 5_000, Client: PreparingClient };
+  // Without JIT compilation: the shop's statements read by key or walk an index, and the one
+  // over the whole catalogue (a store's listing order, once per catalogue version and day)
+  // spent 13 of its 56 ms compiling (docs/performance.md, eighteenth sitting).
+  const settings = {
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5_000,
+    Client: PreparingClient,
+    options: '-c jit=off',
+  };
   const pool = new pg.Pool({ ...settings, max: 10 });
   // Listings and ranked searches only: a smaller pool of sessions that plan generically.
-  const listings = new pg.Pool({ ...settings, max: 5, options: '-c plan_cache_mode=force_generic_plan' });
+  const listings = new pg.Pool({
+    ...settings,
+    max: 5,
+    options: `${settings.options} -c plan_cache_mode=force_generic_plan`,
+  });
   // A connection closed by the server (restart, crash, failover, a dropped
   // database) must not crash the process, idle or in use: the failing query
   // answers an error, and the pool opens a new connection on next use.

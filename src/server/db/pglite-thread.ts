@@ -18,6 +18,8 @@ async function openPGlite(dataDir: string | undefined, modules: PGliteModules): 
   const options = { extensions: { pg_trgm }, pgliteWasmModule: modules.pglite, initdbWasmModule: modules.initdb };
   const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
+  // As on PostgreSQL (client.ts): statements are never JIT-compiled.
+  await pglite.exec('SET jit = off');
   return pglite;
 }
 
