@@ -206,3 +206,44 @@ describe('a cart write after what the memo keeps has changed', () => {
     await asCurrent(afterOther);
   });
 });
+
+describe('the current cart from what the last write left', () => {
+  it('answers every change made since that write: by another process, by the delete call, by a new import', async () => {
+    const token = await shopper(shop, 'memo.page@example.it');
+    const cart = await openCart(token);
+    const [first, second] = pieces as [string, string];
+    const current = async () =>
+      cartSchema
+        .parse((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data)
+        .items.map((i) => [i.barcode, i.amount, i.netPrice]);
+    await store(token, cart.id, first, 1);
+    const written = await store(token, cart.id, second, 1);
+    // Every field of every row, as the write answered it.
+    expect((await shop.request('/cli/ecommerce/cart/current', bearer(token))).body.data).toEqual(written.data.cart);
+
+    // Another shop process changes a row, and, as any change to the rows, the cart row: no write since.
+    await sql`WITH changed AS (UPDATE cart_items SET amount = 4 WHERE cart_id = ${cart.id}
+        AND product_id = (SELECT id FROM products WHERE barcode = ${second}) RETURNING cart_id)
+      UPDATE carts SET updated_at = now() WHERE id IN (SELECT cart_id FROM changed)`.execute(shop.handle.db);
+    expect(await current()).toEqual([
+      [first, 1, priceOf(first, 1109)],
+      [second, 4, priceOf(second, 1109)],
+    ]);
+
+    await store(token, cart.id, first, 2);
+    const deleted = await shop.request('/cli/ecommerce/cart/delete', post({ cartId: cart.id, barcode: second }, token));
+    expect(deleted.body.responseCode).toBe(0);
+    expect(await current()).toEqual([[first, 2, priceOf(first, 1109)]]);
+
+    await store(token, cart.id, first, 3);
+    const next = structuredClone(feed);
+    for (const p of next.prices) if (p.storeId === 1109 && p.barcode === first) p.price = 9.99;
+    expect((await importCatalogue(shop.handle, next)).imported).toBe(true);
+    try {
+      expect(await current()).toEqual([[first, 3, 9.99]]);
+    } finally {
+      expect((await importCatalogue(shop.handle, feed)).imported).toBe(true);
+    }
+    expect(await current()).toEqual([[first, 3, priceOf(first, 1109)]]);
+  });
+});

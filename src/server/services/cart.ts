@@ -350,32 +350,55 @@ async function lockCustomer(trx: Tx, userId: number): Promise<void> {
 /**
  * The customer's current cart as answered (null without one). The account
  * check (AccountCheck.stands), the current cart's row, whether its store
- * still offers its mode and the store are read in one statement, then its
- * rows; a cart whose mode is no longer offered is closed into a list.
+ * still offers its mode and the store are read in one statement; its rows
+ * come from the memo when the last write left them at the cart row's version
+ * read (cart-memo.ts), or from a statement of their own. A cart whose mode is
+ * no longer offered is closed into a list.
  */
 export async function currentCart(db: Db, customer: AccountCheck, flags: Flags): Promise<Cart | null> {
   const { userId } = customer;
   // One row at least: the account check's, with the cart's and its store's when there is one.
   const { rows } = await sql<
-    { stands: boolean; offered: boolean | null } & Nullable<CartRow> & Nullable<CartStore>
+    { stands: boolean; offered: boolean | null; version: string | null } & Nullable<CartRow> & Nullable<CartStore>
   >`SELECT ${customer.stands} AS stands, c.id, c.user_id, c.store_id, c.delivery_mode, c.address_id, c.title, c.status,
-      c.is_current, EXISTS (SELECT 1 FROM store_delivery_modes m WHERE m.store_id = c.store_id
+      c.is_current, c.version, EXISTS (SELECT 1 FROM store_delivery_modes m WHERE m.store_id = c.store_id
         AND m.delivery_mode = c.delivery_mode AND ${payable(flags, 'm.store_id', 'm.delivery_mode')}) AS offered,
       s.name, s.delivery_fee_cents, s.bag_fee_cents, s.min_net_total_cents, a.address, a.street_number, a.city
     FROM (VALUES (1)) AS one (n)
-    LEFT JOIN LATERAL (SELECT id, user_id, store_id, delivery_mode, address_id, title, status, is_current FROM carts
-      WHERE user_id = ${userId} AND status = 'OPEN' AND is_current LIMIT 1) c ON true
+    LEFT JOIN LATERAL (SELECT id, user_id, store_id, delivery_mode, address_id, title, status, is_current,
+      xmin::text AS version FROM carts WHERE user_id = ${userId} AND status = 'OPEN' AND is_current LIMIT 1) c ON true
     LEFT JOIN stores s ON s.id = c.store_id
     LEFT JOIN addresses a ON a.id = c.address_id`.execute(db);
   const row = rows[0];
   if (!row?.stands) throw unauthorized();
   if (row.id === null) return null;
-  const cart = row as CartRow;
+  const { version, ...cart } = row as CartRow & { version: string };
   if (!row.offered) {
     const listId = await closeIntoList(db, userId, cart);
     throw new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST, undefined, { smartListId: listId });
   }
-  return cartView(db, cart, row.name === null ? undefined : { store: row as CartStore });
+  if (row.name === null) return cartView(db, cart);
+  return cartView(db, cart, { store: row as CartStore, lines: await keptLines(db, cart, version) });
+}
+
+/**
+ * The cart's rows from the memo, when the last write left them at `version`
+ * of the cart row: every change to a cart's rows updates the cart row, so no
+ * other change has reached them since (cart-memo.ts). Undefined otherwise.
+ */
+async function keptLines(db: Db, cart: CartRow, version: string): Promise<CartLine[] | undefined> {
+  const generation = await catalogueGeneration(db);
+  const memo = cartMemoOf<CatalogueSide, CartRow, OwnRow>(db);
+  const kept = memo.keptRows(generation, cart.store_id, cart.id);
+  if (kept?.version !== version) return undefined;
+  const known = memo.known(generation, cart.store_id, cart.id);
+  const lines: CartLine[] = [];
+  for (const r of kept.rows) {
+    const side = known.get(r.line_product_id);
+    if (!side) return undefined;
+    lines.push(toCartLine(r, side));
+  }
+  return lines;
 }
 
 async function closeIntoList(db: Db, userId: number, cart: CartRow): Promise<number> {
