@@ -6,13 +6,13 @@
 // other stores, search, favourites, banners: see ProductTiles.tsx).
 import { routes } from '#src/shared/routes.ts';
 import type { ReactNode } from 'react';
-import type { Product } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import '#src/styles/product-card.css';
 import { Price } from './Price.tsx';
 import { isFrozen, promotionBadge } from './product-format.ts';
 
 export interface ProductCardProps {
-  product: Product;
+  product: ListedProduct;
   /** Images above the fold load at once; the rest lazily. */
   eager?: boolean;
   headingLevel?: 2 | 3;

@@ -1,12 +1,12 @@
 // Product cards in a list an island loads (more pages, other stores, search,
 // favourites, banners): the one ProductCard with its heart and buy control,
 // which here are plain components of the island that draws the list.
-import type { Product } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import AddToCart, { buyable } from '#src/shop/AddToCart.tsx';
 import FavouriteButton from '#src/shop/FavouriteButton.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
-export function ProductTile({ product }: { product: Product }) {
+export function ProductTile({ product }: { product: ListedProduct }) {
   return (
     <ProductCard
       product={product}
@@ -16,7 +16,7 @@ export function ProductTile({ product }: { product: Product }) {
   );
 }
 
-export function ProductTiles({ products, label }: { products: Product[]; label?: string }) {
+export function ProductTiles({ products, label }: { products: ListedProduct[]; label?: string }) {
   if (products.length === 0) return null;
   return (
     <ul className="product-grid" aria-label={label}>

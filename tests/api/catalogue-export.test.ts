@@ -2,7 +2,7 @@
 // product of a store it must answer exactly what the product detail call
 // answers (the product pages are built from it), in pages, and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product, productPage } from '#src/shared/contract/catalogue.ts';
+import { product, productExportPage, productPage } from '#src/shared/contract/catalogue.ts';
 import { createTestShop } from './harness.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -19,7 +19,7 @@ async function exportAll(storeId: number, s: number) {
   for (let p = 0; ; p++) {
     const { status, body } = await shop.request(`/cli/ecommerce/products/${storeId}/export?p=${p}&s=${s}`);
     expect(status).toBe(200);
-    const page = productPage.strict().parse(body.data);
+    const page = productExportPage.strict().parse(body.data);
     pages.push(page);
     if (page.last) return pages;
   }
@@ -48,7 +48,9 @@ describe('GET /cli/ecommerce/products/{storeId}/export', () => {
   });
 
   it('answers an empty last page past the end and refuses a page size above 2,000', async () => {
-    const beyond = productPage.parse((await shop.request('/cli/ecommerce/products/1109/export?p=50&s=100')).body.data);
+    const beyond = productExportPage.parse(
+      (await shop.request('/cli/ecommerce/products/1109/export?p=50&s=100')).body.data,
+    );
     expect(beyond).toMatchObject({ data: [], last: true });
     expect((await shop.request('/cli/ecommerce/products/1109/export?s=2001')).status).toBe(400);
   });

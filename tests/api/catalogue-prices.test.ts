@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { product as productSchema, productPage, type Product } from '#src/shared/contract/catalogue.ts';
+import {
+  product as productSchema,
+  productExportPage,
+  productPage,
+  type Product,
+} from '#src/shared/contract/catalogue.ts';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import type { CatalogueFeed } from '#src/server/catalogue/feed.ts';
@@ -168,7 +173,7 @@ describe('lowest price of the 30 days before a reduction (art. 17-bis)', () => {
     let found: Product | undefined;
     for (let page = 0; !found; page++) {
       const { body } = await shop.request(`/cli/ecommerce/products/1109/export?p=${page}&s=1000`);
-      const exported = productPage.parse(body.data);
+      const exported = productExportPage.parse(body.data);
       found = exported.data.find((p) => p.barcode === promoted);
       if (exported.data.length === 0) break;
     }

@@ -5,7 +5,13 @@
 // promotions, a product the store no longer sells, the same product on its
 // own page. The catalogue cache is off here, so every answer is made anew.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPage, product as productSchema, type Product } from '#src/shared/contract/catalogue.ts';
+import {
+  type ListedProduct,
+  listedProduct,
+  productPage,
+  product as productSchema,
+  type Product,
+} from '#src/shared/contract/catalogue.ts';
 import { generateCatalogue } from '#src/server/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { listProductTexts } from '#src/server/services/catalogue.ts';
@@ -36,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** Every page of a listing, 10 products a page. */
-async function listed(store: number, query: string, p = 0): Promise<Product[]> {
+async function listed(store: number, query: string, p = 0): Promise<ListedProduct[]> {
   const { status, body } = await shop.request(`/cli/ecommerce/products/${store}/?${query}&s=10&p=${p}`);
   expect(status).toBe(200);
   expect(body.responseCode).toBe(0);
@@ -49,8 +55,8 @@ async function detail(): Promise<Product> {
   const { body } = await shop.request(`/cli/ecommerce/products/barcode/${piece.barcode}?store=1109`);
   return productSchema.parse(body.data);
 }
-const withoutPictures = (p: Product) => ({ ...p, images: [], productVariants: [] });
-const find = (products: Product[]) => products.find((p) => p.barcode === piece.barcode);
+const withoutPictures = (p: ListedProduct) => ({ ...p, images: [], productVariants: [] });
+const find = (products: ListedProduct[]) => products.find((p) => p.barcode === piece.barcode);
 
 describe('a listing from the kept product texts', () => {
   it("shows each store's own price for the same product", async () => {
@@ -65,8 +71,21 @@ describe('a listing from the kept product texts', () => {
     await inCategory(1109);
     const inList = find(await inCategory(1109))!;
     const own = await detail();
-    expect(withoutPictures(inList)).toEqual(withoutPictures(own));
+    expect(withoutPictures(inList)).toEqual(withoutPictures(listedProduct.parse(own)));
     expect(inList.images).toEqual([own.imageUrl]);
+  });
+
+  it("answers each product with the spec's fields, the food label's own only on the product call", async () => {
+    // As sent, not as the contract reads it back (zod leaves out keys it does not know).
+    const { body } = await shop.request(`/cli/ecommerce/products/1109/?category=${piece.categoryId}&s=100`);
+    const fields = Object.keys(listedProduct.shape).sort();
+    expect(body.data.data.length).toBeGreaterThan(0);
+    for (const item of body.data.data as Record<string, unknown>[]) expect(Object.keys(item).sort()).toEqual(fields);
+    const searched = await shop.request(`/cli/ecommerce/products/1109/?q=${encodeURIComponent(piece.description)}`);
+    for (const item of searched.body.data.data as Record<string, unknown>[])
+      expect(Object.keys(item).sort()).toEqual(fields);
+    const own = (await shop.request(`/cli/ecommerce/products/barcode/${piece.barcode}?store=1109`)).body.data;
+    expect(Object.keys(own).sort()).toEqual(Object.keys(productSchema.shape).sort());
   });
 
   it("shows a new import's price and promotion, and leaves out a product the store no longer sells", async () => {
@@ -92,7 +111,7 @@ describe('a listing from the kept product texts', () => {
       const after = find(await inCategory(1109))!;
       expect(after).toMatchObject({ price: 9.9, netPrice: 7.92 });
       expect(after.attrib3).not.toBe(before.attrib3);
-      expect(withoutPictures(after)).toEqual(withoutPictures(await detail()));
+      expect(withoutPictures(after)).toEqual(withoutPictures(listedProduct.parse(await detail())));
       expect(after.promotions).toEqual([
         { description: 'Sconto 20%', valueType: 'PERCENTAGE', value: 20, validTo: today },
       ]);

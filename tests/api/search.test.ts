@@ -2,7 +2,7 @@
 // accents or none, the start of a word, a typo, a brand, a tag, several
 // words; the best matches first. Over the demo catalogue of 400 products.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPage, type Product } from '#src/shared/contract/catalogue.ts';
+import { type ListedProduct, productPage } from '#src/shared/contract/catalogue.ts';
 import { createTestShop } from './harness.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -14,7 +14,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function search(q: string, extra = ''): Promise<{ names: string[]; products: Product[]; total: number }> {
+async function search(q: string, extra = ''): Promise<{ names: string[]; products: ListedProduct[]; total: number }> {
   const { status, body } = await shop.request(`/cli/ecommerce/products/1109/?q=${encodeURIComponent(q)}&s=100${extra}`);
   expect(status).toBe(200);
   expect(body.responseCode).toBe(0);

@@ -20,11 +20,17 @@ interface FoodProduct {
   nutritionFacts: { per: string; energyKj: number; energyKcal: number; salt: number } | null;
 }
 
+/** The first product of a listing that fits, in full: a listing leaves the food label's fields to the product call. */
 async function findProduct(page: Page, query: string, fits: (p: FoodProduct) => boolean): Promise<FoodProduct> {
-  const listed = await apiData<ApiPage<FoodProduct>>(page.request, `/cli/ecommerce/products/1109/?${query}&s=100`);
-  const found = listed.data.find(fits);
-  expect(found, `a product of ${query}`).toBeDefined();
-  return found!;
+  const listed = await apiData<ApiPage<{ barcode: string }>>(
+    page.request,
+    `/cli/ecommerce/products/1109/?${query}&s=100`,
+  );
+  for (const { barcode } of listed.data) {
+    const product = await apiData<FoodProduct>(page.request, `/cli/ecommerce/products/barcode/${barcode}?store=1109`);
+    if (fits(product)) return product;
+  }
+  throw new Error(`no product of ${query} fits`);
 }
 
 /** "Quantità netta" → its value, as the definition list pairs them. */

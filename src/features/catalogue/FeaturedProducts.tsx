@@ -3,14 +3,14 @@
 // island shows that store's promotions instead.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
+import { DEFAULT_STORE_ID, type ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchProducts } from './catalogue.store.ts';
 import { ProductTiles } from '#src/components/ProductTiles.tsx';
 
 export default function FeaturedProducts({ count, children }: { count: number; children?: ReactNode }) {
   const storeId = useStore($shopperStoreId);
-  const [own, setOwn] = useState<Product[] | null>(null);
+  const [own, setOwn] = useState<ListedProduct[] | null>(null);
   useEffect(() => {
     setOwn(null);
     if (storeId === DEFAULT_STORE_ID) return;

@@ -5,10 +5,10 @@
 // when the page is reached through Back/Forward or a reload; opening a
 // category or a search afresh starts from the top (spec §2: selecting a level
 // resets scroll position, page and loaded products).
-import type { Product } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 
 export interface ListSnapshot {
-  products: Product[];
+  products: ListedProduct[];
   total: number | null;
   next: number;
   done: boolean;

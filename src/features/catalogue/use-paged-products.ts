@@ -6,12 +6,12 @@
 // key (store, category or search, sort and filters) when the page is left,
 // and put back when the shopper comes back (listing-snapshot.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Product } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 import { manualScrollRestoration, saveSnapshot, takeSnapshot } from './listing-snapshot.ts';
 
 export interface PagedProducts {
-  products: Product[];
+  products: ListedProduct[];
   total: number | null;
   loading: boolean;
   failed: boolean;
@@ -20,7 +20,7 @@ export interface PagedProducts {
 }
 
 interface ListState {
-  products: Product[];
+  products: ListedProduct[];
   total: number | null;
   next: number;
   done: boolean;
@@ -34,7 +34,7 @@ interface ListState {
  */
 export function usePagedProducts(
   key: string | null,
-  load: (page: number) => Promise<Paged<Product>>,
+  load: (page: number) => Promise<Paged<ListedProduct>>,
   firstPage = 0,
 ): PagedProducts {
   const [state, setState] = useState<ListState>({

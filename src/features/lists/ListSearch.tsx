@@ -5,7 +5,7 @@ import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
 import { catalogueCalls } from '#src/shared/contract/endpoints.ts';
-import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
+import { DEFAULT_STORE_ID, type ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { addCustom, addProduct } from './lists.store.ts';
@@ -24,7 +24,7 @@ interface ListSearchProps {
 export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: ListSearchProps) {
   const id = useId();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<Product[] | null>(null);
+  const [results, setResults] = useState<ListedProduct[] | null>(null);
   const [searching, setSearching] = useState(false);
   const query = text.trim();
 

@@ -2,14 +2,14 @@
 // banner's products (paged by 10) with the store's prices.
 import { sql } from 'kysely';
 import type { Banner } from '#src/shared/contract/banners.ts';
-import type { Product } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { productSelect } from './catalogue.ts';
-import { toProduct, type ProductRow } from './product-mapping.ts';
+import { toListedProduct, type ProductRow } from './product-mapping.ts';
 
 function current(db: Db) {
   const today = romeToday();
@@ -54,7 +54,7 @@ export async function bannerProducts(
   storeId: number,
   page: number,
   size: number,
-): Promise<Paged<Product>> {
+): Promise<Paged<ListedProduct>> {
   const exists = await db.selectFrom('banners').select('id').where('id', '=', bannerId).executeTakeFirst();
   if (!exists) throw new BusinessError(ErrorCode.GENERIC, 'Banner non trovato.');
   const rows = await productSelect(db, storeId, romeToday())
@@ -77,7 +77,7 @@ export async function bannerProducts(
         ).n,
       );
   return toPage(
-    rows.map((r) => toProduct(r as ProductRow, [], [])),
+    rows.map((r) => toListedProduct(r as ProductRow)),
     total,
     page,
     size,

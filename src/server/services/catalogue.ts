@@ -5,6 +5,7 @@ import { compiledOnce } from '../db/compiled-once.ts';
 import {
   DEFAULT_STORE_ID,
   type Category,
+  type ListedProduct,
   type Product,
   type ProductQuery,
   type Tag,
@@ -15,7 +16,7 @@ import { BusinessError } from '../http.ts';
 import { romeToday } from '#src/shared/time.ts';
 import { listingOrder } from './listing-orders.ts';
 import { searchSql, searchWords } from './product-search.ts';
-import { toProduct, type ProductRow } from './product-mapping.ts';
+import { toListedProduct, toProduct, type ProductRow } from './product-mapping.ts';
 import { productTextsOf } from './product-texts.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
 
@@ -405,7 +406,7 @@ async function productTexts(db: Db, storeId: number, today: string, ids: number[
   let read: Map<number, Buffer> | undefined;
   if (missing.length > 0) {
     const rows = await productsByKey(db, storeId, today, missing);
-    read = new Map(rows.map((r) => [Number(r.id), keptBytes(JSON.stringify(toProduct(r as ProductRow, [], [])))]));
+    read = new Map(rows.map((r) => [Number(r.id), keptBytes(JSON.stringify(toListedProduct(r as ProductRow)))]));
     memo.keep(generation, storeId, read);
   }
   // A product gone from the store between the two statements (an import) is left out of the page.
@@ -423,9 +424,9 @@ function keptBytes(text: string): Buffer {
 }
 
 /** A listing page with its products as objects (bench:explain and tests; the API sends the texts as they are). */
-export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Product>> {
+export async function listProducts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<ListedProduct>> {
   const page = await listProductTexts(db, storeId, query);
-  return { ...page, data: page.data.map((text) => JSON.parse(text.toString()) as Product) };
+  return { ...page, data: page.data.map((text) => JSON.parse(text.toString()) as ListedProduct) };
 }
 
 /** A product with its images and variants, in one indexed query (by barcode, then by key). */

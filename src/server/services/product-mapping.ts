@@ -1,6 +1,6 @@
 // One mapping from a product row (with its store price and promotion) to the
 // Product of the contract.
-import type { Product, Promotion } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct, Product, Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import type { Database } from '../db/schema.ts';
 import { ingredientParts, plainIngredients } from '#src/shared/food-info.ts';
@@ -91,4 +91,19 @@ export function toProduct(row: ProductRow, images: string[], variants: Product['
     originRequired: row.origin_required,
     nutritionFacts: row.nutrition_facts,
   };
+}
+
+/** A product as listings, searches and banners answer it (listedProduct): without the food label's own fields. */
+export function toListedProduct(row: ProductRow): ListedProduct {
+  const {
+    food: _food,
+    ingredientParts: _ingredientParts,
+    netQuantity: _netQuantity,
+    operatorName: _operatorName,
+    operatorAddress: _operatorAddress,
+    originRequired: _originRequired,
+    nutritionFacts: _nutritionFacts,
+    ...listed
+  } = toProduct(row, [], []);
+  return listed;
 }

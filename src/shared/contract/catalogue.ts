@@ -75,7 +75,27 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-export const productPage = paged(product);
+/**
+ * A product as listings and searches answer it (the spec's Product, §3): the
+ * food label's own fields, which only the product page shows, come with the
+ * product call, its info and the export. They were some 30 % of a listing's
+ * bytes (docs/performance.md, eighteenth sitting).
+ */
+export const listedProduct = product.omit({
+  food: true,
+  ingredientParts: true,
+  netQuantity: true,
+  operatorName: true,
+  operatorAddress: true,
+  originRequired: true,
+  nutritionFacts: true,
+});
+export type ListedProduct = z.infer<typeof listedProduct>;
+
+/** A page of a listing, a search or a banner's products. */
+export const productPage = paged(listedProduct);
+/** A page of the export the static build reads: each product in full. */
+export const productExportPage = paged(product);
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -26,6 +26,7 @@ import {
   barcodeParam,
   category,
   product,
+  productExportPage,
   productPage,
   productQuery,
   storeIdParam,
@@ -159,7 +160,7 @@ export const catalogueCalls = {
     path: '/ecommerce/products/:storeId/export',
     params: { storeId: storeIdParam },
     query: z.object({ p: pageParam, s: z.coerce.number().int().min(1).max(2000).default(1000) }),
-    output: productPage,
+    output: productExportPage,
   }),
   banners: endpoint({ method: 'get', path: '/cms/banners', query: bannersQuery, output: z.array(banner) }),
   /** {id} is the store whose header banner is asked for. */
