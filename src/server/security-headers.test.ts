@@ -24,6 +24,13 @@ describe('security headers', () => {
     expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=31536000');
   });
 
+  it('adds HSTS to a request made over TLS itself, and only to it', async () => {
+    const own = await app.request('https://spesa.example/x');
+    expect(own.headers.get('Strict-Transport-Security')).toContain('max-age=31536000');
+    expect((await app.request('http://spesa.example/x')).headers.get('Strict-Transport-Security')).toBeNull();
+    expect((await app.request('http://spesa.example/https:')).headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
   it('lets the payment frames and the hosted form reach the configured providers, and nothing else', async () => {
     const withProviders = new Hono()
       .use(
