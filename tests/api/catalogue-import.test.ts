@@ -82,6 +82,14 @@ describe('importCatalogue', () => {
     expect(meta.find((m) => m.key === 'importedAt')?.value).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('leaves the planner statistics of every table a product page or listing reads (PGlite has no autovacuum)', async () => {
+    expect((await importCatalogue(handle, feed)).imported).toBe(true);
+    const read = ['products', 'product_images', 'product_search', 'store_products', 'promotions', 'banner_products'];
+    const { rows } = await sql<{ tablename: string }>`SELECT DISTINCT tablename FROM pg_stats
+      WHERE schemaname = current_schema() AND tablename = ANY(${read}::text[])`.execute(handle.db);
+    expect(rows.map((r) => r.tablename).sort()).toEqual([...read].sort());
+  });
+
   it('gives the same version to the same catalogue written with its keys in another order', async () => {
     const reordered = copy();
     reordered.products = reordered.products.map((p) => Object.fromEntries(Object.entries(p).reverse()) as typeof p);

@@ -338,7 +338,7 @@ export async function writeCatalogue(
   failAfter('meta');
   // Fresh statistics, so the planner walks the listing and search indexes
   // (PGlite has no autovacuum to gather them).
-  await sql`ANALYZE products, product_search, store_products, promotions, product_tags, search_terms, listing_counts, price_history`.execute(
+  await sql`ANALYZE products, product_images, product_search, store_products, promotions, product_tags, search_terms, listing_counts, price_history, banner_products`.execute(
     trx,
   );
   return withdrawn;
