@@ -200,13 +200,6 @@ async function writePricesAndPromotions(
     WHERE (s.store_ids, s.category_id, s.branded, s.search_doc, s.search_text, s.name_key)
       IS DISTINCT FROM (excluded.store_ids, excluded.category_id, excluded.branded, excluded.search_doc,
         excluded.search_text, excluded.name_key)`.execute(trx);
-  // Listing totals per store and category (every level, '' = all): read by key by the listing.
-  await sql`DELETE FROM listing_counts`.execute(trx);
-  await sql`INSERT INTO listing_counts (store_id, category, products)
-    SELECT sp.store_id, c.category, count(*)::int
-    FROM store_products sp JOIN products p ON p.id = sp.product_id
-    CROSS JOIN LATERAL (VALUES (''), (substr(p.category_id, 1, 2)), (substr(p.category_id, 1, 4)), (substr(p.category_id, 1, 6))) AS c(category)
-    GROUP BY sp.store_id, c.category`.execute(trx);
   failAfter('prices');
   await sql`DELETE FROM promotions`.execute(trx);
   const promotions = feed.promotions.map((p) => ({ ...p, barcode: undefined, productId: ids.get(p.barcode) }));
@@ -338,7 +331,7 @@ export async function writeCatalogue(
   failAfter('meta');
   // Fresh statistics, so the planner walks the listing and search indexes
   // (PGlite has no autovacuum to gather them).
-  await sql`ANALYZE products, product_images, product_search, store_products, promotions, product_tags, search_terms, listing_counts, price_history, banner_products`.execute(
+  await sql`ANALYZE products, product_images, product_search, store_products, promotions, product_tags, search_terms, price_history, banner_products`.execute(
     trx,
   );
   return withdrawn;

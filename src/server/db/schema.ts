@@ -63,7 +63,6 @@ export interface Database {
     nutrition_facts: ColumnType<NutritionFacts | null, string | null, string | null>;
   };
   product_images: { product_id: number; position: number; url: string };
-  listing_counts: { store_id: number; category: string; products: number };
   /** A narrow copy of each product's search columns, written by the import (migration 0014). */
   product_search: {
     id: number;

@@ -140,80 +140,22 @@ function netPrice(storeId: number, today: string) {
     ORDER BY pr.valid_to LIMIT 1), sp.price_cents)`;
 }
 
-/**
- * Listing filters on the product's category: an indexed expression per level
- * (migration 0015). `length` is the category's, given apart when the statement
- * is compiled once for every category of a level (plainPage).
- */
-function inCategory(category: string, length = category.length) {
-  if (length === 6) return sql<boolean>`p.category_id = ${category}`;
-  if (length === 2 || length === 4) return sql<boolean>`substr(p.category_id, 1, ${sql.lit(length)}) = ${category}`;
+/** Listing filters on the product's category: an indexed expression per level (migration 0015). */
+function inCategory(category: string) {
+  if (category.length === 6) return sql<boolean>`p.category_id = ${category}`;
+  if (category.length === 2 || category.length === 4)
+    return sql<boolean>`substr(p.category_id, 1, ${sql.lit(category.length)}) = ${category}`;
   return sql<boolean>`p.category_id LIKE ${`${category}%`}`;
 }
 
-type PlainPage = (
-  db: Db,
-  storeId: number,
-  category: string,
-  limit: number,
-  offset: number,
-) => Promise<{ id: number; total_count: number | null }[]>;
-const plainPages = new Map<string, PlainPage>();
-
 /**
- * The statement of a plain listing page by name (a category at any level, or
- * the whole store, '' — its length is 0), its total read from listing_counts:
- * compiled once for each category level and direction, where building and
- * compiling it anew took Kysely a tenth of the listing's time on the server's
- * thread, and planned once per connection. It walks the level's covering index
- * (migration 0015).
- */
-function plainPage(level: number, direction: 'asc' | 'desc'): PlainPage {
-  const key = `${level}|${direction}`;
-  let page = plainPages.get(key);
-  if (!page) {
-    page = compiledOnce(
-      (db: Db, storeId: number, category: string, limit: number, offset: number) => {
-        let ids = db
-          .selectFrom('product_search as p')
-          .select('p.id')
-          .select(
-            sql<
-              number | null
-            >`(SELECT lc.products FROM listing_counts lc WHERE lc.store_id = ${storeId} AND lc.category = ${category})`.as(
-              'total_count',
-            ),
-          )
-          .where(sql<boolean>`p.store_ids @> ARRAY[${storeId}::integer]`);
-        if (level > 0) ids = ids.where(inCategory(category, level));
-        return ids.orderBy('p.name_key', direction).orderBy('p.id').limit(limit).offset(offset);
-      },
-      { genericPlan: true },
-    );
-    plainPages.set(key, page);
-  }
-  return page;
-}
-
-async function plainTotal(db: Db, storeId: number, category: string): Promise<number> {
-  const row = await db
-    .selectFrom('listing_counts')
-    .select('products')
-    .where('store_id', '=', storeId)
-    .where('category', '=', category)
-    .executeTakeFirst();
-  return row?.products ?? 0;
-}
-
-/**
- * A listing page: one statement gives the page's product ids in order (walking
- * the name index of the category, or the search index), and each product's
- * JSON text comes from the kept texts (productTexts). A category listing in
- * name order reads its total from listing_counts (written by the import) in the
- * same statement; a ranked search counts its matches, which the index bounds;
- * any other listing (by price, promotions, branded, a tag, a search in an order
- * the shopper chose) is a slice of its whole order, read once per catalogue
- * version and day (listing-orders.ts).
+ * A listing page: its product ids in order and its total, and each product's
+ * JSON text from the kept texts (productTexts). A ranked search asks the
+ * database for each page (one statement walks the lead index and counts the
+ * matches, which the index bounds); any other listing (a category or the
+ * whole store in name order or by price, promotions, branded, a tag, a search
+ * in an order the shopper chose) is a slice of its whole order, read once per
+ * catalogue version and day (listing-orders.ts).
  */
 export async function listProductTexts(db: Db, storeId: number, query: ProductQuery): Promise<Paged<Buffer>> {
   const today = romeToday();
@@ -225,27 +167,6 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   ];
   const direction = (dirFromSort ?? query.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
   const byPrice = field === 'price';
-  // A plain category listing (or the whole store) has its total written by the import.
-  const plain =
-    !search &&
-    !query.onlyPromotions &&
-    !query.onlyBranded &&
-    query.tag === undefined &&
-    /^([0-9]{2}){0,3}$/.test(query.category ?? '');
-  if (plain && !byPrice) {
-    const category = query.category ?? '';
-    const page = await plainPage(category.length, direction)(db, storeId, category, query.s, query.p * query.s);
-    // A page past the end carries no row: its total is read apart.
-    const total =
-      page.length > 0 ? Number(page[0]!.total_count ?? 0) : query.p === 0 ? 0 : await plainTotal(db, storeId, category);
-    const texts = await productTexts(
-      db,
-      storeId,
-      today,
-      page.map((r) => Number(r.id)),
-    );
-    return toPage(texts, total, query.p, query.s);
-  }
 
   // Sorted by price, every product of the category is priced: the store's rows
   // are looked up by key for those products (a hash join would read all of the
@@ -373,9 +294,10 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
     const ids = [...(row?.leaders ?? []), ...(row?.others ?? [])].map(Number);
     return toPage(await productTexts(db, storeId, today, ids), total, query.p, query.s);
   }
-  // Any other listing (by price; only promotions, branded products or a tag; a search in an order the shopper
-  // chose): every product of it in order, read once per catalogue version and day (listing-orders.ts). A page is a
-  // slice of it, its total the list's length.
+  // Any other listing (a category or the whole store in name order or by price; only promotions, branded products
+  // or a tag; a search in an order the shopper chose): every product of it in order, read once per catalogue version
+  // and day (listing-orders.ts). A page is a slice of it, its total the list's length. In name order, the read walks
+  // the category's covering index (migration 0015).
   const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
   const key = `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, field, direction, words])}`;
   const order = await listingOrder(db, key, async () => {

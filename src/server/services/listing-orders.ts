@@ -1,5 +1,5 @@
-// The order of a listing that no index gives a page at a time (a category in
-// name order walks its name index, a ranked search its lead index): by price;
+// The order of every listing but a ranked search (which walks its lead index
+// a page at a time): a category or the whole store in name order or by price;
 // only promotions, branded products or a tag; a search in an order the
 // shopper chose. Every product id of such a listing is read in order once per
 // catalogue version and day, and a page is a slice of it, its total the list's
