@@ -344,16 +344,13 @@ async function lockCustomer(trx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * The current cart; a cart whose store stopped serving its mode, or whose mode
- * can no longer be paid for (card payments turned off), is closed into a list (4008).
- */
-/**
  * The customer's current cart as answered (null without one). The account
  * check (AccountCheck.stands), the current cart's row, whether its store
  * still offers its mode and the store are read in one statement; its rows
  * come from the memo when the last write left them at the cart row's version
- * read (cart-memo.ts), or from a statement of their own. A cart whose mode is
- * no longer offered is closed into a list.
+ * read (cart-memo.ts), or from a statement of their own. A cart whose store
+ * stopped serving its mode, or whose mode can no longer be paid for (card
+ * payments turned off), is closed into a list (4008).
  */
 export async function currentCart(db: Db, customer: AccountCheck, flags: Flags): Promise<Cart | null> {
   const { userId } = customer;
@@ -372,13 +369,23 @@ export async function currentCart(db: Db, customer: AccountCheck, flags: Flags):
   const row = rows[0];
   if (!row?.stands) throw unauthorized();
   if (row.id === null) return null;
-  const { version, ...cart } = row as CartRow & { version: string };
+  const found = row as typeof row & CartRow & { version: string };
+  const cart: CartRow = {
+    id: found.id,
+    user_id: found.user_id,
+    store_id: found.store_id,
+    delivery_mode: found.delivery_mode,
+    address_id: found.address_id,
+    title: found.title,
+    status: found.status,
+    is_current: found.is_current,
+  };
   if (!row.offered) {
     const listId = await closeIntoList(db, userId, cart);
     throw new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST, undefined, { smartListId: listId });
   }
   if (row.name === null) return cartView(db, cart);
-  return cartView(db, cart, { store: row as CartStore, lines: await keptLines(db, cart, version) });
+  return cartView(db, cart, { store: row as CartStore, lines: await keptLines(db, cart, found.version) });
 }
 
 /**

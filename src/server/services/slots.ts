@@ -3,6 +3,7 @@
 // templates; a slot is available while it has capacity and its cut-off
 // (minutes before the start) has not passed.
 import { type RawBuilder, sql } from 'kysely';
+import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { SLOT_DAYS, type Slot } from '#src/shared/contract/checkout.ts';
 import { addDays, isServiceDay, weekDayOf } from '#src/shared/calendar.ts';
 import { romeToday } from '#src/shared/time.ts';
@@ -105,7 +106,7 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
 /**
  * The customer's account check (AccountCheck.stands), a cart's row (`k`, a
  * SELECT of user_id, status, store_id and delivery_mode: at most one row) and
- * the slot rows of the service days `days` already made for the store and
+ * the slot rows of the service days `service` already made for the store and
  * mode `keyOf` reads from it, in one statement (madeSlotRows' with the
  * cart's row). The first row is the account check's, with the cart's when
  * there is one; a 401 when the account no longer stands, before anything of
@@ -206,7 +207,7 @@ export async function slotsOfDay(
 }
 
 /** The store and mode of a visitor's header (spec §2 Header, §9 default store), and of a customer without a cart. */
-const DEFAULT_CART: CartKey = { store_id: 1109, delivery_mode: 'IN_STORE' };
+const DEFAULT_CART: CartKey = { store_id: DEFAULT_STORE_ID, delivery_mode: 'IN_STORE' };
 
 /**
  * The first free slot of the customer's current cart (of the default store
