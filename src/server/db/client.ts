@@ -129,7 +129,7 @@ class PreparingClient extends pg.Client {
 
 /**
  * The pool Kysely is given on PostgreSQL: two pools behind one. A statement
- * marked GENERIC_PLAN (a category listing, a ranked search) runs on a connection whose
+ * marked GENERIC_PLAN (a ranked search) runs on a connection whose
  * session plans generically: planned once per connection instead of on every
  * call, where planning took 0.3 ms, longer than running the plan (0.19 ms,
  * `npm run bench:explain`). Every other statement keeps PostgreSQL's choice

@@ -3,7 +3,7 @@
 // Kysely about as much as PostgreSQL takes to answer it by key (product detail:
 // a sixth of the call's time), and the text is the same every time.
 import { type Compilable, CompiledQuery } from 'kysely';
-import { type Db, GENERIC_PLAN } from './client.ts';
+import type { Db } from './client.ts';
 
 /** An argument: a value, or a list given as one array parameter (`= ANY($1::bigint[])`). */
 type Value = string | number | readonly number[];
@@ -22,7 +22,6 @@ interface Compiled {
  */
 export function compiledOnce<A extends Value[], R>(
   build: (db: Db, ...args: A) => Compilable<R>,
-  options: { genericPlan?: boolean } = {},
 ): (db: Db, ...args: A) => Promise<R[]> {
   let compiled: Compiled | undefined;
   const compile = (db: Db, arity: number): Compiled => {
@@ -37,8 +36,7 @@ export function compiledOnce<A extends Value[], R>(
     if (unused.length > 0 || computed || markers.some((marker) => query.sql.includes(marker))) {
       throw new Error('compiledOnce: every argument must be a parameter value of the query');
     }
-    // genericPlan: planned once per connection (client.ts), for a statement whose best plan is the same for all values.
-    return { sql: options.genericPlan ? `${GENERIC_PLAN}${query.sql}` : query.sql, slots };
+    return { sql: query.sql, slots };
   };
   return async (db, ...args) => {
     compiled ??= compile(db, args.length);

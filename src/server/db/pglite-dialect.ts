@@ -64,8 +64,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /**
  * A statement whose text starts with this comment is run with a generic plan
  * (planned once for any parameters). PostgreSQL picks a custom plan (planned
- * again for every call's values) when its estimates favour it; for the
- * category listing that costs 0.6 ms of planning in WebAssembly on every call,
+ * again for every call's values) when its estimates favour it; for a page of
+ * a listing that cost 0.6 ms of planning in WebAssembly on every call,
  * twice the time of running the plan, and 0.3 ms natively, more than running
  * it. PGlite switches its session's mode (PlanMode); on PostgreSQL such a
  * statement goes to a pool of sessions that plan generically (client.ts).
@@ -97,7 +97,7 @@ interface StatementResult {
 
 /**
  * The session's plan_cache_mode, switched only when a statement wants the
- * other one: a run of category listings (generic plans) then sends no SET at
+ * other one: a run of ranked searches (generic plans) then sends no SET at
  * all, where a SET and a RESET around each listing cost two more statements in
  * WebAssembly. Outside a transaction the SET stays with the session; inside one
  * it is SET LOCAL and set back after the statement, so a rollback or an error

@@ -1,6 +1,6 @@
 // One mapping from a product row (with its store price and promotion) to the
 // Product of the contract.
-import type { ListedProduct, Product, Promotion } from '#src/shared/contract/catalogue.ts';
+import { FOOD_LABEL_FIELDS, type ListedProduct, type Product, type Promotion } from '#src/shared/contract/catalogue.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import type { Database } from '../db/schema.ts';
 import { ingredientParts, plainIngredients } from '#src/shared/food-info.ts';
@@ -95,15 +95,6 @@ export function toProduct(row: ProductRow, images: string[], variants: Product['
 
 /** A product as listings, searches and banners answer it (listedProduct): without the food label's own fields. */
 export function toListedProduct(row: ProductRow): ListedProduct {
-  const {
-    food: _food,
-    ingredientParts: _ingredientParts,
-    netQuantity: _netQuantity,
-    operatorName: _operatorName,
-    operatorAddress: _operatorAddress,
-    originRequired: _originRequired,
-    nutritionFacts: _nutritionFacts,
-    ...listed
-  } = toProduct(row, [], []);
-  return listed;
+  const entries = Object.entries(toProduct(row, [], [])).filter(([key]) => !(key in FOOD_LABEL_FIELDS));
+  return Object.fromEntries(entries) as ListedProduct;
 }

@@ -75,13 +75,8 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-/**
- * A product as listings and searches answer it (the spec's Product, §3): the
- * food label's own fields, which only the product page shows, come with the
- * product call, its info and the export. They were some 30 % of a listing's
- * bytes (docs/performance.md, eighteenth sitting).
- */
-export const listedProduct = product.omit({
+/** The food label's own fields of a Product (Reg. 1169/2011 art. 9, beyond the spec's): what the product page alone shows. */
+export const FOOD_LABEL_FIELDS = {
   food: true,
   ingredientParts: true,
   netQuantity: true,
@@ -89,7 +84,15 @@ export const listedProduct = product.omit({
   operatorAddress: true,
   originRequired: true,
   nutritionFacts: true,
-});
+} as const;
+
+/**
+ * A product as listings and searches answer it (the spec's Product, §3): the
+ * food label's own fields, which only the product page shows, come with the
+ * product call, its info and the export. They were some 30 % of a listing's
+ * bytes (docs/performance.md, eighteenth sitting).
+ */
+export const listedProduct = product.omit(FOOD_LABEL_FIELDS);
 export type ListedProduct = z.infer<typeof listedProduct>;
 
 /** A page of a listing, a search or a banner's products. */

@@ -23,6 +23,7 @@ import {
 } from './cart.ts';
 import {
   DEFAULT_STORE_ID,
+  FOOD_LABEL_FIELDS,
   barcodeParam,
   category,
   product,
@@ -120,13 +121,7 @@ const productInfo = product
     nutrition: true,
     storage: true,
     recycling: true,
-    food: true,
-    ingredientParts: true,
-    netQuantity: true,
-    operatorName: true,
-    operatorAddress: true,
-    originRequired: true,
-    nutritionFacts: true,
+    ...FOOD_LABEL_FIELDS,
   })
   .extend({ missingFoodInfo: z.array(z.string()) });
 
