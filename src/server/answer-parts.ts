@@ -1,9 +1,8 @@
 // An answer written out as JSON in parts (a listing page's kept product
-// texts, a cart's kept rows), joined only when it must be: the compression
-// reads the parts one after the other into its own buffer (compression.ts),
-// so a compressed answer never makes the whole uncompressed one, 20–30 kB a
-// call that the collector then had to free (docs/performance.md, sixteenth
-// sitting).
+// texts, a cart's kept rows), joined only when it must be: zstd joins the
+// parts in a buffer it keeps (compression.ts), so a compressed answer never
+// makes the whole uncompressed one, 20–30 kB a call that the collector then
+// had to free (docs/performance.md, sixteenth sitting).
 export class AnswerParts {
   readonly parts: readonly Uint8Array[];
   readonly byteLength: number;

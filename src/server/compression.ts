@@ -100,6 +100,8 @@ class KeptZstd {
   #failed = false;
   /** Where each frame is written, grown to the largest answer's room (at most 256 kB and its bound). */
   #out = Buffer.allocUnsafeSlow(64 * 1024);
+  /** Where an answer in parts is joined, grown the same way. */
+  #in = Buffer.allocUnsafeSlow(64 * 1024);
 
   private constructor(native: NativeZstd, state: Uint32Array, stream: NodeJS.EventEmitter & { destroy(): void }) {
     this.#native = native;
@@ -147,31 +149,43 @@ class KeptZstd {
     return this.compressParts([bytes], bytes.byteLength);
   }
 
-  /** The parts, one after the other, as one zstd frame; null when this context could not make it. */
+  /**
+   * The parts, one after the other, as one zstd frame; null when this context could not make it.
+   * Several parts are first copied into one kept buffer: given its whole input at once, with room
+   * for the worst case, zstd sizes its tables to the input and reads it where it is, where part by
+   * part it copied each into its own window first (a cart of 40 rows: 22 → 18 µs, twentieth sitting).
+   */
   compressParts(parts: readonly Uint8Array[], byteLength: number): Buffer | null {
-    if (this.#failed) return null;
-    // Room for the worst case (ZSTD_COMPRESSBOUND), so that each call takes its whole part and the last ends the frame.
-    const room = byteLength + (byteLength >> 7) + 1024;
-    if (this.#out.byteLength < room) this.#out = Buffer.allocUnsafeSlow(room);
-    let written = 0;
-    for (let i = 0; i < parts.length && !this.#failed; i++) {
-      const part = parts[i]!;
-      const flush = i === parts.length - 1 ? constants.ZSTD_e_end : constants.ZSTD_e_continue;
-      try {
-        this.#native.writeSync(flush, part, 0, part.byteLength, this.#out, written, room - written);
-      } catch {
-        this.#failed = true;
-      }
-      const [outLeft = 0, inLeft = 1] = this.#state;
-      // Input left over or the room used up: the frame may not be ended, and the context is mid-frame.
-      if (inLeft !== 0 || outLeft === 0) this.#failed = true;
-      written = room - outLeft;
-    }
     if (this.#failed || parts.length === 0) {
       this.#failed = true;
       return null;
     }
-    return Buffer.copyBytesFrom(this.#out, 0, written);
+    let input = parts[0]!;
+    if (parts.length > 1) {
+      if (this.#in.byteLength < byteLength) this.#in = Buffer.allocUnsafeSlow(byteLength);
+      let at = 0;
+      for (const part of parts) {
+        this.#in.set(part, at);
+        at += part.byteLength;
+      }
+      input = this.#in.subarray(0, byteLength);
+    }
+    // Room for the worst case (ZSTD_COMPRESSBOUND), so that the one call takes the whole input and ends the frame.
+    const room = byteLength + (byteLength >> 7) + 1024;
+    if (this.#out.byteLength < room) this.#out = Buffer.allocUnsafeSlow(room);
+    try {
+      this.#native.writeSync(constants.ZSTD_e_end, input, 0, byteLength, this.#out, 0, room);
+    } catch {
+      this.#failed = true;
+      return null;
+    }
+    const [outLeft = 0, inLeft = 1] = this.#state;
+    // Input left over or the room used up: the frame may not be ended, and the context is mid-frame.
+    if (inLeft !== 0 || outLeft === 0) {
+      this.#failed = true;
+      return null;
+    }
+    return Buffer.copyBytesFrom(this.#out, 0, room - outLeft);
   }
 }
 
@@ -194,7 +208,7 @@ export function compressBytes(bytes: Uint8Array, encoding: Encoding): Buffer {
   return compressParts(new AnswerParts([bytes]), encoding);
 }
 
-/** An answer in parts compressed with `encoding` at its fastest level: zstd reads the parts as they are. */
+/** An answer in parts compressed with `encoding` at its fastest level: zstd joins them in its kept buffer. */
 export function compressParts(answer: AnswerParts, encoding: Encoding): Buffer {
   if (encoding === 'zstd') return zstdFastest(answer.parts, answer.byteLength);
   const bytes = answer.parts.length === 1 ? answer.parts[0]! : answer.bytes();

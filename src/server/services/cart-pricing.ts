@@ -33,7 +33,21 @@ export interface StoreTerms {
 
 const quantityOf = (line: CartLine) => (line.snapshot.um === 'KG' ? (line.weight ?? 0) : (line.amount ?? 0));
 
+/**
+ * Each line's item, made once: a cart write's other rows come from the cart memo as the same
+ * line objects from one write to the next (cart.ts), and a line is never changed once made.
+ */
+const itemsOfLines = new WeakMap<CartLine, CartItem>();
+
 export function toCartItem(line: CartLine): CartItem {
+  const made = itemsOfLines.get(line);
+  if (made) return made;
+  const item = cartItemOf(line);
+  itemsOfLines.set(line, item);
+  return item;
+}
+
+function cartItemOf(line: CartLine): CartItem {
   const p = line.product;
   const available = p?.available ?? false;
   const netCents = p ? toCents(p.netPrice) : line.snapshot.priceCents;

@@ -135,6 +135,21 @@ function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
 }
 
 /**
+ * The line of each row the cart memo keeps, made once per row object and product side: a write's
+ * other rows come from the memo as the same objects, and so keep the same line (and item,
+ * cart-pricing.ts) while their product's side lasts.
+ */
+const keptRowLines = new WeakMap<ItemColumns, { side: CatalogueSide; line: CartLine }>();
+
+function keptRowLine(r: ItemColumns, side: CatalogueSide): CartLine {
+  const made = keptRowLines.get(r);
+  if (made?.side === side) return made.line;
+  const line = toCartLine(r, side);
+  keptRowLines.set(r, { side, line });
+  return line;
+}
+
+/**
  * The SELECT of a cart's rows but `except`'s, for a cart write: the catalogue
  * side (product, price, promotion) only of the products not in `known`, whose
  * side the server kept (cart-memo.ts). In a scalar subquery the test of
@@ -403,7 +418,7 @@ async function keptLines(db: Db, cart: CartRow, version: string): Promise<CartLi
   for (const r of kept.rows) {
     const side = known.get(r.line_product_id);
     if (!side) return undefined;
-    lines.push(toCartLine(r, side));
+    lines.push(keptRowLine(r, side));
   }
   return lines;
 }
@@ -589,6 +604,10 @@ async function writeChange(
           RETURNING id, amount, weight)`;
   // The other rows are read only when the locked cart row is not the version the memo's rows came with.
   const unknownRows = sql`(SELECT version FROM c) IS DISTINCT FROM ${kept?.version ?? null}::text`;
+  // With rows kept, the others are read only when another change reached them, which is rare: the
+  // statement then sends every row's product (the memo's sides still come first), and otherwise does
+  // without the list of known products, 40 ids to write out and read a write.
+  const knownIds = kept ? [] : [...known.keys()];
   // The store's columns (cartStoreSelect) and a row's (writtenLinesSelect) have no name in common.
   const { rows } = await sql<WrittenRow>`WITH ${same}, ${change}, ${touch}
     SELECT st.*, (SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount,
@@ -597,7 +616,7 @@ async function writeChange(
       c.delivery_mode AS cart_delivery_mode, c.title AS cart_title, c.is_current AS cart_is_current, l.*
     FROM (${cartStoreSelect(seen)}) st
     CROSS JOIN c
-    LEFT JOIN LATERAL (${writtenLinesSelect(seen, row.id, [...known.keys()], today, unknownRows)}) l ON true
+    LEFT JOIN LATERAL (${writtenLinesSelect(seen, row.id, knownIds, today, unknownRows)}) l ON true
     ORDER BY l.item_id`.execute(db);
   const first = rows[0];
   if (!first) return undefined;
@@ -621,41 +640,34 @@ async function writeChange(
       ('product' in r && r.product ? catalogueSide(r.product as ProductRow) : undefined);
     // A row always has its product (a foreign key): as in cartLines' join, one without is left out.
     if (!side) continue;
-    lines.push(toCartLine(r as ItemColumns, side));
-    sides.push(side);
     // A kept row is kept as it is; one read brings the statement's other columns, which are left.
-    own.push(
-      fromMemo
-        ? (r as OwnRow)
-        : {
-            item_id: r.item_id,
-            amount: r.amount,
-            weight: r.weight,
-            snapshot_cents: r.snapshot_cents as number,
-            line_product_id: r.line_product_id,
-          },
-    );
+    const ownRow: OwnRow = fromMemo
+      ? (r as OwnRow)
+      : {
+          item_id: r.item_id,
+          amount: r.amount,
+          weight: r.weight,
+          snapshot_cents: r.snapshot_cents as number,
+          line_product_id: r.line_product_id,
+        };
+    lines.push(keptRowLine(ownRow, side));
+    sides.push(side);
+    own.push(ownRow);
   }
   if (first.put_id !== null) {
     // The written row: the product as read, with the values the write stored.
-    const written = {
-      ...row,
-      item_id: first.put_id,
-      amount: first.put_amount,
-      weight: first.put_weight,
-      snapshot_cents: toCents(product.netPrice),
-    };
-    // The memo's side, kept as it is: the other carts showing the product keep their rows' JSON (cart-answer.ts).
-    const side = keptSide ?? catalogueSide(row);
-    lines.push(toCartLine(written as LineRow, side));
-    sides.push(side);
-    own.push({
+    const written: OwnRow = {
       item_id: first.put_id,
       amount: first.put_amount === null ? null : Number(first.put_amount),
       weight: first.put_weight === null ? null : Number(first.put_weight),
-      snapshot_cents: written.snapshot_cents,
+      snapshot_cents: toCents(product.netPrice),
       line_product_id: row.id,
-    });
+    };
+    // The memo's side, kept as it is: the other carts showing the product keep their rows' JSON (cart-answer.ts).
+    const side = keptSide ?? catalogueSide(row);
+    lines.push(keptRowLine(written, side));
+    sides.push(side);
+    own.push(written);
     lines.sort((a, b) => a.itemId - b.itemId);
     own.sort((a, b) => a.item_id - b.item_id);
   }
