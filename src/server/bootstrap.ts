@@ -20,7 +20,9 @@ export async function timed<T>(label: string, work: () => Promise<T>, done?: (re
 }
 
 export async function openShopDatabase(config: Config = loadConfig()): Promise<DbHandle> {
-  const options = config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+  const options = config.DATABASE_URL
+    ? { databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { dataDir: config.DATA_DIR };
   const handle = await timed(
     'Opening the database',
     () => openDb(options),

@@ -153,7 +153,7 @@ class KeptZstd {
    * The parts, one after the other, as one zstd frame; null when this context could not make it.
    * Several parts are first copied into one kept buffer: given its whole input at once, with room
    * for the worst case, zstd sizes its tables to the input and reads it where it is, where part by
-   * part it copied each into its own window first (a cart of 40 rows: 22 → 18 µs, twentieth sitting).
+   * part it copied each into its own window first (a cart of 40 rows: 22 → 18 µs, nineteenth sitting).
    */
   compressParts(parts: readonly Uint8Array[], byteLength: number): Buffer | null {
     if (this.#failed || parts.length === 0) {

@@ -2,7 +2,9 @@
 // says otherwise; production refuses to start with anything only development
 // may expose (the mail outbox, the payment sandbox, the demo operators).
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { buildTarget, developmentWarning, loadConfig, siteDir, siteSettings } from './config.ts';
+import { defaultPoolSize } from './db/client.ts';
 
 // Settings a real production shop has: an SMTP server and the card providers.
 const production = {
@@ -98,5 +100,15 @@ describe('settings read outside the server process', () => {
       SPESA_OUT_DIR: './dist',
     });
     expect(() => buildTarget({ SPESA_API_URL: 'nowhere' })).toThrow(/SPESA_API_URL/);
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('is the number set, unset by default (twice the cores, at least 4), and refuses what is not a count', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).DATABASE_POOL_SIZE).toBe(6);
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(defaultPoolSize()).toBe(Math.max(4, 2 * availableParallelism()));
+    for (const bad of ['0', 'tanti', '2.5'])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

@@ -26,6 +26,11 @@ const env = siteEnv.extend({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * Connections to PostgreSQL per API process for everything but listings (which have 5 of their
+   * own): about twice the database server's cores. Unset: twice this machine's, at least 4.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DATA_DIR: z.string().default('./data/pglite'),
   /** The shop's address as shoppers reach it (mailed links); required in production, where a request's Host header is not trusted. */
   PUBLIC_URL: z.string().url().optional(),

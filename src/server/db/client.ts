@@ -5,6 +5,7 @@
 // concurrent requests never interleave inside one; on both engines a
 // statement is prepared once per connection and its plan reused.
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -20,6 +21,8 @@ export type Db = Kysely<Database>;
 export interface DbOptions {
   /** postgres://… for a server; otherwise PGlite. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL: the main pool's connections (defaultPoolSize() when omitted). */
+  poolSize?: number | undefined;
   /** PGlite data directory; omitted = in memory (tests). */
   dataDir?: string | undefined;
   /** Sees every query executed (bench:explain records the queries of the hot calls). */
@@ -179,6 +182,15 @@ class RoutedClient {
   }
 }
 
+/**
+ * The main pool's size when DATABASE_POOL_SIZE is not set: twice the machine's cores, at least 4
+ * (the rule of thumb of PostgreSQL's wiki is about twice the server's cores). More connections
+ * than that only make more server processes take turns on the same cores: on 2 cores, cart
+ * writes went 1,600 → 1,900–2,070 a second from 10 connections to 4 (docs/performance.md,
+ * nineteenth sitting). A request that finds them all busy waits in the pool, in order.
+ */
+export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
+
 function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
   // A request waits at most 5 s for a connection: during an outage it gets a
   // 503 (http.ts) instead of hanging.
@@ -191,7 +203,7 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     Client: PreparingClient,
     options: '-c jit=off',
   };
-  const pool = new pg.Pool({ ...settings, max: 10 });
+  const pool = new pg.Pool({ ...settings, max: options.poolSize ?? defaultPoolSize() });
   // Listings and ranked searches only: a smaller pool of sessions that plan generically.
   const listings = new pg.Pool({
     ...settings,
