@@ -605,8 +605,8 @@ async function writeChange(
   // The other rows are read only when the locked cart row is not the version the memo's rows came with.
   const unknownRows = sql`(SELECT version FROM c) IS DISTINCT FROM ${kept?.version ?? null}::text`;
   // With rows kept, the others are read only when another change reached them, which is rare: the
-  // statement then sends every row's product (the memo's sides still come first), and otherwise does
-  // without the list of known products, 40 ids to write out and read a write.
+  // statement then sends every row's product (the memo's sides still come first). So it does without
+  // the list of known products, up to 40 ids that every write would otherwise write out and send.
   const knownIds = kept ? [] : [...known.keys()];
   // The store's columns (cartStoreSelect) and a row's (writtenLinesSelect) have no name in common.
   const { rows } = await sql<WrittenRow>`WITH ${same}, ${change}, ${touch}
