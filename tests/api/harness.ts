@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '#src/server/app.ts';
 import { loadConfig } from '#src/server/config.ts';
-import { openDb, type DbHandle } from '#src/server/db/client.ts';
+import { openDb, type DbHandle, type DbOptions } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
@@ -69,10 +69,12 @@ async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> 
  * A fresh, empty database of the engine under test (PGlite in memory, or a
  * database of its own on DATABASE_URL's server); close() also drops the latter.
  */
-export async function openTestDatabase(): Promise<{ handle: DbHandle; close(): Promise<void> }> {
+export async function openTestDatabase(
+  options: Pick<DbOptions, 'lanes'> = {},
+): Promise<{ handle: DbHandle; close(): Promise<void> }> {
   const serverUrl = process.env['DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-  const handle = await openDb({ databaseUrl: server?.url });
+  const handle = await openDb({ ...options, databaseUrl: server?.url });
   return {
     handle,
     async close() {

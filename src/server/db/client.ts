@@ -12,6 +12,7 @@ import type { Database } from './schema.ts';
 import { ArrivalGate } from './arrival-order.ts';
 import { GENERIC_PLAN, PreparedPGliteDialect } from './pglite-dialect.ts';
 import { openEngine, type PGliteEngine } from './pglite-engine.ts';
+import { LANE_LOCK_WAIT_MS, LOCK_NOT_AVAILABLE, type LaneClient, Lanes, opensTransaction } from './pg-lanes.ts';
 
 export { GENERIC_PLAN } from './pglite-dialect.ts';
 import { lockDataDir } from './pglite-lock.ts';
@@ -23,6 +24,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL: the main pool's connections (defaultPoolSize() when omitted). */
   poolSize?: number | undefined;
+  /** PostgreSQL: the shared pipelined connections of statements outside a transaction (pg-lanes.ts); one per core when omitted, 0 for none. */
+  lanes?: number | undefined;
   /** PGlite data directory; omitted = in memory (tests). */
   dataDir?: string | undefined;
   /** Sees every query executed (bench:explain records the queries of the hot calls). */
@@ -122,7 +125,8 @@ class PreparingClient extends pg.Client {
       // A table changed shape under a prepared `SELECT *` (another process
       // migrated): prepare the statement again on this connection.
       if ((error as { code?: string }).code !== '0A000') throw error;
-      await super.query(`DEALLOCATE "${name}"`);
+      // On a shared lane (pg-lanes.ts) another statement may have let it go first.
+      await super.query(`DEALLOCATE "${name}"`).catch(() => {});
       delete (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
         .parsedStatements[name];
       return await super.query({ name, text, values });
@@ -131,7 +135,8 @@ class PreparingClient extends pg.Client {
 }
 
 /**
- * The pool Kysely is given on PostgreSQL: two pools behind one. A statement
+ * The pool Kysely is given on PostgreSQL: two pools and the lanes behind one.
+ * A statement outside a transaction goes down a lane (pg-lanes.ts). A statement
  * marked GENERIC_PLAN (a ranked search) runs on a connection whose
  * session plans generically: planned once per connection instead of on every
  * call, where planning took 0.3 ms, longer than running the plan (0.19 ms,
@@ -144,20 +149,25 @@ class PlanRoutingPool {
   readonly options: object;
   readonly usual: pg.Pool;
   readonly generic: pg.Pool;
-  constructor(usual: pg.Pool, generic: pg.Pool) {
+  readonly lanes: Lanes | undefined;
+  constructor(usual: pg.Pool, generic: pg.Pool, lanes: Lanes | undefined) {
     this.usual = usual;
     this.generic = generic;
+    this.lanes = lanes;
     this.options = usual.options;
   }
   async connect(): Promise<RoutedClient> {
     return new RoutedClient(this);
   }
   async end(): Promise<void> {
-    await Promise.all([this.usual.end(), this.generic.end()]);
+    await Promise.all([this.usual.end(), this.generic.end(), this.lanes?.end()]);
   }
 }
 
-/** A connection of PlanRoutingPool: the real one is taken by its first statement. */
+/**
+ * A connection of PlanRoutingPool: the real one is taken by its first
+ * statement, unless that statement goes down a lane.
+ */
 class RoutedClient {
   #client: Promise<pg.PoolClient> | undefined;
   readonly #pools: PlanRoutingPool;
@@ -165,6 +175,15 @@ class RoutedClient {
     this.#pools = pools;
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
+    const lanes = this.#pools.lanes;
+    if (!this.#client && lanes && !opensTransaction(text) && !text.startsWith(GENERIC_PLAN)) {
+      try {
+        return await lanes.query(text, values as unknown[]);
+      } catch (error) {
+        // It waited too long for a lock on a shared lane, and did nothing: it runs again below, on a connection of its own.
+        if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+      }
+    }
     if (!this.#client) {
       this.#client = (text.startsWith(GENERIC_PLAN) ? this.#pools.generic : this.#pools.usual).connect();
       // A failed connect is answered by this query; release() must not see it unhandled.
@@ -217,9 +236,24 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     p.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     p.on('connect', (client) => client.on('error', (error) => console.warn(`[db] connection lost: ${error.message}`)));
   }
+  // Statements outside a transaction: one pipelined connection per core (pg-lanes.ts), whose
+  // sessions wait a short while for a lock.
+  const laneCount = options.lanes ?? availableParallelism();
+  const lanes =
+    laneCount > 0
+      ? new Lanes(
+          laneCount,
+          () =>
+            new PreparingClient({
+              ...settings,
+              pipeline: true,
+              options: `${settings.options} -c lock_timeout=${LANE_LOCK_WAIT_MS}`,
+            } as pg.ClientConfig) as unknown as LaneClient,
+        )
+      : undefined;
   const db = new Kysely<Database>({
     // Kysely's pool type also allows cursors, which the shop does not use.
-    dialect: new PostgresDialect({ pool: new PlanRoutingPool(pool, listings) as unknown as PostgresPool }),
+    dialect: new PostgresDialect({ pool: new PlanRoutingPool(pool, listings, lanes) as unknown as PostgresPool }),
     ...kyselyLog(options),
   });
   return {
