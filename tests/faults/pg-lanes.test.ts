@@ -6,7 +6,7 @@
 // PostgreSQL lane only (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { DbHandle } from '#src/server/db/client.ts';
+import { type DbHandle, OWN_CONNECTION } from '#src/server/db/client.ts';
 import { openTestDatabase } from '../api/harness.ts';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -64,6 +64,15 @@ describe('statements on shared pipelined connections (PostgreSQL)', () => {
     await increment;
     expect(done).toBe(true);
     expect(await counter(1)).toBe(1);
+  });
+
+  it('runs a statement marked as a long read on a connection of its own, not ahead of the lane', async () => {
+    const order: string[] = [];
+    const long = sql`${sql.raw(OWN_CONNECTION)} SELECT pg_sleep(0.3)`.execute(handle.db).then(() => order.push('long'));
+    const short = counter(1).then(() => order.push('short'));
+    await Promise.all([long, short]);
+    // On the one lane, the short read would have been answered after the long one.
+    expect(order).toEqual(['short', 'long']);
   });
 
   it('opens a new connection when its lane loses the one it had', async () => {

@@ -12,9 +12,17 @@ import type { Database } from './schema.ts';
 import { ArrivalGate } from './arrival-order.ts';
 import { GENERIC_PLAN, PreparedPGliteDialect } from './pglite-dialect.ts';
 import { openEngine, type PGliteEngine } from './pglite-engine.ts';
-import { LANE_LOCK_WAIT_MS, LOCK_NOT_AVAILABLE, type LaneClient, Lanes, opensTransaction } from './pg-lanes.ts';
+import {
+  LANE_LOCK_WAIT_MS,
+  LOCK_NOT_AVAILABLE,
+  type LaneClient,
+  Lanes,
+  OWN_CONNECTION,
+  opensTransaction,
+} from './pg-lanes.ts';
 
 export { GENERIC_PLAN } from './pglite-dialect.ts';
+export { OWN_CONNECTION } from './pg-lanes.ts';
 import { lockDataDir } from './pglite-lock.ts';
 
 export type Db = Kysely<Database>;
@@ -176,7 +184,13 @@ class RoutedClient {
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
     const lanes = this.#pools.lanes;
-    if (!this.#client && lanes && !opensTransaction(text) && !text.startsWith(GENERIC_PLAN)) {
+    if (
+      !this.#client &&
+      lanes &&
+      !opensTransaction(text) &&
+      !text.startsWith(GENERIC_PLAN) &&
+      !text.startsWith(OWN_CONNECTION)
+    ) {
       try {
         return await lanes.query(text, values as unknown[]);
       } catch (error) {

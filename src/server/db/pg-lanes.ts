@@ -16,6 +16,14 @@
 // connection of the pool, where it waits as long as it must.
 import type pg from 'pg';
 
+/**
+ * Marks a statement that reads thousands of rows (the catalogue export's
+ * pages): on PostgreSQL it takes a connection of the pool, not a lane, where
+ * the statements behind it would wait for it. A comment, so PGlite runs it as
+ * it is.
+ */
+export const OWN_CONNECTION = '/* own connection */';
+
 /** How long a statement on a lane waits for a lock before it is run again on a connection of the pool. */
 export const LANE_LOCK_WAIT_MS = 50;
 
