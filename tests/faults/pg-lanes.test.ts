@@ -6,7 +6,7 @@
 // PostgreSQL lane only (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { type DbHandle, OWN_CONNECTION } from '#src/server/db/client.ts';
+import { type DbHandle, GENERIC_PLAN, OWN_CONNECTION } from '#src/server/db/client.ts';
 import { openTestDatabase } from '../api/harness.ts';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -73,6 +73,15 @@ describe('statements on shared pipelined connections (PostgreSQL)', () => {
     await Promise.all([long, short]);
     // On the one lane, the short read would have been answered after the long one.
     expect(order).toEqual(['short', 'long']);
+  });
+
+  it('plans a ranked search generically, on lanes of its own, and every other statement as PostgreSQL chooses', async () => {
+    const mode = async (marker: string) =>
+      (await sql<{ m: string }>`${sql.raw(marker)} SELECT current_setting('plan_cache_mode') AS m`.execute(handle.db))
+        .rows[0]?.m;
+    expect(await mode(GENERIC_PLAN)).toBe('force_generic_plan');
+    expect(await mode('')).toBe('auto');
+    expect(await mode(OWN_CONNECTION)).toBe('auto');
   });
 
   it('opens a new connection when its lane loses the one it had', async () => {

@@ -143,14 +143,16 @@ class PreparingClient extends pg.Client {
 }
 
 /**
- * The pool Kysely is given on PostgreSQL: two pools and the lanes behind one.
- * A statement outside a transaction goes down a lane (pg-lanes.ts). A statement
- * marked GENERIC_PLAN (a ranked search) runs on a connection whose
- * session plans generically: planned once per connection instead of on every
- * call, where planning took 0.3 ms, longer than running the plan (0.19 ms,
- * `npm run bench:explain`). Every other statement keeps PostgreSQL's choice
- * between a custom and a generic plan. A connection is taken when its first
- * statement comes, so a transaction (BEGIN first) stays on the usual pool.
+ * The pool Kysely is given on PostgreSQL: two pools and two sets of lanes
+ * behind one. A statement outside a transaction goes down a lane
+ * (pg-lanes.ts), unless marked OWN_CONNECTION (a read of thousands of rows).
+ * A statement marked GENERIC_PLAN (a ranked search) runs in a session that
+ * plans generically — its own lanes, or the pool beside the usual one:
+ * planned once per connection instead of on every call, where planning took
+ * 0.3 ms, longer than running the plan (0.19 ms, `npm run bench:explain`).
+ * Every other statement keeps PostgreSQL's choice between a custom and a
+ * generic plan. A connection of a pool is taken when its first statement
+ * comes, so a transaction (BEGIN first) stays on the usual pool.
  */
 class PlanRoutingPool {
   readonly Client = PreparingClient;
@@ -158,17 +160,19 @@ class PlanRoutingPool {
   readonly usual: pg.Pool;
   readonly generic: pg.Pool;
   readonly lanes: Lanes | undefined;
-  constructor(usual: pg.Pool, generic: pg.Pool, lanes: Lanes | undefined) {
+  readonly genericLanes: Lanes | undefined;
+  constructor(usual: pg.Pool, generic: pg.Pool, lanes?: { usual: Lanes; generic: Lanes }) {
     this.usual = usual;
     this.generic = generic;
-    this.lanes = lanes;
+    this.lanes = lanes?.usual;
+    this.genericLanes = lanes?.generic;
     this.options = usual.options;
   }
   async connect(): Promise<RoutedClient> {
     return new RoutedClient(this);
   }
   async end(): Promise<void> {
-    await Promise.all([this.usual.end(), this.generic.end(), this.lanes?.end()]);
+    await Promise.all([this.usual.end(), this.generic.end(), this.lanes?.end(), this.genericLanes?.end()]);
   }
 }
 
@@ -183,14 +187,8 @@ class RoutedClient {
     this.#pools = pools;
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
-    const lanes = this.#pools.lanes;
-    if (
-      !this.#client &&
-      lanes &&
-      !opensTransaction(text) &&
-      !text.startsWith(GENERIC_PLAN) &&
-      !text.startsWith(OWN_CONNECTION)
-    ) {
+    const lanes = text.startsWith(GENERIC_PLAN) ? this.#pools.genericLanes : this.#pools.lanes;
+    if (!this.#client && lanes && !opensTransaction(text) && !text.startsWith(OWN_CONNECTION)) {
       try {
         return await lanes.query(text, values as unknown[]);
       } catch (error) {
@@ -237,7 +235,7 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     options: '-c jit=off',
   };
   const pool = new pg.Pool({ ...settings, max: options.poolSize ?? defaultPoolSize() });
-  // Listings and ranked searches only: a smaller pool of sessions that plan generically.
+  // Ranked searches that do not go down a lane: a smaller pool of sessions that plan generically.
   const listings = new pg.Pool({
     ...settings,
     max: 5,
@@ -251,19 +249,25 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     p.on('connect', (client) => client.on('error', (error) => console.warn(`[db] connection lost: ${error.message}`)));
   }
   // Statements outside a transaction: one pipelined connection per core (pg-lanes.ts), whose
-  // sessions wait a short while for a lock.
+  // sessions wait a short while for a lock; ranked searches have as many of their own, which
+  // plan generically as the listings' pool does.
   const laneCount = options.lanes ?? availableParallelism();
+  const lanesWith = (options: string) =>
+    new Lanes(
+      laneCount,
+      () =>
+        new PreparingClient({
+          ...settings,
+          pipeline: true,
+          options: `${options} -c lock_timeout=${LANE_LOCK_WAIT_MS}`,
+        } as pg.ClientConfig) as unknown as LaneClient,
+    );
   const lanes =
     laneCount > 0
-      ? new Lanes(
-          laneCount,
-          () =>
-            new PreparingClient({
-              ...settings,
-              pipeline: true,
-              options: `${settings.options} -c lock_timeout=${LANE_LOCK_WAIT_MS}`,
-            } as pg.ClientConfig) as unknown as LaneClient,
-        )
+      ? {
+          usual: lanesWith(settings.options),
+          generic: lanesWith(`${settings.options} -c plan_cache_mode=force_generic_plan`),
+        }
       : undefined;
   const db = new Kysely<Database>({
     // Kysely's pool type also allows cursors, which the shop does not use.

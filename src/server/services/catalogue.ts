@@ -1,6 +1,6 @@
 // Catalogue reads: category tree, product listing per store, product detail.
 import { type RawBuilder, sql } from 'kysely';
-import { type Db, GENERIC_PLAN } from '../db/client.ts';
+import { type Db, GENERIC_PLAN, OWN_CONNECTION } from '../db/client.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import {
   DEFAULT_STORE_ID,
@@ -302,7 +302,9 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   const key = `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, field, direction, words])}`;
   const order = await listingOrder(db, key, async () => {
     const base = rowsFrom(withWords as unknown as Db);
-    const rows = await (search ? base.where(search.match) : base).orderBy(sortKey, direction).orderBy('p.id').execute();
+    const statement = (search ? base.where(search.match) : base).orderBy(sortKey, direction).orderBy('p.id');
+    // Up to the whole store's 20,000 rows: on PostgreSQL a connection of the pool, not a shared lane (pg-lanes.ts).
+    const { rows } = await sql<{ id: number | string }>`${sql.raw(OWN_CONNECTION)}${statement}`.execute(db);
     return Float64Array.from(rows, (r) => Number(r.id));
   });
   const offset = query.p * query.s;
