@@ -7,7 +7,8 @@
 // second, docs/performance.md, twentieth sitting). Statements on one lane run
 // one after the other, each in its own implicit transaction (a Sync after
 // each), exactly as on a connection of their own; transactions keep a
-// connection of the pool from BEGIN to COMMIT (client.ts).
+// connection of the pool from BEGIN to COMMIT, and ranked searches have lanes
+// of their own whose sessions plan generically (client.ts).
 //
 // A statement that waits for a row lock would hold up every statement behind
 // it on its lane, and could wait for a transaction that itself waits for one
@@ -17,10 +18,10 @@
 import type pg from 'pg';
 
 /**
- * Marks a statement that reads thousands of rows (the catalogue export's
- * pages): on PostgreSQL it takes a connection of the pool, not a lane, where
- * the statements behind it would wait for it. A comment, so PGlite runs it as
- * it is.
+ * Marks a statement that reads thousands of rows (a page of the catalogue
+ * export, a listing's whole order): on PostgreSQL it takes a connection of the
+ * pool, not a lane, where the statements behind it would wait for it. A
+ * comment, so PGlite runs it as it is.
  */
 export const OWN_CONNECTION = '/* own connection */';
 
