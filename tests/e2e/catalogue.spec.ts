@@ -211,6 +211,8 @@ test.describe('catalogue browsing', () => {
     await banner.click();
     await expect(page).toHaveURL(/\/app\/banners\/\d+\/products/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+    // The path back: Home, then the banner (Home once).
+    await expect(page.getByRole('navigation', { name: 'Percorso' }).getByRole('listitem')).toHaveText(['Home', title!]);
     // Headings do not skip a level between the title and the cards' h3.
     await expect(page.getByRole('heading', { level: 2, name: `Prodotti di ${title}` })).toBeAttached();
     await expect(page.locator('.listing .product-card:visible').first()).toBeVisible();
