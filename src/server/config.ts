@@ -27,8 +27,9 @@ const env = siteEnv.extend({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   /**
-   * Connections to PostgreSQL per API process for everything but listings (which have 5 of their
-   * own): about twice the database server's cores. Unset: twice this machine's, at least 4.
+   * Connections to PostgreSQL per API process for transactions and long reads (statements outside
+   * a transaction share the pipelined lanes, db/pg-lanes.ts): about twice the database server's
+   * cores. Unset: twice this machine's, at least 4.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DATA_DIR: z.string().default('./data/pglite'),

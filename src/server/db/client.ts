@@ -6,7 +6,7 @@
 // statement is prepared once per connection and its plan reused.
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { type Compilable, Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { ArrivalGate } from './arrival-order.ts';
@@ -26,6 +26,16 @@ export { OWN_CONNECTION } from './pg-lanes.ts';
 import { lockDataDir } from './pglite-lock.ts';
 
 export type Db = Kysely<Database>;
+
+/**
+ * The rows of a read of thousands of rows (a page of the catalogue export, a
+ * listing's whole order), marked OWN_CONNECTION: on PostgreSQL it takes a
+ * connection of the pool rather than a shared lane, where the statements
+ * behind it would wait for it (pg-lanes.ts). On PGlite the mark is a comment.
+ */
+export async function readAlone<R>(db: Db, query: Compilable<R>): Promise<R[]> {
+  return (await sql<R>`${sql.raw(OWN_CONNECTION)}${query}`.execute(db)).rows;
+}
 
 export interface DbOptions {
   /** postgres://… for a server; otherwise PGlite. */

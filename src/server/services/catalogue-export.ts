@@ -1,33 +1,23 @@
 // The whole catalogue of a store in full (images and variants too), a page
 // of products at a time in three queries: what the static build reads
 // instead of one product detail call per product page.
-import { type Compilable, sql } from 'kysely';
-import { type Db, OWN_CONNECTION } from '../db/client.ts';
+import { type Db, readAlone } from '../db/client.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { romeToday } from '#src/shared/time.ts';
 import { productSelect } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 
-/**
- * A read of thousands of rows, which on PostgreSQL takes a connection of the
- * pool rather than a shared lane, where it would hold up the shoppers'
- * statements behind it (pg-lanes.ts).
- */
-async function bulkRead<R>(db: Db, query: Compilable<R>): Promise<R[]> {
-  return (await sql<R>`${sql.raw(OWN_CONNECTION)}${query}`.execute(db)).rows;
-}
-
 /** Page p (0-based, s products, in id order) of the store's products, each as the product detail call answers it. */
 export async function productsInFull(db: Db, storeId: number, p: number, s: number): Promise<Paged<Product>> {
-  const rows = (await bulkRead(
+  const rows = (await readAlone(
     db,
     productSelect(db, storeId, romeToday())
       .orderBy('p.id')
       .limit(s)
       .offset(p * s),
   )) as ProductRow[];
-  const [{ n } = { n: 0 }] = await bulkRead(
+  const [{ n } = { n: 0 }] = await readAlone(
     db,
     db
       .selectFrom('store_products')
@@ -46,7 +36,7 @@ export async function productsInFull(db: Db, storeId: number, p: number, s: numb
 async function imagesOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
   const byProduct = new Map<number, string[]>();
   if (ids.length === 0) return byProduct;
-  const rows = await bulkRead(
+  const rows = await readAlone(
     db,
     db
       .selectFrom('product_images')
@@ -64,7 +54,7 @@ async function variantsOf(db: Db, rows: ProductRow[]): Promise<Map<number, Produ
   const byProduct = new Map<number, Product['productVariants']>();
   const groups = [...new Set(rows.map((r) => r.variant_group).filter((g): g is string => g !== null))];
   if (groups.length === 0) return byProduct;
-  const members = await bulkRead(
+  const members = await readAlone(
     db,
     db
       .selectFrom('products')

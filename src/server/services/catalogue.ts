@@ -1,6 +1,6 @@
 // Catalogue reads: category tree, product listing per store, product detail.
 import { type RawBuilder, sql } from 'kysely';
-import { type Db, GENERIC_PLAN, OWN_CONNECTION } from '../db/client.ts';
+import { type Db, GENERIC_PLAN, readAlone } from '../db/client.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import {
   DEFAULT_STORE_ID,
@@ -303,8 +303,8 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   const order = await listingOrder(db, key, async () => {
     const base = rowsFrom(withWords as unknown as Db);
     const statement = (search ? base.where(search.match) : base).orderBy(sortKey, direction).orderBy('p.id');
-    // Up to the whole store's 20,000 rows: on PostgreSQL a connection of the pool, not a shared lane (pg-lanes.ts).
-    const { rows } = await sql<{ id: number | string }>`${sql.raw(OWN_CONNECTION)}${statement}`.execute(db);
+    // Up to the whole store's 20,000 rows: on PostgreSQL a connection of the pool, not a shared lane.
+    const rows = await readAlone(db, statement);
     return Float64Array.from(rows, (r) => Number(r.id));
   });
   const offset = query.p * query.s;
