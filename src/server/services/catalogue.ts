@@ -14,7 +14,7 @@ import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { BusinessError } from '../http.ts';
 import { romeToday } from '#src/shared/time.ts';
-import { listingOrder } from './listing-orders.ts';
+import { listingOrder, searchTotal } from './listing-orders.ts';
 import { searchSql, searchWords } from './product-search.ts';
 import { toListedProduct, toProduct, type ProductRow } from './product-mapping.ts';
 import { productTextsOf } from './product-texts.ts';
@@ -240,7 +240,16 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   if (search && !query.sort) {
     const offset = query.p * query.s;
     const rows = rowsFrom(db, true);
-    const counted = rows.where(search.match).clearSelect().select(sql<string>`count(*)`.as('total'));
+    // The matches are counted by the first search of these words and filters in this catalogue version and day,
+    // then kept (listing-orders.ts): a later page, or the next shopper, reads only its page.
+    const counting = await searchTotal(
+      db,
+      `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, words])}`,
+    );
+    const counted =
+      counting.total === undefined
+        ? rows.where(search.match).clearSelect().select(sql<string>`count(*)`.as('total'))
+        : db.selectNoFrom(sql<string>`${counting.total}::bigint`.as('total'));
     const leadRows = rows.where(search.leadRange).where(search.matchEach);
     // How many products lead, for a page past them: counted on the lead index, only then.
     const leading = leadRows.clearSelect().select(sql`count(*)`.as('n'));
@@ -291,6 +300,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
     }>`${sql.raw(GENERIC_PLAN)}${statement}`.execute(db);
     const row = found[0];
     const total = Number(row?.total ?? 0);
+    if (counting.total === undefined) counting.keep(total);
     const ids = [...(row?.leaders ?? []), ...(row?.others ?? [])].map(Number);
     return toPage(await productTexts(db, storeId, today, ids), total, query.p, query.s);
   }
