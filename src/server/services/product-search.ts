@@ -15,18 +15,23 @@ export function searchWords(text: string): string[] {
     .slice(0, 8);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** The first text after every text that starts with `word` (only a-z and 0-9): its last letter advanced. */
+const pastWord = (word: string) => `${word.slice(0, -1)}${String.fromCharCode(word.charCodeAt(word.length - 1) + 1)}`;
 
 /**
  * The word as the catalogue knows it: itself when some catalogue word starts
  * with it, else the most similar catalogue word (words of 4+ letters; the
  * similarity threshold is pg_trgm's, 0.3; distance <-> is 1 − similarity,
- * walked in order by a GiST index, migration 0012), else itself.
+ * walked in order by a GiST index, migration 0012), else itself. "Starts
+ * with" is a range of the terms' text_pattern_ops index (migration 0006),
+ * byte by byte: `LIKE 'word%'` used it only in a plan made for the word, and
+ * the search's plan is made once (a generic plan), so every search read the
+ * whole vocabulary.
  */
 function fixedWord(word: string): RawBuilder<string> {
   if (word.length < 4) return sql<string>`${word}::text`;
   return sql<string>`(SELECT CASE
-    WHEN EXISTS (SELECT 1 FROM search_terms t WHERE t.term LIKE ${`${escapeLike(word)}%`}) THEN ${word}::text
+    WHEN EXISTS (SELECT 1 FROM search_terms t WHERE t.term ~>=~ ${word}::text AND t.term ~<~ ${pastWord(word)}::text) THEN ${word}::text
     ELSE coalesce((SELECT t.term FROM search_terms t WHERE t.term % ${word} ORDER BY t.term <-> ${word}, t.term LIMIT 1), ${word}::text)
     END)`;
 }
