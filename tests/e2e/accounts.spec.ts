@@ -408,7 +408,9 @@ test.describe('an ended session', () => {
     expect((await request.post('/cli/profiles/logout', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(
       200,
     );
-    await page.goto('/app/profile/addresses');
+    // Waited for until the page arrives, not until it has loaded: its first call's 401 may send it home before
+    // its load event, which would end page.goto with "interrupted by another navigation" (seen once in a full run).
+    await page.goto('/app/profile/addresses', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/app\/$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
     await expectToast(page, 'Sessione scaduta, effettua di nuovo il login.');
