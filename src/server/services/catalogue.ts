@@ -230,6 +230,8 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
       );
     return base;
   };
+  // What a listing's products depend on besides the store, the day and the order: part of every key kept below.
+  const filters = [query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag];
   // A text search without an explicit sort puts the best matches first: the
   // products whose name starts with the first word, in the order of their
   // accent-free names, then the others (a word of the name starts with it,
@@ -242,10 +244,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
     const rows = rowsFrom(db, true);
     // The matches are counted by the first search of these words and filters in this catalogue version and day,
     // then kept (listing-orders.ts): a later page, or the next shopper, reads only its page.
-    const counting = await searchTotal(
-      db,
-      `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, words])}`,
-    );
+    const counting = await searchTotal(db, `${storeId}|${today}|${JSON.stringify([...filters, words])}`);
     const counted =
       counting.total === undefined
         ? rows.where(search.match).clearSelect().select(sql<string>`count(*)`.as('total'))
@@ -309,7 +308,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   // and day (listing-orders.ts). A page is a slice of it, its total the list's length. In name order, the read walks
   // the category's covering index (migration 0015).
   const sortKey = byPrice ? netPrice(storeId, today) : sql`p.name_key`;
-  const key = `${storeId}|${today}|${JSON.stringify([query.category ?? '', query.onlyPromotions, query.onlyBranded, query.tag, field, direction, words])}`;
+  const key = `${storeId}|${today}|${JSON.stringify([...filters, field, direction, words])}`;
   const order = await listingOrder(db, key, async () => {
     const base = rowsFrom(withWords as unknown as Db);
     const statement = (search ? base.where(search.match) : base).orderBy(sortKey, direction).orderBy('p.id');
