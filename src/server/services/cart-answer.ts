@@ -2,51 +2,39 @@
 // shopper's write changes one row of a cart of tens, and writing out the
 // other rows again (JSON.stringify and UTF-8 of ~20 kB) was a sixth of the
 // server's work on a cart write (docs/performance.md, twelfth sitting).
-// A row's JSON is kept under the row's id (a cart row's own, unique in the
-// shop), with the product object it was made from — the cart memo's
-// (cart-memo.ts), the same object from one write to the next while the
-// catalogue's generation lasts — and the row's quantity: a new generation,
-// a new price or another quantity writes the row out anew.
-import { LRUCache } from 'lru-cache';
+// A row's JSON is kept with the row's item: an item is made once per line
+// (cart-pricing.ts), and a write's other rows come from the cart memo as the
+// same lines while their product's side and quantity last (cart.ts), so the
+// same item is the same JSON. A new catalogue generation, a new price or
+// another quantity makes a new line, and so a new item written out anew.
+// Looked up by the item itself, not by the row's id in a cache of its own
+// with the product and quantity compared: a fifth of the answer's cost
+// (twenty-second sitting).
 import { AnswerParts } from '../answer-parts.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
-import type { Product } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import type { CartLine } from './cart-pricing.ts';
 
-interface KeptRow {
-  product: Product;
-  amount: number | null;
-  weight: number | null;
-  bytes: Buffer;
-}
+/** Each item's JSON, for as long as the item lives (the memo's lines hold their items). */
+const itemBytes = new WeakMap<CartItem, Buffer>();
 
-/** The rows' JSON by row id: some 16 MB, the rows of some thousand carts of 40 rows. */
-const keptRows = new LRUCache<number, KeptRow>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (row) => row.bytes.byteLength + 100,
-});
-
-/** The row's JSON: kept when it was written for the same product object and quantity. */
-function rowBytes(line: CartLine, item: CartItem): Buffer {
-  const { product } = line;
-  const kept = keptRows.get(line.itemId);
-  if (kept && product && kept.product === product && kept.amount === line.amount && kept.weight === line.weight)
-    return kept.bytes;
-  const bytes = Buffer.from(JSON.stringify(item));
-  // A row of a product the store no longer sells takes the shopper's snapshot: it is not kept.
-  if (product) keptRows.set(line.itemId, { product, amount: line.amount, weight: line.weight, bytes });
+/** The item's JSON: kept when it was written for this very item. */
+function rowBytes(item: CartItem): Buffer {
+  let bytes = itemBytes.get(item);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(item));
+    itemBytes.set(item, bytes);
+  }
   return bytes;
 }
 
 const ITEMS = '"items":0';
 
 /**
- * The answer {responseCode, data} of `data`, a cart (its items made from
- * `lines`, in order) and what goes beside it: the same bytes as
- * JSON.stringify, the rows put in as kept, in parts (answer-parts.ts).
+ * The answer {responseCode, data} of `data`, a cart and what goes beside it:
+ * the same bytes as JSON.stringify, the rows put in as kept, in parts
+ * (answer-parts.ts).
  */
-export function cartAnswerParts<T extends { cart: Cart }>(data: T, lines: CartLine[]): AnswerParts {
+export function cartAnswerParts<T extends { cart: Cart }>(data: T): AnswerParts {
   const { items } = data.cart;
   // A key "items" with the value 0 is the cart's own: in a text value, JSON escapes the quotes.
   const text = JSON.stringify({ responseCode: ErrorCode.OK, data: { ...data, cart: { ...data.cart, items: 0 } } });
@@ -54,7 +42,7 @@ export function cartAnswerParts<T extends { cart: Cart }>(data: T, lines: CartLi
   const parts: Buffer[] = [Buffer.from(`${text.slice(0, at)}"items":[`)];
   items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(rowBytes(lines[i]!, item));
+    parts.push(rowBytes(item));
   });
   parts.push(Buffer.from(`]${text.slice(at + ITEMS.length)}`));
   return new AnswerParts(parts);

@@ -76,6 +76,12 @@ export class CartMemo<S extends Side, C extends CartKey, R extends OwnRow = OwnR
     return found;
   }
 
+  /** The kept side of a product in the store, in this generation. */
+  sideOf(generation: string, storeId: number, productId: number): S | undefined {
+    this.#renew(generation);
+    return this.#stores.get(storeId)?.byId.get(productId);
+  }
+
   /**
    * The cart's rows as the last write left them, when that write knew them and
    * the side of each row's product is kept in this generation.
@@ -111,7 +117,10 @@ export class CartMemo<S extends Side, C extends CartKey, R extends OwnRow = OwnR
       this.#stores.set(cart.store_id, store);
     }
     for (const side of sides) {
-      if (!store.byId.has(side.row.id)) this.#size++;
+      const before = store.byId.get(side.row.id);
+      // Most of a write's sides are the kept ones, as they are.
+      if (before === side) continue;
+      if (before === undefined) this.#size++;
       store.byId.set(side.row.id, side);
       store.byBarcode.set(side.row.barcode, side);
     }

@@ -588,8 +588,9 @@ async function writeChange(
   { cart: seen, row, product, quantity, side: keptSide }: ItemChange,
   { generation, today, memo, stands }: WriteContext,
 ): Promise<{ cart: CartRow; store: CartStore; lines?: CartLine[] } | undefined> {
-  const known = memo.known(generation, seen.store_id, seen.id);
   const kept = memo.keptRows(generation, seen.store_id, seen.id);
+  // The sides of the products the cart showed last, by id: needed only when its rows are not kept.
+  const known = kept ? undefined : memo.known(generation, seen.store_id, seen.id);
   const owned = sql`id = ${seen.id} AND user_id = ${seen.user_id} AND status = 'OPEN' AND store_id = ${seen.store_id}
     AND address_id IS NOT DISTINCT FROM ${seen.address_id}::bigint AND ${stands}`;
   // The row's change, from the cart row `source` (a CTE) answers: none when that row is not there.
@@ -625,7 +626,7 @@ async function writeChange(
     // With rows kept, the others are read only when another change reached them, which is rare: the
     // statement then sends every row's product (the memo's sides still come first). So it does without
     // the list of known products, up to 40 ids that every write would otherwise write out and send.
-    const knownIds = kept ? [] : [...known.keys()];
+    const knownIds = known ? [...known.keys()] : [];
     // The store's columns (cartStoreSelect) and a row's (writtenLinesSelect) have no name in common.
     return (
       await sql<WrittenRow>`WITH ${same}, ${change('c')}, ${touch}
@@ -658,7 +659,7 @@ async function writeChange(
   for (const r of others) {
     if (r.item_id === null || r.line_product_id === null) continue;
     const side =
-      known.get(r.line_product_id) ??
+      (known ? known.get(r.line_product_id) : memo.sideOf(generation, seen.store_id, r.line_product_id)) ??
       ('product' in r && r.product ? catalogueSide(r.product as ProductRow) : undefined);
     // A row always has its product (a foreign key): as in cartLines' join, one without is left out.
     if (!side) continue;
@@ -685,13 +686,14 @@ async function writeChange(
       snapshot_cents: toCents(product.netPrice),
       line_product_id: row.id,
     };
-    // The memo's side, kept as it is: the other carts showing the product keep their rows' JSON (cart-answer.ts).
+    // The memo's side, kept as it is: one object per product in the store while the generation lasts.
     const side = keptSide ?? catalogueSide(row);
-    lines.push(keptRowLine(written, side));
-    sides.push(side);
-    own.push(written);
-    lines.sort((a, b) => a.itemId - b.itemId);
-    own.sort((a, b) => a.item_id - b.item_id);
+    // In the rows' order (by row id), which the others are in already.
+    const after = own.findIndex((r) => r.item_id > written.item_id);
+    const at = after === -1 ? own.length : after;
+    lines.splice(at, 0, keptRowLine(written, side));
+    sides.splice(at, 0, side);
+    own.splice(at, 0, written);
   }
   memo.remember(
     generation,
@@ -725,8 +727,7 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
 
 /** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts), for a customer whose account it checks. */
 export async function storeItemParts(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
-  const { answer, lines } = await storeItemOf(db, customer, input);
-  return cartAnswerParts(answer, lines);
+  return cartAnswerParts((await storeItemOf(db, customer, input)).answer);
 }
 
 async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
