@@ -247,6 +247,37 @@ describe('GET /cli/ecommerce/products/barcode/{barcode}', () => {
     expect(p.netPrice).toBe(p.price);
   });
 
+  it("lists a product's variants, the other products of its group by name, and none for a product without a group", async () => {
+    const grouped = await shop.handle.db
+      .selectFrom('products')
+      .select(['variant_group'])
+      .where('variant_group', 'is not', null)
+      .groupBy('variant_group')
+      .having(sql`count(*)`, '>=', 2)
+      .orderBy('variant_group')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const members = await shop.handle.db
+      .selectFrom('products')
+      .select(['barcode', 'description', 'image_url'])
+      .where('variant_group', '=', grouped.variant_group)
+      .orderBy('description')
+      .execute();
+    const [first, ...others] = members;
+    const p = product.parse((await shop.request(`/cli/ecommerce/products/barcode/${first!.barcode}`)).body.data);
+    expect(p.productVariants).toEqual(
+      others.map((o) => ({ barcode: o.barcode, description: o.description, imageUrl: o.image_url })),
+    );
+    const alone = await shop.handle.db
+      .selectFrom('products')
+      .select('barcode')
+      .where('variant_group', 'is', null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const single = product.parse((await shop.request(`/cli/ecommerce/products/barcode/${alone.barcode}`)).body.data);
+    expect(single.productVariants).toEqual([]);
+  });
+
   it('answers 4030 for an unknown barcode', async () => {
     const { status, body } = await shop.request('/cli/ecommerce/products/barcode/8000000000000');
     expect(status).toBe(200);

@@ -362,7 +362,10 @@ export async function listProducts(db: Db, storeId: number, query: ProductQuery)
   return { ...page, data: page.data.map((text) => JSON.parse(text.toString()) as ListedProduct) };
 }
 
-/** A product with its images and variants, in one indexed query (by barcode, then by key). */
+/**
+ * A product with its images and variants, in one indexed query (by barcode, then by key). Most products
+ * have no variants: theirs are not looked for (the subquery's aggregate cost a tenth of the statement).
+ */
 const productDetail = compiledOnce((db: Db, storeId: number, today: string, barcode: string) =>
   productSelect(db, storeId, today)
     .select(
@@ -375,10 +378,9 @@ const productDetail = compiledOnce((db: Db, storeId: number, today: string, barc
     .select(
       sql<
         Product['productVariants']
-      >`(SELECT coalesce(json_agg(json_build_object('barcode', v.barcode, 'description', v.description,
-      'imageUrl', v.image_url) ORDER BY v.description), '[]') FROM products v WHERE v.variant_group = p.variant_group AND v.id <> p.id)`.as(
-        'variants',
-      ),
+      >`CASE WHEN p.variant_group IS NULL THEN '[]'::json ELSE (SELECT coalesce(json_agg(json_build_object('barcode', v.barcode,
+      'description', v.description, 'imageUrl', v.image_url) ORDER BY v.description), '[]') FROM products v
+      WHERE v.variant_group = p.variant_group AND v.id <> p.id) END`.as('variants'),
     )
     .where('p.barcode', '=', barcode),
 );
