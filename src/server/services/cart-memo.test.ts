@@ -32,6 +32,10 @@ describe('CartMemo', () => {
     // Another cart of the store sees the sides the first one read.
     memo.remember('v1|2026-11-24', { ...cart, id: 8 }, [side(1)]);
     expect(memo.guess('v1|2026-11-24', 3, 8, '8000000003')?.side.price).toBe(100);
+    // A side by product id: the store's newest, in this generation only.
+    expect(memo.sideOf('v1|2026-11-24', 1109, 2)?.price).toBe(150);
+    expect(memo.sideOf('v1|2026-11-24', 1110, 2)).toBeUndefined();
+    expect(memo.sideOf('v2|2026-11-24', 1109, 2)).toBeUndefined();
   });
 
   it('forgets every product side on a new catalogue version or a new day, and keeps the carts', () => {
