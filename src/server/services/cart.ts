@@ -205,15 +205,6 @@ export async function cartView(
   cart: CartRow,
   known?: { store: CartStore; lines?: CartLine[] | undefined },
 ): Promise<Cart> {
-  return (await cartViewOf(db, cart, known)).view;
-}
-
-/** cartView, with the rows its items were made from (in the same order). */
-async function cartViewOf(
-  db: Tx,
-  cart: CartRow,
-  known?: { store: CartStore; lines?: CartLine[] | undefined },
-): Promise<{ view: Cart; lines: CartLine[] }> {
   const store = known?.store ?? (await cartStoreSelect(cart).execute(db)).rows[0];
   if (!store) throw new Error(`Store ${cart.store_id} of cart ${cart.id} not found`);
   const lines = known?.lines ?? (await cartLines(db, cart));
@@ -242,7 +233,7 @@ async function cartViewOf(
     categories,
     current: cart.is_current,
   };
-  return { view, lines };
+  return view;
 }
 
 /** The store serves the mode and the shopper can pay for it under the current settings (payable-modes.ts). */
@@ -722,12 +713,12 @@ const countsPacks = (change: ItemChange) => change.row.water_pack && change.quan
  * before anything else is read.
  */
 export async function storeItem(db: Db, userId: number, input: z.output<typeof storeItemRequest>) {
-  return (await storeItemOf(db, alreadyChecked(userId), input)).answer;
+  return storeItemOf(db, alreadyChecked(userId), input);
 }
 
 /** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts), for a customer whose account it checks. */
 export async function storeItemParts(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
-  return cartAnswerParts((await storeItemOf(db, customer, input)).answer);
+  return cartAnswerParts(await storeItemOf(db, customer, input));
 }
 
 async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
@@ -769,13 +760,9 @@ async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeo
           return { change, written: await writeChange(trx, change, context) };
         });
   const { product, quantity } = done.change;
-  const { view, lines } = await cartViewOf(db, done.written?.cart ?? done.change.cart, done.written);
   return {
-    answer: {
-      cart: view,
-      updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
-    },
-    lines,
+    cart: await cartView(db, done.written?.cart ?? done.change.cart, done.written),
+    updatedProduct: { barcode: product.barcode, um: product.um, description: product.description, amount: quantity },
   };
 }
 
