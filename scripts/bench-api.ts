@@ -72,6 +72,24 @@ type Autocannon = (opts: {
   verifyBody: (body: string) => boolean;
 }) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+// autocannon keeps each answer's body as text, decoding every chunk as UTF-8 (its
+// PipelinedRequestsQueue.addBody), which only verifyBody reads here, and only its
+// first 17 characters. A compressed answer is binary, and decoding 3.7 kB of a cart
+// write's answer took half of this process's CPU per request (160 µs → 87 µs;
+// docs/performance.md, twenty-third sitting): on this 2-core machine that is
+// CPU taken from the shop under test. The body kept is its first 32 bytes.
+const BODY_KEPT = 32;
+{
+  type Queue = { prototype: { peek(): { body: string } | undefined; addBody(data: Buffer): void } };
+  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as Queue;
+  if (typeof queue.prototype.addBody !== 'function' || typeof queue.prototype.peek !== 'function')
+    throw new Error('autocannon changed: PipelinedRequestsQueue has no addBody/peek to keep only the start of a body');
+  queue.prototype.addBody = function (data) {
+    const req = this.peek();
+    if (req && req.body.length < BODY_KEPT)
+      req.body += data.subarray(0, BODY_KEPT - req.body.length).toString('latin1');
+  };
+}
 
 interface Shopper {
   jwt: string;
