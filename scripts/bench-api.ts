@@ -19,12 +19,12 @@
 // default, as every figure in docs/performance.md was measured: a warm-up
 // raises health's req/s far more than any other call's, docs/performance.md,
 // seventeenth sitting).
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cli, freshDatabase, shopper, startShop } from './bench-shop.helpers.ts';
+import { autocannon, businessAnswer, type OnResponse, type Setup } from './bench-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,50 +47,6 @@ const shopperCount = Number(values.shoppers);
 const acceptEncoding = { 'Accept-Encoding': values.encoding };
 const STORE = 1109;
 
-// autocannon ships no types: the part of its API used here.
-interface Request {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-interface Result {
-  requests: { average: number };
-  /** Bytes read per second, headers included. */
-  throughput: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  mismatches: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { setupRequest: Setup; onResponse?: Call['onResponse'] }[];
-  verifyBody: (body: string) => boolean;
-}) => Promise<Result>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-// autocannon keeps each answer's body as text, decoding every chunk as UTF-8 (its
-// PipelinedRequestsQueue.addBody), which only verifyBody reads here, and only its
-// first 17 characters. A compressed answer is binary, and decoding 3.7 kB of a cart
-// write's answer took half of this process's CPU per request (160 µs → 87 µs;
-// docs/performance.md, twenty-third sitting): on this 2-core machine that is
-// CPU taken from the shop under test. The body kept is its first 32 bytes.
-const BODY_KEPT = 32;
-{
-  type Queue = { prototype: { peek(): { body: string } | undefined; addBody(data: Buffer): void } };
-  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as Queue;
-  if (typeof queue.prototype.addBody !== 'function' || typeof queue.prototype.peek !== 'function')
-    throw new Error('autocannon changed: PipelinedRequestsQueue has no addBody/peek to keep only the start of a body');
-  queue.prototype.addBody = function (data) {
-    const req = this.peek();
-    if (req && req.body.length < BODY_KEPT)
-      req.body += data.subarray(0, BODY_KEPT - req.body.length).toString('latin1');
-  };
-}
-
 interface Shopper {
   jwt: string;
   cartId: number;
@@ -108,15 +64,9 @@ interface Fixtures {
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const json = { 'Content-Type': 'application/json' };
 
-type Setup = (req: Request, context: Record<string, unknown>) => Request;
 interface Call {
   setup: Setup;
-  onResponse?: (
-    status: number,
-    body: string,
-    context: Record<string, unknown>,
-    headers: Record<string, string>,
-  ) => void;
+  onResponse?: OnResponse;
 }
 
 /** Answers per call name that the catalogue cache served (X-Cache: HIT), and all answers counted. */
@@ -317,10 +267,8 @@ async function measure(base: string, name: string, { setup, onResponse }: Call, 
           ...(onResponse ? { onResponse } : {}),
         },
       ],
-      // Business errors come as HTTP 200 with responseCode ≠ 0 (DESIGN.md §3): count them too.
-      // An error's envelope is under 1 kB, which the shop sends uncompressed (compression.ts);
-      // a compressed body (not JSON text) is a successful answer.
-      verifyBody: (body) => String(body).startsWith('{"responseCode":0') || !String(body).startsWith('{'),
+      // Business errors (HTTP 200 with responseCode ≠ 0) are counted too.
+      verifyBody: businessAnswer,
     });
   // The warm-up's answers are not counted: the figures are those of a shop that has served the call before.
   if (warmup > 0) await run(warmup);

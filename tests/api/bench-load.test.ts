@@ -1,0 +1,77 @@
+// bench:api's load generator: autocannon keeping only the start of each
+// answer's body still tells business errors from answers, compressed or not.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { zstdCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autocannon, BODY_KEPT, businessAnswer } from '../../scripts/bench-load.ts';
+
+const rows = Array.from({ length: 60 }, (_, i) => ({ id: i, description: `Pomodori pelati ${i}`, price: 0.89 }));
+const answers: Record<string, { type: string; encoding?: string; body: Buffer }> = {
+  '/ok': { type: 'application/json', body: Buffer.from(JSON.stringify({ responseCode: 0, data: { rows } })) },
+  '/error': {
+    type: 'application/json',
+    body: Buffer.from(JSON.stringify({ responseCode: 4030, message: 'Prodotto non disponibile' })),
+  },
+  '/zstd': {
+    type: 'application/json',
+    encoding: 'zstd',
+    body: zstdCompressSync(Buffer.from(JSON.stringify({ responseCode: 0, data: { rows } }))),
+  },
+};
+
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const answer = answers[req.url ?? '']!;
+    res.writeHead(200, {
+      'Content-Type': answer.type,
+      'Content-Length': answer.body.byteLength,
+      ...(answer.encoding ? { 'Content-Encoding': answer.encoding } : {}),
+    });
+    res.end(answer.body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe('bench:api load generator', () => {
+  it('counts each business error once and keeps only the first bytes of a body', async () => {
+    const kept: Record<string, string[]> = { '/ok': [], '/error': [], '/zstd': [] };
+    const request = (path: string) => ({
+      setupRequest: (req: { method: string; path: string; headers: Record<string, string> }) => ({
+        ...req,
+        method: 'GET',
+        path,
+      }),
+      onResponse: (_status: number, body: string) => {
+        kept[path]!.push(body);
+      },
+    });
+    const result = await autocannon({
+      url,
+      connections: 1,
+      amount: 30,
+      requests: [request('/ok'), request('/error'), request('/zstd')],
+      verifyBody: businessAnswer,
+    });
+    expect(result.requests.total).toBe(30);
+    expect(result.non2xx + result.errors + result.timeouts).toBe(0);
+    expect(result.mismatches).toBe(10);
+    expect(Object.values(kept).map((bodies) => bodies.length)).toEqual([10, 10, 10]);
+    for (const bodies of Object.values(kept)) for (const body of bodies) expect(body.length).toBe(BODY_KEPT);
+    expect(kept['/ok']![0]).toBe(answers['/ok']!.body.subarray(0, BODY_KEPT).toString());
+    expect(kept['/error']![0]!.startsWith('{"responseCode":4030')).toBe(true);
+    expect(kept['/zstd']![0]).toBe(answers['/zstd']!.body.subarray(0, BODY_KEPT).toString('latin1'));
+  });
+
+  it('takes an envelope with responseCode 0, or a body that is not JSON text, as an answer', () => {
+    expect(businessAnswer('{"responseCode":0,"data":[]}')).toBe(true);
+    expect(businessAnswer('{"responseCode":4030,"message":"x"}')).toBe(false);
+    expect(businessAnswer('(\u00b5/\u00fd binary')).toBe(true);
+  });
+});
