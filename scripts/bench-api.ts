@@ -4,8 +4,9 @@
 // make logged-in shoppers with an open cart, then drive it from this process
 // with autocannon over loopback (bench-load.ts: it keeps only the first 32
 // bytes of each answer's body; before 2026-11-28 the whole body, as text): each
-// call alone for `duration` seconds, then all of them at once (the mix). GET /cli/health, measured in the same run,
-// is the server's own ceiling; every figure is also given as a ratio to it.
+// call alone for `duration` seconds, then all of them at once (the mix).
+// GET /cli/health, measured in the same run, is the server's own ceiling;
+// every figure is also given as a ratio to it.
 // --cache off,on measures each size without and then with the catalogue
 // cache (CATALOGUE_CACHE_ENTRIES=0 turns it off), one right after the other.
 // Every request says what a browser says of compression (Chromium's
