@@ -27,7 +27,14 @@ import { httpTransport, type Transport } from './payments/providers.ts';
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
 const MAX_BODY_BYTES = 256 * 1024;
 
-export function createApp(deps: AppDeps) {
+/**
+ * The API for one database. `ownErrors: false` leaves its errors to the app it
+ * is mounted in (server.ts), which answers them with the same errorResponse:
+ * hono wraps every route of a mounted app that has an error handler of its own
+ * in a compose made on each request (a tenth of what a product detail allocated,
+ * docs/performance.md, twenty-fourth sitting).
+ */
+export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boolean } = {}) {
   let key: Promise<Uint8Array> | undefined;
   const lazyKey = () => (key ??= sessionKey(deps.db, deps.config.JWT_SECRET));
   const app = new Hono<AppEnv>();
@@ -85,7 +92,6 @@ export function createApp(deps: AppDeps) {
     .route('/', bannerRoutes)
     .route('/', storeRoutes)
     .route('/', paymentRoutes);
-  api.onError(errorResponse);
 
   // Images are public and cacheable, unlike the API's answers.
   const media = new Hono<AppEnv>()
@@ -94,7 +100,6 @@ export function createApp(deps: AppDeps) {
       await next();
     })
     .route('/', mediaRoutes);
-  media.onError(errorResponse);
 
   app.route('/media', media);
   if (sandbox) {
@@ -119,10 +124,11 @@ export function createApp(deps: AppDeps) {
         await next();
       })
       .route('/', outboxRoutes);
-    dev.onError(errorResponse);
     app.route('/dev', dev);
   }
-  app.onError(errorResponse);
+  // One error handler, for the sub-apps too: hono's compose catches an error where it is thrown,
+  // so the middleware around still sees the answer (a sub-app's own onError would wrap its routes).
+  if (ownErrors) app.onError(errorResponse);
   app.notFound(notFoundResponse);
   return app;
 }

@@ -5,8 +5,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import type { AppDeps } from './app-env.ts';
-import { staticSite } from './site/static-site.ts';
-import { notFoundResponse } from './http.ts';
+import { isSitePath, siteError, staticSite } from './site/static-site.ts';
+import { errorResponse, notFoundResponse } from './http.ts';
 import { securityHeaders } from './security-headers.ts';
 import { inArrivalOrder } from './db/arrival-order.ts';
 import { compression } from './compression.ts';
@@ -22,8 +22,10 @@ export function shopHandler(deps: AppDeps, siteReady: () => boolean) {
   shop.use(securityHeaders(deps.config));
   // Pages, scripts and JSON travel compressed when the browser accepts it (compression.ts).
   shop.use(compression());
-  shop.route('/', createApp(deps));
+  shop.route('/', createApp(deps, { ownErrors: false }));
   shop.route('/', staticSite(siteReady));
+  // The API's errors are answered here (createApp), as its own handler would; the site's pages keep hono's plain 500.
+  shop.onError((error, c) => (isSitePath(c.req.path) ? siteError(error, c) : errorResponse(error, c)));
   shop.notFound(notFoundResponse);
   return shop;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/server/config.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { shopHandler } from '#src/server/server.ts';
+import { isSitePath } from '#src/server/site/static-site.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
 let shop: TestShop;
@@ -67,5 +68,34 @@ describe('an API answer through the whole shop', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).not.toContain("'sha256-");
     }
+  });
+});
+
+describe('errors through the whole shop', () => {
+  it('answers a refused input in the envelope (400), with the API’s headers', async () => {
+    const answer = await handler.request('/cli/ecommerce/products/1109/?p=due', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('Cache-Control')).toBe('no-store');
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    const body = await answer.json();
+    expect(body.responseCode).not.toBe(0);
+    expect(body.errorMessage).toBe('Richiesta non valida.');
+  });
+
+  it('runs the API’s own handlers: no route wrapped in a per-request compose of a sub-app’s error handler', () => {
+    // hono marks such a wrapper with COMPOSED_HANDLER (hono/dist/utils/constants.js): one more
+    // compose, promise and closures on every request, for each middleware and handler of the route.
+    const wrapped = handler.routes.filter((r) => '__COMPOSED_HANDLER' in r.handler);
+    expect(handler.routes.length).toBeGreaterThan(50);
+    expect(wrapped.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('tells the site’s paths from the API’s', () => {
+    for (const path of ['/', '/favicon.ico', '/app', '/app/', '/app/prodotti/latte/'])
+      expect(isSitePath(path)).toBe(true);
+    for (const path of ['/cli/health', '/media/x.png', '/dev/outbox', '/sandbox/pay', '/application'])
+      expect(isSitePath(path)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // Serves the built storefront under /app (DESIGN.md §1): /app → /app/,
 // pages as directories with index.html, the site's 404 page, and a friendly
 // "being prepared" page while the first build runs.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -13,6 +14,17 @@ export const preparingPage = `<!doctype html><html lang="it"><head><meta charset
 <title>Spesa online</title><style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem}</style></head><body>
 <h1>Stiamo preparando il negozio</h1><p>Il catalogo è in aggiornamento: la pagina si ricarica da sola tra pochi secondi.</p>
 </body></html>`;
+
+/** Whether a path is one of staticSite's (the site's pages and files), not the API's. */
+export const isSitePath = (path: string): boolean =>
+  path === '/' || path === '/favicon.ico' || path === APP_BASE || path.startsWith(`${APP_BASE}/`);
+
+/** An unexpected error while serving the site: logged, and a plain 500 page, as hono's own handler answers. */
+export function siteError(error: unknown, c: Context): Response {
+  if (error instanceof HTTPException) return error.getResponse();
+  console.error('[site] unexpected error', c.req.method, c.req.path, error);
+  return c.text('Errore del server: riprova tra qualche istante.', 500);
+}
 
 export function staticSite(siteReady: () => boolean) {
   const site = new Hono();
