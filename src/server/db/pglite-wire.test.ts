@@ -57,6 +57,26 @@ describe('readMessages', () => {
   });
 });
 
+describe('row descriptions read once', () => {
+  it('tells apart statements whose descriptions have the same size: other names, other types', async () => {
+    // Each description is kept by its message's size; these three have one size and differ in a name or a type.
+    for (let round = 0; round < 2; round++) {
+      expect((await both(`SELECT 1 AS abc, 'x' AS def`)).ours).toEqual([{ abc: 1, def: 'x' }]);
+      expect((await both(`SELECT 2 AS xyz, 'y' AS def`)).ours).toEqual([{ xyz: 2, def: 'y' }]);
+      expect((await both(`SELECT '3' AS abc, 'z' AS def`)).ours).toEqual([{ abc: '3', def: 'z' }]);
+    }
+  });
+
+  it('reads the same statement the same way the second time, with short and accented values', async () => {
+    const sql = `SELECT 'è' AS a, 'pasta' AS b, '' AS c, 'più di sedici caratteri, sì' AS d`;
+    const first = await both(sql);
+    const second = await both(sql);
+    expect(second.ours).toEqual(second.theirs);
+    expect(second.ours).toEqual(first.ours);
+    expect(second.ours[0]).toEqual({ a: 'è', b: 'pasta', c: '', d: 'più di sedici caratteri, sì' });
+  });
+});
+
 describe('an answer between the threads', () => {
   it('comes back byte for byte through its characters, every byte value, small and large', () => {
     const reader = new AnswerBytes();
