@@ -3,9 +3,10 @@ import { get } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnswerParts } from './answer-parts.ts';
 import { chooseEncoding, compressBytes, compressParts, compression, partsBody } from './compression.ts';
+import { ZstdThread } from './zstd-thread.ts';
 
 describe('chooseEncoding', () => {
   it('answers Chromium and Firefox with zstd, Safari with gzip', () => {
@@ -152,6 +153,32 @@ describe('an answer in parts (partsBody)', () => {
         expect(compressed ? decode[encoding]!(body).equals(joined) : body.equals(joined)).toBe(true);
         if (compressed) expect(body.byteLength).toBeLessThan(joined.byteLength / 3);
       }
+  });
+
+  it('reads back the same when made on the compression thread, while this thread is busy', async () => {
+    const handedOver = vi.spyOn(ZstdThread.prototype, 'compress');
+    try {
+      let taken = 0;
+      for (let round = 0; round < 40 && taken === 0; round++) {
+        // Busy for longer than threadBusy() looks back; the thread's first message is read in between.
+        await new Promise((r) => setTimeout(r, 5));
+        const until = performance.now() + 60;
+        while (performance.now() < until) Math.sqrt(Math.random());
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () => app.request('/parts/600', { headers: { 'Accept-Encoding': 'zstd' } })),
+        );
+        for (const res of answers) {
+          expect(res.status).toBe(200);
+          expect(res.headers.get('Content-Encoding')).toBe('zstd');
+          expect(res.headers.get('Content-Type')).toBe('application/json');
+          expect(zstdDecompressSync(Buffer.from(await res.arrayBuffer())).equals(partsOf(600).bytes())).toBe(true);
+        }
+        taken = handedOver.mock.results.filter((r) => r.value instanceof Promise).length;
+      }
+      expect(taken).toBeGreaterThan(0);
+    } finally {
+      handedOver.mockRestore();
+    }
   });
 
   it('is the frame compressBytes makes of the parts joined, frame after frame on the kept zstd context', () => {

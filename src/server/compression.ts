@@ -13,14 +13,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AnswerParts } from './answer-parts.ts';
 import { compress } from 'hono/compress';
-import {
-  brotliCompressSync,
-  constants,
-  createZstdCompress,
-  gzipSync,
-  zstdCompressSync,
-  zstdDecompressSync,
-} from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
+import { KeptZstd, ZSTD_FASTEST } from './kept-zstd.ts';
+import { zstdOffThread } from './zstd-thread.ts';
 
 export type Encoding = 'zstd' | 'gzip' | 'br';
 
@@ -64,129 +59,6 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
     }
   }
   return best;
-}
-
-const ZSTD_FASTEST = { params: { [constants.ZSTD_c_compressionLevel]: 1 } };
-
-/** What node:zlib's own stream keeps of its native zstd compressor (the fields its sync calls drive). */
-interface NativeZstd {
-  writeSync(
-    flush: number,
-    input: Uint8Array,
-    inOff: number,
-    inLen: number,
-    out: Uint8Array,
-    outOff: number,
-    outLen: number,
-  ): void;
-}
-
-/**
- * One zstd context for the whole process, reused answer after answer.
- * zstdCompressSync makes a new stream object and a new native context for each
- * answer, and closes them: a third of what compressing a 30 kB listing costs
- * (40 → 27 µs, docs/performance.md, fourteenth sitting). This drives the
- * native compressor of one stream of node:zlib's own the way its sync calls do
- * (`_handle.writeSync`, results in `_writeState`), ending a frame with each
- * answer; zstd starts the next frame on the same context. These fields are
- * not public: the context is used only if a sample made with it reads back
- * (checked once), and an answer it cannot end in one call, or any error,
- * drops it for a new one; each such answer is made by zstdCompressSync.
- */
-class KeptZstd {
-  #native: NativeZstd;
-  #state: Uint32Array;
-  #stream: { destroy(): void };
-  #failed = false;
-  /** Where each frame is written, grown to the largest answer's room (at most 256 kB and its bound). */
-  #out = Buffer.allocUnsafeSlow(64 * 1024);
-  /** Where an answer in parts is joined, grown the same way. */
-  #in = Buffer.allocUnsafeSlow(64 * 1024);
-
-  private constructor(native: NativeZstd, state: Uint32Array, stream: NodeJS.EventEmitter & { destroy(): void }) {
-    this.#native = native;
-    this.#state = state;
-    this.#stream = stream;
-    stream.on('error', () => {
-      this.#failed = true;
-    });
-  }
-
-  /** Frees the native context. */
-  close(): void {
-    this.#failed = true;
-    this.#stream.destroy();
-  }
-
-  /** A kept context, or null when node:zlib's stream does not have the expected shape or its sample fails. */
-  static make(): KeptZstd | null {
-    try {
-      const stream = createZstdCompress(ZSTD_FASTEST) as unknown as NodeJS.EventEmitter & {
-        destroy(): void;
-        _handle?: Partial<NativeZstd>;
-        _writeState?: unknown;
-      };
-      const native = stream._handle;
-      const state = stream._writeState;
-      if (typeof native?.writeSync !== 'function' || !(state instanceof Uint32Array)) return null;
-      const kept = new KeptZstd(native as NativeZstd, state, stream);
-      const sample = Buffer.from(JSON.stringify({ responseCode: 0, data: 'Passata di pomodoro · 1,29 €'.repeat(64) }));
-      for (let i = 0; i < 2; i++) {
-        const packed = kept.compress(sample);
-        if (!packed || !zstdDecompressSync(packed).equals(sample)) {
-          kept.close();
-          return null;
-        }
-      }
-      return kept;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The bytes as one zstd frame; null when this context could not make it (then it is not used again). */
-  compress(bytes: Uint8Array): Buffer | null {
-    return this.compressParts([bytes], bytes.byteLength);
-  }
-
-  /**
-   * The parts, one after the other, as one zstd frame; null when this context could not make it.
-   * Several parts are first copied into one kept buffer: given its whole input at once, with room
-   * for the worst case, zstd sizes its tables to the input and reads it where it is, where part by
-   * part it copied each into its own window first (a cart of 40 rows: 22 → 18 µs, nineteenth sitting).
-   */
-  compressParts(parts: readonly Uint8Array[], byteLength: number): Buffer | null {
-    if (this.#failed || parts.length === 0) {
-      this.#failed = true;
-      return null;
-    }
-    let input = parts[0]!;
-    if (parts.length > 1) {
-      if (this.#in.byteLength < byteLength) this.#in = Buffer.allocUnsafeSlow(byteLength);
-      let at = 0;
-      for (const part of parts) {
-        this.#in.set(part, at);
-        at += part.byteLength;
-      }
-      input = this.#in.subarray(0, byteLength);
-    }
-    // Room for the worst case (ZSTD_COMPRESSBOUND), so that the one call takes the whole input and ends the frame.
-    const room = byteLength + (byteLength >> 7) + 1024;
-    if (this.#out.byteLength < room) this.#out = Buffer.allocUnsafeSlow(room);
-    try {
-      this.#native.writeSync(constants.ZSTD_e_end, input, 0, byteLength, this.#out, 0, room);
-    } catch {
-      this.#failed = true;
-      return null;
-    }
-    const [outLeft = 0, inLeft = 1] = this.#state;
-    // Input left over or the room used up: the frame may not be ended, and the context is mid-frame.
-    if (inLeft !== 0 || outLeft === 0) {
-      this.#failed = true;
-      return null;
-    }
-    return Buffer.copyBytesFrom(this.#out, 0, room - outLeft);
-  }
 }
 
 let keptZstd: KeptZstd | null | undefined;
@@ -253,13 +125,17 @@ function markEncoded(answer: Headers, encoding: Encoding): void {
  */
 function compressingBody(c: Context, encoding: Encoding): Body {
   const body = c.body;
-  const compressing = (data: unknown, arg?: unknown, headers?: unknown): Response => {
+  const compressing = (data: unknown, arg?: unknown, headers?: unknown): Response | Promise<Response> => {
     if (data instanceof AnswerParts) {
       const shell = (body as (...args: unknown[]) => Response)(null, arg, headers);
       if (!compressedAtOnce(shell, data.byteLength)) return compressing(data.bytes(), arg, headers);
       markEncoded(shell.headers, encoding);
-      const packed = compressParts(data, encoding);
-      return new Response(packed as Uint8Array<ArrayBuffer>, { status: shell.status, headers: shell.headers });
+      const made = (packed: Buffer) =>
+        new Response(packed as Uint8Array<ArrayBuffer>, { status: shell.status, headers: shell.headers });
+      // A listing or search page, while this thread has other requests and the database none: on the other core.
+      const offThread = encoding === 'zstd' ? zstdOffThread(data.parts, data.byteLength) : null;
+      if (offThread) return offThread.then((packed) => made(packed ?? compressParts(data, encoding)));
+      return made(compressParts(data, encoding));
     }
     const made = (body as (...args: unknown[]) => Response)(data, arg, headers);
     if (typeof data !== 'string' && !(data instanceof Uint8Array)) return made;
@@ -287,9 +163,10 @@ export function partsBody(
   answer: AnswerParts,
   status: ContentfulStatusCode,
   headers?: Record<string, string>,
-): Response {
+): Response | Promise<Response> {
   const body = c.body as Body & { [TAKES_PARTS]?: true };
-  if (body[TAKES_PARTS]) return (body as unknown as (...args: unknown[]) => Response)(answer, status, headers);
+  if (body[TAKES_PARTS])
+    return (body as unknown as (...args: unknown[]) => Response | Promise<Response>)(answer, status, headers);
   return c.body(answer.bytes(), status, headers);
 }
 

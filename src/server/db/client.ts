@@ -10,6 +10,7 @@ import { type Compilable, Kysely, PostgresDialect, type PostgresPool, sql } from
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { ArrivalGate } from './arrival-order.ts';
+import { inFlight } from '../in-flight.ts';
 import { GENERIC_PLAN, PreparedPGliteDialect } from './pglite-dialect.ts';
 import { openEngine, type PGliteEngine } from './pglite-engine.ts';
 import {
@@ -197,6 +198,14 @@ class RoutedClient {
     this.#pools = pools;
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
+    inFlight.statements++;
+    try {
+      return await this.#query(text, values);
+    } finally {
+      inFlight.statements--;
+    }
+  }
+  async #query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
     const lanes = text.startsWith(GENERIC_PLAN) ? this.#pools.genericLanes : this.#pools.lanes;
     if (!this.#client && lanes && !opensTransaction(text) && !text.startsWith(OWN_CONNECTION)) {
       try {
