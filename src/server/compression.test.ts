@@ -160,7 +160,7 @@ describe('an answer in parts (partsBody)', () => {
     try {
       let taken = 0;
       for (let round = 0; round < 40 && taken === 0; round++) {
-        // Busy for longer than threadBusy() looks back; the thread's first message is read in between.
+        // Busy for longer than spareCore() looks back; the thread's first message is read in between.
         await new Promise((r) => setTimeout(r, 5));
         const until = performance.now() + 60;
         while (performance.now() < until) Math.sqrt(Math.random());

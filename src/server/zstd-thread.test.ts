@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inFlight, threadBusy } from './in-flight.ts';
+import { spareCore, statementSent, statementsAnswered } from './in-flight.ts';
 import { OFF_THREAD_FROM_BYTES, SLOT_INPUT_BYTES, SLOTS, ZstdThread, zstdOffThread } from './zstd-thread.ts';
 
 /** A listing page's shape in parts: a head, product texts with commas between them, a tail. */
@@ -91,12 +91,9 @@ describe('the compression thread', () => {
 });
 
 describe('which answers go to the compression thread (zstdOffThread)', () => {
-  afterAll(() => {
-    inFlight.statements = 0;
-  });
   const listing = page(120);
   const length = lengthOf(listing);
-  /** This thread kept busy for longer than a look (threadBusy), then the answer asked for. */
+  /** This thread kept busy for longer than a look (spareCore), then the answer asked for. */
   const whileBusy = () => {
     const until = performance.now() + 60;
     while (performance.now() < until) Math.sqrt(Math.random());
@@ -104,14 +101,13 @@ describe('which answers go to the compression thread (zstdOffThread)', () => {
   };
   const whileQuiet = async () => {
     await new Promise((r) => setTimeout(r, 30));
-    threadBusy();
+    spareCore();
     await new Promise((r) => setTimeout(r, 30));
     return zstdOffThread(listing, length);
   };
 
-  it('a page of some kB, while this thread is busy and the database has nothing to run', async () => {
+  it('a page of some kB, while this thread is busy and the database has had nothing to run', async () => {
     expect(length).toBeGreaterThan(OFF_THREAD_FROM_BYTES);
-    inFlight.statements = 0;
     // The first such answer starts the thread and is compressed here; the next ones go to it once it is ready.
     let made = whileBusy();
     for (let i = 0; i < 50 && made === null; i++) {
@@ -123,18 +119,24 @@ describe('which answers go to the compression thread (zstdOffThread)', () => {
     expect(zstdDecompressSync((await made)!).equals(Buffer.concat(listing))).toBe(true);
   });
 
-  it('not on a quiet thread, nor while the database runs a statement, nor a small answer', async () => {
-    inFlight.statements = 0;
+  it('not on a quiet thread, nor while the database runs a statement or ran one of late, nor a small answer', async () => {
     expect(await whileQuiet()).toBeNull();
-    inFlight.statements = 1;
+    // A statement in flight all along.
+    statementSent();
     expect(whileBusy()).toBeNull();
-    inFlight.statements = 0;
+    // Answered a moment ago: the database was busy for most of the last look.
+    statementsAnswered();
+    expect(zstdOffThread(listing, length)).toBeNull();
+    // Sent and answered within the look, but in flight now.
+    whileBusy();
+    statementSent();
+    expect(zstdOffThread(listing, length)).toBeNull();
+    statementsAnswered();
+    // A whole look with nothing in flight: taken again.
+    expect(whileBusy()).not.toBeNull();
     const small = page(10);
     expect(lengthOf(small)).toBeLessThan(OFF_THREAD_FROM_BYTES);
-    whileBusy();
     expect(zstdOffThread(small, lengthOf(small))).toBeNull();
-    // The same page, the same moment: taken.
-    expect(zstdOffThread(listing, length)).not.toBeNull();
   });
 });
 

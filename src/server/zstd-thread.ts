@@ -23,7 +23,7 @@
 // batch of requests before it runs the wait's task. A hand-over costs this
 // thread about 12 µs for a 24 kB page, against 35–50 µs to compress it.
 import { Worker } from 'node:worker_threads';
-import { inFlight, threadBusy } from './in-flight.ts';
+import { spareCore } from './in-flight.ts';
 import { zstdRoom } from './kept-zstd.ts';
 
 /** Smaller answers are compressed here: their hand-over would cost about as much as compressing them. */
@@ -77,6 +77,8 @@ export class ZstdThread {
   /** Per slot, who waits for its frame. */
   readonly #waiting: (((frame: Buffer | null) => void) | undefined)[] = Array.from({ length: SLOTS });
   readonly #free: number[] = Array.from({ length: SLOTS }, (_, i) => SLOTS - 1 - i);
+  /** Where an answer's parts are joined before they are copied into a slot. */
+  readonly #joined = Buffer.allocUnsafeSlow(SLOT_INPUT_BYTES);
   #ready = false;
   #stopped = false;
   #listening = false;
@@ -127,12 +129,14 @@ export class ZstdThread {
     if (this.#free.length < SLOTS) this.#collect();
     const slot = this.#free.pop();
     if (slot === undefined) return null;
-    const input = new Uint8Array(this.#memory, slot * SLOT_BYTES, byteLength);
+    // Joined here first, then copied at once: each copy into shared memory costs about 0.1 µs besides its bytes.
+    const joined = this.#joined.subarray(0, byteLength);
     let at = 0;
     for (const part of parts) {
-      input.set(part, at);
+      joined.set(part, at);
       at += part.byteLength;
     }
+    new Uint8Array(this.#memory, slot * SLOT_BYTES, byteLength).set(joined);
     const state = stateOf(slot);
     this.#control[state + 1] = byteLength;
     // Seen by the thread only with its input in place (Atomics are sequentially consistent).
@@ -216,8 +220,7 @@ let shared: ZstdThread | undefined;
  * here while it starts.
  */
 export function zstdOffThread(parts: readonly Uint8Array[], byteLength: number): Promise<Buffer | null> | null {
-  if (byteLength < OFF_THREAD_FROM_BYTES || byteLength > SLOT_INPUT_BYTES || inFlight.statements > 0 || !threadBusy())
-    return null;
+  if (byteLength < OFF_THREAD_FROM_BYTES || byteLength > SLOT_INPUT_BYTES || !spareCore()) return null;
   shared ??= new ZstdThread();
   return shared.compress(parts, byteLength);
 }

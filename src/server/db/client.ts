@@ -10,7 +10,7 @@ import { type Compilable, Kysely, PostgresDialect, type PostgresPool, sql } from
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { ArrivalGate } from './arrival-order.ts';
-import { inFlight } from '../in-flight.ts';
+import { statementSent, statementsAnswered } from '../in-flight.ts';
 import { GENERIC_PLAN, PreparedPGliteDialect } from './pglite-dialect.ts';
 import { openEngine, type PGliteEngine } from './pglite-engine.ts';
 import {
@@ -198,11 +198,11 @@ class RoutedClient {
     this.#pools = pools;
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
-    inFlight.statements++;
+    statementSent();
     try {
       return await this.#query(text, values);
     } finally {
-      inFlight.statements--;
+      statementsAnswered();
     }
   }
   async #query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import type { Parser } from './pglite-wire.ts';
-import { inFlight } from '../in-flight.ts';
+import { statementSent, statementsAnswered } from '../in-flight.ts';
 
 export interface Answer {
   /** The answer's bytes, one character a byte (pglite-wire.ts' AnswerBytes reads them). */
@@ -162,7 +162,7 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
   const post = (request: ThreadRequest, transfer: ArrayBuffer[], waiter: Waiter) => {
     if (pending.size === 0) worker!.ref();
     pending.set(request.id, waiter);
-    inFlight.statements++;
+    statementSent();
     worker!.postMessage(request, transfer);
   };
 
@@ -173,7 +173,7 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
       const waiter = pending.get(reply.id);
       if (!waiter) return;
       pending.delete(reply.id);
-      inFlight.statements--;
+      statementsAnswered();
       // An idle thread does not keep the process alive; one with work does.
       if (pending.size === 0) thread.unref();
       if (reply.error) waiter.reject(threadError(reply.error));
@@ -184,7 +184,7 @@ export async function openEngine(dataDir: string | undefined): Promise<PGliteEng
       worker = undefined;
       const lost = [...pending.values()];
       pending.clear();
-      inFlight.statements -= lost.length;
+      statementsAnswered(lost.length);
       if (closing) {
         stopped = gone(`The database thread stopped (${why})`, '57P01');
       } else if (!dataDir) {
