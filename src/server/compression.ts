@@ -2,9 +2,11 @@
 // memory (the API's JSON, images and pages the server writes) is compressed
 // at once with node:zlib at the fastest levels — zstd, else gzip, else
 // brotli: 40–60 µs for a 20–35 kB answer, an eighth of its size — and an
-// answer under 1 kB goes as it is. The site's pages and scripts go as the
-// gzip copies the build wrote (site/compressed-copies.ts); only a streamed
-// file without a copy still goes through hono's compress (web streams).
+// answer under 1 kB goes as it is; a listing or search page may go to the
+// compression thread while the other core is idle (zstd-thread.ts). The
+// site's pages and scripts go as the gzip copies the build wrote
+// (site/compressed-copies.ts); only a streamed file without a copy still goes
+// through hono's compress (web streams).
 // hono's compress sent every JSON answer, even the 41 bytes of
 // /cli/health, through a CompressionStream: with a browser's Accept-Encoding
 // a cart write, a listing or a search took two to three times as long

@@ -6,22 +6,22 @@
 // thread was busy all the time while the other core had time to spare
 // (docs/performance.md, twenty-fourth and twenty-fifth sittings).
 //
-// An answer is handed over only while this thread has been busy (its event
-// loop ran 80 % of the last 20 ms: in-flight.ts) and the database has no
-// statement to run: then the other core is free, and this thread reads the
-// next request meanwhile. An answer on a quiet shop, or one made while the
-// database works (a search, a cart write: on PGlite its thread shares that
-// core), is compressed here as before (compression.ts), and so is every
+// An answer is handed over only while another core has time to spare
+// (in-flight.ts spareCore): this thread ran 80 % of the last 20 ms and the
+// database had nothing to run. An answer on a quiet shop, or one made while
+// the database works (a search, a cart write: on PGlite its thread needs
+// that core), is compressed here as before (compression.ts), and so is every
 // answer when SLOTS answers are being made, the thread has stopped or is not
 // ready yet.
 //
-// The answers go through shared memory, not messages: the parts are copied
-// into a free slot, the slot is marked asked, and the thread, woken only when
-// it sleeps, writes the frame into the slot's other half and marks it made.
-// This thread learns of it through Atomics.waitAsync on a counter of frames
-// made, or sooner, when it hands over the next answer: under load it reads a
-// batch of requests before it runs the wait's task. A hand-over costs this
-// thread about 12 µs for a 24 kB page, against 35–50 µs to compress it.
+// The answers go through shared memory, not messages: the parts are joined
+// and copied into a free slot, the slot is marked asked, and the thread
+// writes the frame into the slot's other half and marks it made. After an
+// answer the thread looks for the next one for a moment before it sleeps, so
+// that under load it need not be woken (Atomics.notify: 14 µs of this thread
+// on this machine). This thread learns of a frame through Atomics.waitAsync
+// on a counter of frames made, or sooner, when it hands over the next answer:
+// under load it reads a batch of requests before it runs the wait's task.
 import { Worker } from 'node:worker_threads';
 import { spareCore } from './in-flight.ts';
 import { zstdRoom } from './kept-zstd.ts';
