@@ -134,7 +134,7 @@ function compressingBody(c: Context, encoding: Encoding): Body {
       markEncoded(shell.headers, encoding);
       const made = (packed: Buffer) =>
         new Response(packed as Uint8Array<ArrayBuffer>, { status: shell.status, headers: shell.headers });
-      // A listing or search page, while this thread has other requests and the database none: on the other core.
+      // A listing or search page, while this thread is busy and the database idle: on the other core (zstd-thread.ts).
       const offThread = encoding === 'zstd' ? zstdOffThread(data.parts, data.byteLength) : null;
       if (offThread) return offThread.then((packed) => made(packed ?? compressParts(data, encoding)));
       return made(compressParts(data, encoding));
