@@ -8,6 +8,17 @@ export const ZSTD_FASTEST = { params: { [constants.ZSTD_c_compressionLevel]: 1 }
 /** The room zstd may need for `byteLength` bytes in the worst case (ZSTD_COMPRESSBOUND, rounded up). */
 export const zstdRoom = (byteLength: number): number => byteLength + (byteLength >> 7) + 1024;
 
+/** The parts, one after the other, written at the start of `into` (room for `byteLength`): that stretch of it. */
+export function joinParts(parts: readonly Uint8Array[], byteLength: number, into: Buffer): Buffer {
+  const joined = into.subarray(0, byteLength);
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return joined;
+}
+
 /** What node:zlib's own stream keeps of its native zstd compressor (the fields its sync calls drive). */
 interface NativeZstd {
   writeSync(
@@ -103,12 +114,7 @@ export class KeptZstd {
     let input = parts[0]!;
     if (parts.length > 1) {
       if (this.#in.byteLength < byteLength) this.#in = Buffer.allocUnsafeSlow(byteLength);
-      let at = 0;
-      for (const part of parts) {
-        this.#in.set(part, at);
-        at += part.byteLength;
-      }
-      input = this.#in.subarray(0, byteLength);
+      input = joinParts(parts, byteLength, this.#in);
     }
     const room = zstdRoom(byteLength);
     if (this.#out.byteLength < room) this.#out = Buffer.allocUnsafeSlow(room);

@@ -4,9 +4,23 @@
 // woken.
 import { parentPort, workerData } from 'node:worker_threads';
 import { KeptZstd } from './kept-zstd.ts';
-import { ASKED, FAILED, MADE, type ThreadData, type ThreadReady } from './zstd-thread.ts';
+import {
+  ASKED,
+  DONE,
+  FAILED,
+  MADE,
+  SLEEPING,
+  SLOT_BYTES,
+  SLOT_INPUT_BYTES,
+  SLOTS,
+  STOP,
+  stateOf,
+  type ThreadData,
+  type ThreadReady,
+  WORK,
+} from './zstd-thread.ts';
 
-const { control, memory, slots, slotInputBytes, slotBytes, words } = workerData as ThreadData;
+const { control, memory } = workerData as ThreadData;
 /** How long it sleeps at most before it looks again (it is woken at once when given work). */
 const SLEEP_MS = 1000;
 /** After an answer, how long it keeps looking for the next one without sleeping, and how often. */
@@ -19,15 +33,16 @@ parentPort!.postMessage({ ready: zstd !== null } satisfies ThreadReady);
 /** Compresses every asked slot; whether there was one. */
 function compressAsked(): boolean {
   let found = false;
-  for (let slot = 0; slot < slots; slot++) {
-    const state = words.slotWords + slot * 3;
+  for (let slot = 0; slot < SLOTS; slot++) {
+    const state = stateOf(slot);
     if (Atomics.load(control, state) !== ASKED) continue;
     found = true;
-    const at = slot * slotBytes;
+    const at = slot * SLOT_BYTES;
     const input = new Uint8Array(memory, at, control[state + 1]);
     zstd ??= KeptZstd.make();
-    const length = zstd?.compressInto(input, new Uint8Array(memory, at + slotInputBytes, slotBytes - slotInputBytes));
-    if (length === null || length === undefined) {
+    const out = new Uint8Array(memory, at + SLOT_INPUT_BYTES, SLOT_BYTES - SLOT_INPUT_BYTES);
+    const length = zstd ? zstd.compressInto(input, out) : null;
+    if (length === null) {
       // That context is dropped; the next answer gets a new one.
       zstd?.close();
       zstd = null;
@@ -36,8 +51,8 @@ function compressAsked(): boolean {
       control[state + 2] = length;
       Atomics.store(control, state, MADE);
     }
-    Atomics.add(control, words.done, 1);
-    Atomics.notify(control, words.done);
+    Atomics.add(control, DONE, 1);
+    Atomics.notify(control, DONE);
   }
   return found;
 }
@@ -46,21 +61,21 @@ if (zstd) {
   // After its last answer the thread looks for the next one every POLL_MS for a while, without being woken:
   // waking a sleeping thread (Atomics.notify) cost the shop's thread 14 µs an answer on this machine.
   let lastWork = performance.now();
-  while (Atomics.load(control, words.stop) === 0) {
-    const work = Atomics.load(control, words.work);
+  while (Atomics.load(control, STOP) === 0) {
+    const work = Atomics.load(control, WORK);
     if (compressAsked()) {
       lastWork = performance.now();
       continue;
     }
     if (performance.now() - lastWork < POLL_FOR_MS) {
       // Not marked sleeping: an answer handed over meanwhile is found at the next look.
-      Atomics.wait(control, words.work, work, POLL_MS);
+      Atomics.wait(control, WORK, work, POLL_MS);
       continue;
     }
-    Atomics.store(control, words.sleeping, 1);
+    Atomics.store(control, SLEEPING, 1);
     // Work handed over after `work` was read changed the count: no sleep then.
-    Atomics.wait(control, words.work, work, SLEEP_MS);
-    Atomics.store(control, words.sleeping, 0);
+    Atomics.wait(control, WORK, work, SLEEP_MS);
+    Atomics.store(control, SLEEPING, 0);
     lastWork = performance.now();
   }
 }

@@ -24,29 +24,30 @@
 // under load it reads a batch of requests before it runs the wait's task.
 import { Worker } from 'node:worker_threads';
 import { spareCore } from './in-flight.ts';
-import { zstdRoom } from './kept-zstd.ts';
+import { joinParts, zstdRoom } from './kept-zstd.ts';
 
 /** Smaller answers are compressed here: their hand-over would cost about as much as compressing them. */
 export const OFF_THREAD_FROM_BYTES = 12 * 1024;
 /** The largest answer a slot takes; a bigger one (a long cart, a page of the export) is compressed here. */
 export const SLOT_INPUT_BYTES = 64 * 1024;
 const SLOT_ROOM = zstdRoom(SLOT_INPUT_BYTES);
-const SLOT_BYTES = SLOT_INPUT_BYTES + SLOT_ROOM;
+export const SLOT_BYTES = SLOT_INPUT_BYTES + SLOT_ROOM;
 /** Answers being compressed at once at most: more wait here, compressed on this thread. */
 export const SLOTS = 16;
 
 // The control words, 32-bit integers in shared memory.
 /** Bumped by this thread for each answer it hands over. */
-const WORK = 0;
+export const WORK = 0;
 /** 1 while the compression thread waits for work (it must be woken); 0 while it works. */
-const SLEEPING = 1;
+export const SLEEPING = 1;
 /** Bumped by the compression thread for each answer it is done with. */
-const DONE = 2;
+export const DONE = 2;
 /** 1 when the compression thread is to stop. */
-const STOP = 3;
+export const STOP = 3;
 /** Then, per slot, three words: its state, its input's length, its frame's length. */
 const SLOT_WORDS = 4;
-const stateOf = (slot: number) => SLOT_WORDS + slot * 3;
+/** Where a slot's three words begin. */
+export const stateOf = (slot: number) => SLOT_WORDS + slot * 3;
 
 /** A slot's states. */
 const FREE = 0;
@@ -59,10 +60,6 @@ export const FAILED = 3;
 export interface ThreadData {
   control: Int32Array;
   memory: SharedArrayBuffer;
-  slots: number;
-  slotInputBytes: number;
-  slotBytes: number;
-  words: { work: number; sleeping: number; done: number; stop: number; slotWords: number };
 }
 
 /** Its first message: whether its zstd context works. */
@@ -88,14 +85,7 @@ export class ZstdThread {
   constructor() {
     this.#memory = new SharedArrayBuffer(SLOTS * SLOT_BYTES);
     this.#control = new Int32Array(new SharedArrayBuffer(4 * (SLOT_WORDS + SLOTS * 3)));
-    const data: ThreadData = {
-      control: this.#control,
-      memory: this.#memory,
-      slots: SLOTS,
-      slotInputBytes: SLOT_INPUT_BYTES,
-      slotBytes: SLOT_BYTES,
-      words: { work: WORK, sleeping: SLEEPING, done: DONE, stop: STOP, slotWords: SLOT_WORDS },
-    };
+    const data: ThreadData = { control: this.#control, memory: this.#memory };
     this.#worker = new Worker(new URL('./zstd-thread-worker.ts', import.meta.url), { workerData: data });
     // An idle thread does not keep the process alive.
     this.#worker.unref();
@@ -130,13 +120,7 @@ export class ZstdThread {
     const slot = this.#free.pop();
     if (slot === undefined) return null;
     // Joined here first, then copied at once: each copy into shared memory costs about 0.1 µs besides its bytes.
-    const joined = this.#joined.subarray(0, byteLength);
-    let at = 0;
-    for (const part of parts) {
-      joined.set(part, at);
-      at += part.byteLength;
-    }
-    new Uint8Array(this.#memory, slot * SLOT_BYTES, byteLength).set(joined);
+    new Uint8Array(this.#memory, slot * SLOT_BYTES, byteLength).set(joinParts(parts, byteLength, this.#joined));
     const state = stateOf(slot);
     this.#control[state + 1] = byteLength;
     // Seen by the thread only with its input in place (Atomics are sequentially consistent).
