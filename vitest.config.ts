@@ -12,6 +12,7 @@ const serverOnly = [
   'tests/faults/db-restart.test.ts',
   'tests/faults/scale-out.test.ts',
   'tests/faults/pg-lanes.test.ts',
+  'tests/faults/pg-row-shapes.test.ts',
 ];
 
 export default defineConfig({

@@ -25,6 +25,7 @@ import {
 export { GENERIC_PLAN } from './pglite-dialect.ts';
 export { OWN_CONNECTION } from './pg-lanes.ts';
 import { lockDataDir } from './pglite-lock.ts';
+import { type KeptShapeQuery, keptShapeQuery } from './pg-row-shapes.ts';
 
 export type Db = Kysely<Database>;
 
@@ -138,8 +139,9 @@ class PreparingClient extends pg.Client {
 
   async #named(text: string, values: unknown[]): Promise<pg.QueryResult> {
     const name = statementName(text);
+    const send = (query: KeptShapeQuery) => super.query(query);
     try {
-      return await super.query({ name, text, values });
+      return await keptShapeQuery(send, name, text, values);
     } catch (error) {
       // A table changed shape under a prepared `SELECT *` (another process
       // migrated): prepare the statement again on this connection.
@@ -148,7 +150,7 @@ class PreparingClient extends pg.Client {
       await super.query(`DEALLOCATE "${name}"`).catch(() => {});
       delete (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
         .parsedStatements[name];
-      return await super.query({ name, text, values });
+      return await keptShapeQuery(send, name, text, values);
     }
   }
 }
