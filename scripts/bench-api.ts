@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cli, freshDatabase, shopper, startShop } from './bench-shop.helpers.ts';
-import { autocannon, businessAnswer, type OnResponse, type Setup } from './bench-load.ts';
+import { businessAnswer, type OnResponse, runLoad, type Setup, ShopperTurns } from './bench-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -69,6 +69,8 @@ const json = { 'Content-Type': 'application/json' };
 interface Call {
   setup: Setup;
   onResponse?: OnResponse;
+  /** A run ended with this connection's request unanswered: what it took is free again. */
+  abandon?: (context: Record<string, unknown>) => void;
 }
 
 /** Answers per call name that the catalogue cache served (X-Cache: HIT), and all answers counted. */
@@ -84,16 +86,10 @@ const countCache =
 
 /** Each call: how one request is made. A shopper has one request in flight at a time, like one browser tab. */
 function calls(f: Fixtures): Record<string, Call> {
-  const busy = new Set<number>();
-  const take = (context: Record<string, unknown>): Shopper => {
-    const free = f.shoppers.map((_, i) => i).filter((i) => !busy.has(i));
-    const i = free.length ? pick(free) : Math.floor(Math.random() * f.shoppers.length);
-    busy.add(i);
-    context['shopper'] = i; // the context lives until this request's answer
-    return f.shoppers[i]!;
-  };
-  const release = (_status: number, _body: string, context: Record<string, unknown>) =>
-    void busy.delete(context['shopper'] as number);
+  const turns = new ShopperTurns(f.shoppers.length);
+  const take = (context: Record<string, unknown>): Shopper => f.shoppers[turns.take(context)]!;
+  const release = turns.release;
+  const abandon = (context: Record<string, unknown>) => turns.letGo(context);
   const call = (setup: Setup, name?: string): Call => ({ setup, ...(name ? { onResponse: countCache(name) } : {}) });
   return {
     '/cli/health': call((req) => ({ ...req, method: 'GET', path: '/cli/health' })),
@@ -128,6 +124,7 @@ function calls(f: Fixtures): Record<string, Call> {
     ),
     'cart add/update': {
       onResponse: release,
+      abandon,
       setup: (req, context) => {
         const s = take(context);
         const body = JSON.stringify({
@@ -146,6 +143,7 @@ function calls(f: Fixtures): Record<string, Call> {
     },
     'slot listing': {
       onResponse: release,
+      abandon,
       setup: (req, context) => {
         const s = take(context);
         const path =
@@ -254,24 +252,27 @@ interface Row {
   'kB/answer': string;
 }
 
-async function measure(base: string, name: string, { setup, onResponse }: Call, conns: number): Promise<Row> {
+async function measure(base: string, name: string, { setup, onResponse, abandon }: Call, conns: number): Promise<Row> {
   const run = (seconds: number) =>
-    autocannon({
-      url: base,
-      connections: conns,
-      duration: seconds,
-      requests: [
-        {
-          setupRequest: (req, context) => {
-            const made = setup(req, context);
-            return { ...made, headers: { ...made.headers, ...acceptEncoding } };
+    runLoad(
+      {
+        url: base,
+        connections: conns,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              const made = setup(req, context);
+              return { ...made, headers: { ...made.headers, ...acceptEncoding } };
+            },
+            ...(onResponse ? { onResponse } : {}),
           },
-          ...(onResponse ? { onResponse } : {}),
-        },
-      ],
-      // Business errors (HTTP 200 with responseCode ≠ 0) are counted too.
-      verifyBody: businessAnswer,
-    });
+        ],
+        // Business errors (HTTP 200 with responseCode ≠ 0) are counted too.
+        verifyBody: businessAnswer,
+      },
+      abandon,
+    );
   // The warm-up's answers are not counted: the figures are those of a shop that has served the call before.
   if (warmup > 0) await run(warmup);
   cacheCount.delete(name);

@@ -61,6 +61,72 @@ export const BODY_KEPT = 32;
 export const autocannon = require('autocannon') as Autocannon;
 
 /**
+ * Shoppers taken in turns by the requests of a call: a shopper has one request
+ * in flight at a time, like one browser tab, so no two writes of a run share a
+ * cart. autocannon ends a run without answering the requests still in flight:
+ * their shoppers are let go when the run ends (runLoad), or they would stay
+ * busy for every later run (a warm-up's, the mix's), whose writes would then
+ * share carts and wait for each other's locks.
+ */
+export class ShopperTurns {
+  readonly #busy = new Set<number>();
+  readonly #count: number;
+
+  constructor(count: number) {
+    this.#count = count;
+  }
+
+  /** How many shoppers have a request in flight. */
+  get busy(): number {
+    return this.#busy.size;
+  }
+
+  /** A free shopper's index (any at random when none is free), held by this request's context until its answer. */
+  take(context: Record<string, unknown>): number {
+    const free = Array.from({ length: this.#count }, (_, i) => i).filter((i) => !this.#busy.has(i));
+    const i = free.length ? free[Math.floor(Math.random() * free.length)]! : Math.floor(Math.random() * this.#count);
+    this.#busy.add(i);
+    context['shopper'] = i;
+    return i;
+  }
+
+  /** The answer came (an onResponse): the request's shopper is free. */
+  readonly release: OnResponse = (_status, _body, context) => this.letGo(context);
+
+  /** The request's shopper is free, if it still holds one. */
+  letGo(context: Record<string, unknown>): void {
+    if (!('shopper' in context)) return;
+    this.#busy.delete(context['shopper'] as number);
+    delete context['shopper'];
+  }
+}
+
+/** One run of autocannon; when it ends, `unanswered` gets each request's context whose answer did not come. */
+export async function runLoad(
+  opts: Parameters<Autocannon>[0],
+  unanswered?: (context: Record<string, unknown>) => void,
+): Promise<LoadResult> {
+  if (!unanswered) return autocannon(opts);
+  const contexts = new Set<Record<string, unknown>>();
+  const result = await autocannon({
+    ...opts,
+    requests: opts.requests.map((request) => ({
+      ...request,
+      setupRequest: (req, context) => {
+        contexts.add(context);
+        return request.setupRequest(req, context);
+      },
+      onResponse: (status, body, context, headers) => {
+        contexts.delete(context);
+        request.onResponse?.(status, body, context, headers);
+      },
+    })),
+  });
+  for (const context of contexts) unanswered(context);
+  return result;
+}
+
+/**
  * Whether an answer is not a business error. Those come as HTTP 200 with
  * responseCode ≠ 0 (DESIGN.md §3). An error's envelope is under 1 kB, which the
  * shop sends uncompressed (compression.ts); a compressed body (not JSON text) is

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zstdCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autocannon, BODY_KEPT, businessAnswer } from '../../scripts/bench-load.ts';
+import { autocannon, BODY_KEPT, businessAnswer, runLoad, ShopperTurns } from '../../scripts/bench-load.ts';
 
 const rows = Array.from({ length: 60 }, (_, i) => ({ id: i, description: `Pomodori pelati ${i}`, price: 0.89 }));
 const answers: Record<string, { type: string; encoding?: string; body: Buffer }> = {
@@ -25,6 +25,11 @@ let server: Server;
 let url: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/slow') {
+      // Answered after the run's end: autocannon stops without its answer.
+      setTimeout(() => res.end('{"responseCode":0}'), 400);
+      return;
+    }
     const answer = answers[req.url ?? '']!;
     res.writeHead(200, {
       'Content-Type': answer.type,
@@ -67,6 +72,42 @@ describe('bench:api load generator', () => {
     expect(kept['/ok']![0]).toBe(answers['/ok']!.body.subarray(0, BODY_KEPT).toString());
     expect(kept['/error']![0]!.startsWith('{"responseCode":4030')).toBe(true);
     expect(kept['/zstd']![0]).toBe(answers['/zstd']!.body.subarray(0, BODY_KEPT).toString('latin1'));
+  });
+
+  it('lets go of the shoppers of requests a run left unanswered, so the next run finds them free', async () => {
+    const slowRun = (turns: ShopperTurns, letGo: boolean) => {
+      const taken: number[] = [];
+      const opts = {
+        url,
+        connections: 3,
+        duration: 0.2,
+        requests: [
+          {
+            setupRequest: (
+              req: { method: string; path: string; headers: Record<string, string> },
+              context: Record<string, unknown>,
+            ) => {
+              taken.push(turns.take(context));
+              return { ...req, method: 'GET', path: '/slow' };
+            },
+            onResponse: turns.release,
+          },
+        ],
+        verifyBody: businessAnswer,
+      };
+      return (letGo ? runLoad(opts, (context) => turns.letGo(context)) : runLoad(opts)).then(() => taken);
+    };
+    // Without letting go, the three requests in flight at the end keep their shoppers busy.
+    const kept = new ShopperTurns(4);
+    expect((await slowRun(kept, false)).length).toBeGreaterThanOrEqual(3);
+    expect(kept.busy).toBe(3);
+    const turns = new ShopperTurns(4);
+    await slowRun(turns, true);
+    expect(turns.busy).toBe(0);
+    // The next run's first requests, one per connection, each hold a shopper of their own.
+    const next = await slowRun(turns, true);
+    expect(new Set(next.slice(0, 3)).size).toBe(3);
+    expect(turns.busy).toBe(0);
   });
 
   it('takes an envelope with responseCode 0, or a body that is not JSON text, as an answer', () => {
