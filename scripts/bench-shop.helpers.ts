@@ -2,6 +2,7 @@
 // as a child process on a port of its own, give it a fresh PostgreSQL
 // database when DATABASE_URL is set, and make logged-in shoppers over HTTP
 // the way a browser would (signup → mailed link → login).
+import { appendFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import pg from 'pg';
@@ -45,6 +46,9 @@ export async function startShop(
     log.splice(0, Math.max(0, log.length - 40));
   };
   child.stderr!.on('data', keep);
+  // SHOP_LOG=<file> keeps all the shop's output (e.g. V8's GC trace), not only its last lines.
+  const logFile = process.env['SHOP_LOG'];
+  if (logFile) child.stdout!.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => fail(`did not get ready within ${timeoutMs / 1000} s`), timeoutMs);

@@ -9,21 +9,30 @@
 // another quantity makes a new line, and so a new item written out anew.
 // Looked up by the item itself, not by the row's id in a cache of its own
 // with the product and quantity compared: a fifth of the answer's cost
-// (twenty-second sitting).
+// (twenty-second sitting). Kept on the item, under a symbol that JSON, spreads
+// and comparisons do not see, not in a WeakMap: each entry of a WeakMap is an
+// ephemeron, which V8's full collection marks in its pause, one table after
+// the other (rows → lines → items → JSON), and the medium-lived entries of a
+// shop under cart writes made 7 of a 16 ms pause (docs/performance.md,
+// twenty-sixth sitting). The JSON has memory of its own: Buffer.from puts a
+// small buffer in a shared 8 kB slab, which lives as long as any buffer in it,
+// and the slabs that kept rows held made a full collection every 1–2 s.
 import { AnswerParts } from '../answer-parts.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 
-/** Each item's JSON, for as long as the item lives (the memo's lines hold their items). */
-const itemBytes = new WeakMap<CartItem, Buffer>();
+/** Where an item keeps its JSON: a property of its own that is not enumerable. */
+const ROW_JSON = Symbol('row JSON');
 
 /** The item's JSON: kept when it was written for this very item. */
 function rowBytes(item: CartItem): Buffer {
-  let bytes = itemBytes.get(item);
-  if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(item));
-    itemBytes.set(item, bytes);
-  }
+  const kept = (item as CartItem & { [ROW_JSON]?: Buffer })[ROW_JSON];
+  if (kept) return kept;
+  const text = JSON.stringify(item);
+  // Not from Buffer's pool: a kept row would keep its whole slab alive.
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  Object.defineProperty(item, ROW_JSON, { value: bytes });
   return bytes;
 }
 

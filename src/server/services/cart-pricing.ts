@@ -23,6 +23,8 @@ export interface CartLine {
     priceCents: number;
   };
   waterPack: boolean;
+  /** Its item, once toCartItem made it (cart-answer.ts keeps the item's JSON on it in turn). */
+  item?: CartItem | undefined;
 }
 
 export interface StoreTerms {
@@ -34,17 +36,13 @@ export interface StoreTerms {
 const quantityOf = (line: CartLine) => (line.snapshot.um === 'KG' ? (line.weight ?? 0) : (line.amount ?? 0));
 
 /**
- * Each line's item, made once: a cart write's other rows come from the cart memo as the same
- * line objects from one write to the next (cart.ts), and a line is never changed once made.
+ * The line's item, made once and kept on the line: a cart write's other rows come from the cart
+ * memo as the same line objects from one write to the next (cart.ts), and a line is never changed
+ * once made.
  */
-const itemsOfLines = new WeakMap<CartLine, CartItem>();
-
 export function toCartItem(line: CartLine): CartItem {
-  const made = itemsOfLines.get(line);
-  if (made) return made;
-  const item = cartItemOf(line);
-  itemsOfLines.set(line, item);
-  return item;
+  line.item ??= cartItemOf(line);
+  return line.item;
 }
 
 function cartItemOf(line: CartLine): CartItem {

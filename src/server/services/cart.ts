@@ -131,21 +131,21 @@ function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
     product: side.product,
     snapshot: { ...side.snapshot, priceCents: r.snapshot_cents },
     waterPack: side.waterPack,
+    item: undefined,
   };
 }
 
 /**
- * The line of each row the cart memo keeps, made once per row object and product side: a write's
- * other rows come from the memo as the same objects, and so keep the same line (and item,
- * cart-pricing.ts) while their product's side lasts.
+ * The line of a row the cart memo keeps, made once per row object and product side and kept on
+ * the row: a write's other rows come from the memo as the same objects, and so keep the same line
+ * (and item, cart-pricing.ts) while their product's side lasts. On the row, not in a WeakMap (an
+ * ephemeron for V8's full collection, cart-answer.ts).
  */
-const keptRowLines = new WeakMap<ItemColumns, { side: CatalogueSide; line: CartLine }>();
-
-function keptRowLine(r: ItemColumns, side: CatalogueSide): CartLine {
-  const made = keptRowLines.get(r);
+function keptRowLine(r: OwnRow, side: CatalogueSide): CartLine {
+  const made = r.made;
   if (made?.side === side) return made.line;
   const line = toCartLine(r, side);
-  keptRowLines.set(r, { side, line });
+  r.made = { side, line };
   return line;
 }
 
@@ -542,8 +542,11 @@ type WrittenRow = CartStore &
   };
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-/** A cart row's own columns as the memo keeps them: the row, and its product's id. */
-type OwnRow = ItemColumns & { line_product_id: number };
+/** A cart row's own columns as the memo keeps them: the row, its product's id, and its line once made (keptRowLine). */
+type OwnRow = ItemColumns & {
+  line_product_id: number;
+  made: { side: CatalogueSide; line: CartLine } | undefined;
+};
 
 /** What a cart write knows before it writes: the catalogue's generation, its day, the memo of product sides. */
 interface WriteContext {
@@ -646,7 +649,9 @@ async function writeChange(
   const lines: CartLine[] = [];
   const sides: CatalogueSide[] = [];
   const own: OwnRow[] = [];
-  const others: readonly Nullable<OwnRow>[] = fromMemo ? kept.rows.filter((r) => r.line_product_id !== row.id) : rows;
+  const others: readonly Nullable<Omit<OwnRow, 'made'>>[] = fromMemo
+    ? kept.rows.filter((r) => r.line_product_id !== row.id)
+    : rows;
   for (const r of others) {
     if (r.item_id === null || r.line_product_id === null) continue;
     const side =
@@ -663,6 +668,7 @@ async function writeChange(
           weight: r.weight,
           snapshot_cents: r.snapshot_cents as number,
           line_product_id: r.line_product_id,
+          made: undefined,
         };
     lines.push(keptRowLine(ownRow, side));
     sides.push(side);
@@ -676,6 +682,7 @@ async function writeChange(
       weight: first.put_weight === null ? null : Number(first.put_weight),
       snapshot_cents: toCents(product.netPrice),
       line_product_id: row.id,
+      made: undefined,
     };
     // The memo's side, kept as it is: one object per product in the store while the generation lasts.
     const side = keptSide ?? catalogueSide(row);
