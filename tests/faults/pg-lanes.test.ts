@@ -47,6 +47,33 @@ describe('statements on shared pipelined connections (PostgreSQL)', () => {
     expect(await counter(2)).toBe(5);
   });
 
+  it('keeps each of many concurrent transactions on one connection while statements between them share the lanes', async () => {
+    // The clients Kysely is given are handed out again once released (client.ts): none may serve two at once.
+    const pid = async (db: typeof handle.db) =>
+      (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db)).rows[0]!.pid;
+    const runs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        Promise.all([
+          handle.db.transaction().execute(async (trx) => {
+            const first = await pid(trx);
+            await sql`SELECT pg_sleep(0.01)`.execute(trx);
+            const again = await pid(trx);
+            const seen = (await sql<{ v: number }>`SELECT ${i}::int AS v`.execute(trx)).rows[0]!.v;
+            return { first, again, seen };
+          }),
+          sql<{ v: number }>`SELECT ${i + 1000}::int AS v`.execute(handle.db),
+        ]),
+      ),
+    );
+    runs.forEach(([inside, outside], i) => {
+      expect(inside.again).toBe(inside.first);
+      expect(inside.seen).toBe(i);
+      expect(outside.rows).toEqual([{ v: i + 1000 }]);
+    });
+    // At most the pool's connections at once: the transactions' backends are few and reused.
+    expect(new Set(runs.map(([inside]) => inside.first)).size).toBeLessThanOrEqual(10);
+  });
+
   it('runs a statement that waits for a lock on a connection of its own, so the statements behind it go on', async () => {
     let done = false;
     let increment: Promise<void> | undefined;

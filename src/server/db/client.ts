@@ -155,6 +155,9 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** How many released clients PlanRoutingPool keeps to hand out again (more than statements ever in flight at once). */
+const MAX_RELEASED = 256;
+
 /**
  * The pool Kysely is given on PostgreSQL: two pools and two sets of lanes
  * behind one. A statement outside a transaction goes down a lane
@@ -181,8 +184,17 @@ class PlanRoutingPool {
     this.genericLanes = lanes?.generic;
     this.options = usual.options;
   }
+  /**
+   * Released clients, handed out again: Kysely keeps a connection object per client (in a WeakMap),
+   * and a new client for each statement made a new one and a new WeakMap entry every time.
+   */
+  readonly #released: RoutedClient[] = [];
   async connect(): Promise<RoutedClient> {
-    return new RoutedClient(this);
+    return this.#released.pop()?.reused() ?? new RoutedClient(this);
+  }
+  /** A client released without its connection destroyed, to be handed out again. */
+  released(client: RoutedClient): void {
+    if (this.#released.length < MAX_RELEASED) this.#released.push(client);
   }
   async end(): Promise<void> {
     await Promise.all([this.usual.end(), this.generic.end(), this.lanes?.end(), this.genericLanes?.end()]);
@@ -196,8 +208,14 @@ class PlanRoutingPool {
 class RoutedClient {
   #client: Promise<pg.PoolClient> | undefined;
   readonly #pools: PlanRoutingPool;
+  /** Released and not handed out again yet: a second release does nothing. */
+  #free = false;
   constructor(pools: PlanRoutingPool) {
     this.#pools = pools;
+  }
+  reused(): this {
+    this.#free = false;
+    return this;
   }
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
     statementSent();
@@ -225,12 +243,16 @@ class RoutedClient {
     return (await this.#client).query(text, values as unknown[]);
   }
   release(destroy?: boolean): void {
+    if (this.#free) return;
+    this.#free = true;
     const client = this.#client;
     this.#client = undefined;
     void client?.then(
       (c) => c.release(destroy),
       () => {},
     );
+    // Kysely's connection object for a destroyed client stays marked as discarded: that client is not handed out again.
+    if (!destroy) this.#pools.released(this);
   }
 }
 
