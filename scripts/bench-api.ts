@@ -69,7 +69,7 @@ const json = { 'Content-Type': 'application/json' };
 interface Call {
   setup: Setup;
   onResponse?: OnResponse;
-  /** A run ended with this connection's request unanswered: what it took is free again. */
+  /** A run ended with this request unanswered: what it took is free again. */
   abandon?: (context: Record<string, unknown>) => void;
 }
 
@@ -88,8 +88,7 @@ const countCache =
 function calls(f: Fixtures): Record<string, Call> {
   const turns = new ShopperTurns(f.shoppers.length);
   const take = (context: Record<string, unknown>): Shopper => f.shoppers[turns.take(context)]!;
-  const release = turns.release;
-  const abandon = (context: Record<string, unknown>) => turns.letGo(context);
+  const { release, letGo: abandon } = turns;
   const call = (setup: Setup, name?: string): Call => ({ setup, ...(name ? { onResponse: countCache(name) } : {}) });
   return {
     '/cli/health': call((req) => ({ ...req, method: 'GET', path: '/cli/health' })),

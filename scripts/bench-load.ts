@@ -93,12 +93,12 @@ export class ShopperTurns {
   /** The answer came (an onResponse): the request's shopper is free. */
   readonly release: OnResponse = (_status, _body, context) => this.letGo(context);
 
-  /** The request's shopper is free, if it still holds one. */
-  letGo(context: Record<string, unknown>): void {
+  /** The request's shopper is free, if it still holds one (also runLoad's `unanswered`). */
+  readonly letGo = (context: Record<string, unknown>): void => {
     if (!('shopper' in context)) return;
     this.#busy.delete(context['shopper'] as number);
     delete context['shopper'];
-  }
+  };
 }
 
 /** One run of autocannon; when it ends, `unanswered` gets each request's context whose answer did not come. */
