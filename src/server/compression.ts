@@ -18,6 +18,7 @@ import { compress } from 'hono/compress';
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { KeptZstd, ZSTD_FASTEST } from './kept-zstd.ts';
 import { zstdOffThread } from './zstd-thread.ts';
+import { addOutgoing, canComplete, completeAnswer, isComplete } from './complete-answer.ts';
 
 export type Encoding = 'zstd' | 'gzip' | 'br';
 
@@ -129,6 +130,8 @@ function compressingBody(c: Context, encoding: Encoding): Body {
   const body = c.body;
   const compressing = (data: unknown, arg?: unknown, headers?: unknown): Response | Promise<Response> => {
     if (data instanceof AnswerParts) {
+      const whole = wholeParts(c, data, encoding, arg, headers);
+      if (whole) return whole;
       const shell = (body as (...args: unknown[]) => Response)(null, arg, headers);
       if (!compressedAtOnce(shell, data.byteLength)) return compressing(data.bytes(), arg, headers);
       markEncoded(shell.headers, encoding);
@@ -157,6 +160,33 @@ function compressingBody(c: Context, encoding: Encoding): Body {
 }
 
 /**
+ * An answer in parts with a 200 status, made whole (complete-answer.ts) when
+ * it can be: compressed with `encoding` at once when it is text of 1 kB to
+ * 256 kB (as compressingBody would), its headers given at once. Null when it
+ * cannot be made whole, or when it is left to hono's compress.
+ */
+function wholeParts(
+  c: Context,
+  data: AnswerParts,
+  encoding: Encoding | null,
+  status: unknown,
+  headers: unknown,
+): Response | Promise<Response> | null {
+  if (status !== 200 || !canComplete(c)) return null;
+  const given = (headers ?? {}) as Record<string, string>;
+  const length = data.byteLength;
+  if (!encoding || length < COMPRESS_FROM_BYTES || !COMPRESSIBLE.test(given['Content-Type'] ?? ''))
+    return completeAnswer(c, data.bytes(), given);
+  if (length > COMPRESS_AT_ONCE_UP_TO) return null;
+  const packed = { ...given, 'Content-Encoding': encoding };
+  const made = (bytes: Buffer) => completeAnswer(c, bytes, packed)!;
+  // A listing or search page, while this thread is busy and the database idle: on the other core (zstd-thread.ts).
+  const offThread = encoding === 'zstd' ? zstdOffThread(data.parts, length) : null;
+  if (offThread) return offThread.then((bytes) => made(bytes ?? compressParts(data, encoding)));
+  return made(compressParts(data, encoding));
+}
+
+/**
  * An answer in parts as c.body would answer its joined bytes: compressed from
  * its parts when this request's answer is compressed, joined otherwise.
  */
@@ -167,6 +197,11 @@ export function partsBody(
   headers?: Record<string, string>,
 ): Response | Promise<Response> {
   const body = c.body as Body & { [TAKES_PARTS]?: true };
+  // A browser that takes no compression: the answer as it is, whole when it can be.
+  if (!body[TAKES_PARTS] && status === 200) {
+    const whole = completeAnswer(c, answer.bytes(), headers ?? {});
+    if (whole) return whole;
+  }
   if (body[TAKES_PARTS])
     return (body as unknown as (...args: unknown[]) => Response | Promise<Response>)(answer, status, headers);
   return c.body(answer.bytes(), status, headers);
@@ -175,9 +210,10 @@ export function partsBody(
 /** The shop's compression (server.ts): every answer says it varies with Accept-Encoding. */
 export function compression(): MiddlewareHandler {
   const streamed = compress();
-  return (c, next) => {
+  return async (c, next) => {
     // Vary is set before the handler runs: set afterwards with c.header() it
     // would copy the whole answer into a new Response.
+    addOutgoing(c, VARY);
     c.header('Vary', 'Accept-Encoding');
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (encoding) {
@@ -189,6 +225,10 @@ export function compression(): MiddlewareHandler {
           ...headers,
         })) as Context['json'];
     }
-    return streamed(c, next);
+    await next();
+    // An answer made whole by its handler (complete-answer.ts) is compressed already, or too short to be.
+    if (!isComplete(c.res)) await streamed(c, async () => {});
   };
 }
+
+const VARY = { Vary: 'Accept-Encoding' };

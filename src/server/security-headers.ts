@@ -3,9 +3,10 @@
 // only by hash, map tiles from the configured tile server, payment frames
 // from its own origin or the card provider) and nothing more; no sniffing;
 // HSTS only behind TLS.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.ts';
+import { addOutgoing, isComplete, watchHeaders } from './complete-answer.ts';
 import { autoPost } from './payments/html.ts';
 import { inlineHashes, servedSiteHashes, type InlineHashes } from './site/inline-hashes.ts';
 import { preparingPage } from './site/static-site.ts';
@@ -131,8 +132,20 @@ export function securityHeaders(
     /^(application\/json|text\/javascript|application\/javascript|text\/css|application\/wasm|font\/|image\/(?!svg))/i.test(
       type ?? '',
     );
+  // The headers hono's middleware gives, and the policy of a resource: what a JSON answer goes out with.
+  const https = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
+  const jsonHeaders = headersOf(headers).then((given) => ({ ...given, 'Content-Security-Policy': resourcePolicy }));
+  const jsonHeadersHttps = jsonHeaders.then((given) => ({ ...given, ...https }));
   return async (c, next) => {
-    await headers(c, next);
+    // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
+    // The request's URL is absolute (scheme first): read as it is, not parsed on every answer.
+    const secure = c.req.header('X-Forwarded-Proto') === 'https' || c.req.url.startsWith('https:');
+    // For an answer made whole by its handler (complete-answer.ts), which is then left as it is.
+    addOutgoing(c, await (secure ? jsonHeadersHttps : jsonHeaders));
+    watchHeaders(c);
+    await next();
+    if (isComplete(c.res)) return;
+    await headers(c, async () => {});
     // On the answer's own headers: c.header() after the handler would copy the
     // whole answer into a new Response (a tenth of a catalogue call's time).
     c.res.headers.set(
@@ -143,10 +156,13 @@ export function securityHeaders(
           ? resourcePolicy
           : sitePolicy(),
     );
-    // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
-    // The request's URL is absolute (scheme first): read as it is, not parsed on every answer.
-    if (c.req.header('X-Forwarded-Proto') === 'https' || c.req.url.startsWith('https:')) {
-      c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
+    if (secure) c.res.headers.set('Strict-Transport-Security', https['Strict-Transport-Security']);
   };
+}
+
+/** The headers a middleware that only sets headers after its handler gives an empty answer. */
+async function headersOf(middleware: MiddlewareHandler): Promise<Record<string, string>> {
+  const probe = { res: new Response(null) } as Context;
+  await middleware(probe, async () => {});
+  return Object.fromEntries(probe.res.headers);
 }

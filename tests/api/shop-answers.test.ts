@@ -71,6 +71,69 @@ describe('an API answer through the whole shop', () => {
   });
 });
 
+describe('an answer the catalogue cache keeps, through the whole shop', () => {
+  // Made whole by its handler (complete-answer.ts), it passes the shop's middleware untouched:
+  // it must go out with the very headers the middleware gives every other API answer.
+  let kept: TestShop;
+  let cached: ReturnType<typeof shopHandler>;
+  beforeAll(async () => {
+    kept = await createTestShop({ products: 60 });
+    const db = kept.handle.db;
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: process.env['DATABASE_URL'],
+      NODE_ENV: 'test',
+      CATALOGUE_CACHE_ENTRIES: '1000',
+    });
+    cached = shopHandler({ db, config, mailer: createMailer(db, undefined, 'test@spesa') }, () => false);
+  });
+  afterAll(async () => kept?.close());
+
+  /** The headers every API answer shares: all but those of its own body (and the date). */
+  const shared = (answer: Response) =>
+    Object.fromEntries(
+      [...answer.headers].filter(
+        ([name]) => !['content-length', 'content-encoding', 'content-type', 'x-cache', 'date'].includes(name),
+      ),
+    );
+
+  it('goes out with the API’s headers, its length and its encoding, missed or hit, over HTTP or HTTPS', async () => {
+    let size = 20;
+    for (const forwarded of [{}, { 'X-Forwarded-Proto': 'https' }]) {
+      // An answer of the API made the usual way: a product that is not there (responseCode 4030).
+      const usual = await cached.request('/cli/ecommerce/products/barcode/0000000000000', { headers: forwarded });
+      expect((await usual.json()).responseCode).toBe(4030);
+      expect(usual.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+      expect(usual.headers.has('Strict-Transport-Security')).toBe('X-Forwarded-Proto' in forwarded);
+      for (const [accepted, encoding] of [
+        [undefined, null],
+        ['gzip, deflate, br', 'gzip'],
+        ['gzip, deflate, br, zstd', 'zstd'],
+      ] as const) {
+        const headers = { ...forwarded, ...(accepted ? { 'Accept-Encoding': accepted } : {}) };
+        // A page size of its own for each case: its first call is a miss.
+        const path = `/cli/ecommerce/products/1109/?p=0&s=${size++}`;
+        const texts: string[] = [];
+        for (const expected of ['MISS', 'HIT']) {
+          const answer = await cached.request(path, { headers });
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get('X-Cache')).toBe(expected);
+          expect(answer.headers.get('Content-Type')).toBe('application/json');
+          expect(answer.headers.get('Content-Encoding')).toBe(encoding);
+          expect(shared(answer)).toEqual(shared(usual));
+          const bytes = Buffer.from(await answer.arrayBuffer());
+          expect(answer.headers.get('Content-Length')).toBe(String(bytes.byteLength));
+          const text =
+            encoding === 'zstd' ? zstdDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+          texts.push(text.toString('utf8'));
+        }
+        expect(texts[1]).toBe(texts[0]);
+        expect(JSON.parse(texts[0]!).data.data).toHaveLength(size - 1);
+      }
+    }
+  });
+});
+
 describe('errors through the whole shop', () => {
   it('answers a refused input in the envelope (400), with the API’s headers', async () => {
     const answer = await handler.request('/cli/ecommerce/products/1109/?p=due', {

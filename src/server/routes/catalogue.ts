@@ -11,6 +11,7 @@ import { catalogueGeneration } from '../catalogue-version.ts';
 import { AnswerParts } from '../answer-parts.ts';
 import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes, type Encoding, partsBody } from '../compression.ts';
 import { inputOf } from '../http.ts';
+import { completeAnswer } from '../complete-answer.ts';
 import { categoryTree, listProductTexts, productByBarcode, productTags } from '../services/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
@@ -33,7 +34,7 @@ async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unkno
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   // X-Cache says whether the answer came from the cache (bench:api counts them).
   const packedHit = encoding ? cache.get(generation, `${key}|${encoding}`) : undefined;
-  if (packedHit !== undefined) return c.body(packedHit, 200, packedType(encoding!, 'HIT'));
+  if (packedHit !== undefined) return whole(c, packedHit, packedType(encoding!, 'HIT'));
   let cached: 'HIT' | 'MISS' = 'HIT';
   let bytes = cache.get(generation, key);
   if (bytes === undefined) {
@@ -43,11 +44,15 @@ async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unkno
   if (encoding && bytes.byteLength >= COMPRESS_FROM_BYTES) {
     const packed = compressBytes(bytes, encoding) as Buffer<ArrayBuffer>;
     cache.set(generation, `${key}|${encoding}`, packed);
-    return c.body(packed, 200, packedType(encoding, cached));
+    return whole(c, packed, packedType(encoding, cached));
   }
   if (cached === 'MISS') cache.set(generation, key, bytes);
-  return c.body(bytes, 200, { ...JSON_TYPE, 'X-Cache': cached });
+  return whole(c, bytes, { ...JSON_TYPE, 'X-Cache': cached });
 }
+
+/** A kept answer with all its headers at once (complete-answer.ts), or through c.body without the shop's middleware. */
+const whole = (c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
+  completeAnswer(c, bytes, headers) ?? c.body(bytes, 200, headers);
 
 const packedType = (encoding: Encoding, cached: 'HIT' | 'MISS') => ({
   ...JSON_TYPE,
