@@ -26,7 +26,7 @@ import { httpTransport, type Transport } from './payments/providers.ts';
 import { addOutgoing } from './complete-answer.ts';
 
 /** Every API answer is the shopper's own or of the moment: kept by no cache on the way. */
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
 const MAX_BODY_BYTES = 256 * 1024;

@@ -11,13 +11,13 @@ function shop(handler: (c: Context) => Response | Promise<Response>) {
   const made: Response[] = [];
   const app = new Hono();
   app.use(async (c, next) => {
-    addOutgoing(c, { 'X-Content-Type-Options': 'nosniff' });
+    addOutgoing(c, { 'x-content-type-options': 'nosniff' });
     watchHeaders(c);
     await next();
     made.push(c.res);
   });
   app.use(async (c, next) => {
-    addOutgoing(c, { 'Cache-Control': 'no-store' });
+    addOutgoing(c, { 'cache-control': 'no-store' });
     c.header('Cache-Control', 'no-store');
     await next();
   });

@@ -29,10 +29,28 @@ const OUTGOING = 'outgoingJsonHeaders';
 /** Set when a header other than the outgoing ones was set on the context: the answer is then made as usual. */
 const SPOILT = 'outgoingJsonHeadersSpoilt';
 
-/** Headers the middleware gives a JSON answer of the API: the security headers, Vary, Cache-Control. */
+type Outgoing = Record<string, string>[];
+
+/**
+ * Headers the middleware gives a JSON answer of the API (the security
+ * headers, Vary, Cache-Control), names in lower case, kept as given: joined
+ * only for an answer made whole.
+ */
 export function addOutgoing(c: Context, headers: Record<string, string>): void {
-  const before = c.get(OUTGOING) as Record<string, string> | undefined;
-  c.set(OUTGOING, before ? { ...before, ...headers } : headers);
+  const given = c.get(OUTGOING) as Outgoing | undefined;
+  if (given) given.push(headers);
+  else c.set(OUTGOING, [headers]);
+}
+
+/** The value the middleware gives the header `name`, the last one given. */
+function outgoingValue(c: Context, name: string): string | undefined {
+  name = name.toLowerCase();
+  const given = c.get(OUTGOING) as Outgoing | undefined;
+  for (let i = (given?.length ?? 0) - 1; i >= 0; i--) {
+    const value = given![i]![name];
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -43,8 +61,7 @@ export function addOutgoing(c: Context, headers: Record<string, string>): void {
 export function watchHeaders(c: Context): void {
   const header = c.header;
   c.header = ((name: string, value?: string, options?: { append?: boolean }) => {
-    const outgoing = c.get(OUTGOING) as Record<string, string> | undefined;
-    if (options?.append || value === undefined || outgoing?.[name] !== value) c.set(SPOILT, true);
+    if (options?.append || value === undefined || outgoingValue(c, name) !== value) c.set(SPOILT, true);
     header(name, value as string, options);
   }) as Context['header'];
 }
@@ -58,11 +75,11 @@ export const canComplete = (c: Context): boolean => c.get(OUTGOING) !== undefine
  */
 export function completeAnswer(c: Context, bytes: Uint8Array, headers: Record<string, string>): Response | null {
   if (!canComplete(c)) return null;
-  const outgoing = c.get(OUTGOING) as Record<string, string>;
-  const answer = new Response(bytes as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: { ...outgoing, ...headers, 'Content-Length': String(bytes.byteLength) },
-  });
+  // Names in lower case, as every other answer's go out (a web Headers object lower-cases them).
+  const all: Record<string, string> = Object.assign({}, ...(c.get(OUTGOING) as Outgoing));
+  for (const name in headers) all[name.toLowerCase()] = headers[name]!;
+  all['content-length'] = String(bytes.byteLength);
+  const answer = new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: all });
   complete.add(answer);
   return answer;
 }

@@ -231,4 +231,4 @@ export function compression(): MiddlewareHandler {
   };
 }
 
-const VARY = { Vary: 'Accept-Encoding' };
+const VARY = { vary: 'Accept-Encoding' };

@@ -133,8 +133,8 @@ export function securityHeaders(
       type ?? '',
     );
   // The headers hono's middleware gives, and the policy of a resource: what a JSON answer goes out with.
-  const https = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
-  const jsonHeaders = headersOf(headers).then((given) => ({ ...given, 'Content-Security-Policy': resourcePolicy }));
+  const https = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+  const jsonHeaders = headersOf(headers).then((given) => ({ ...given, 'content-security-policy': resourcePolicy }));
   const jsonHeadersHttps = jsonHeaders.then((given) => ({ ...given, ...https }));
   return async (c, next) => {
     // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
@@ -156,11 +156,11 @@ export function securityHeaders(
           ? resourcePolicy
           : sitePolicy(),
     );
-    if (secure) c.res.headers.set('Strict-Transport-Security', https['Strict-Transport-Security']);
+    if (secure) c.res.headers.set('Strict-Transport-Security', https['strict-transport-security']);
   };
 }
 
-/** The headers a middleware that only sets headers after its handler gives an empty answer. */
+/** The headers (names in lower case) a middleware that only sets headers after its handler gives an empty answer. */
 async function headersOf(middleware: MiddlewareHandler): Promise<Record<string, string>> {
   const probe = { res: new Response(null) } as Context;
   await middleware(probe, async () => {});

@@ -1,11 +1,12 @@
 // The whole shop's handler (security headers, compression, API and site), as
 // a browser meets it: an API answer is compressed when the browser accepts it,
 // says it varies with Accept-Encoding once, and carries the security policy.
+import { get } from 'node:http';
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/server/config.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
-import { shopHandler } from '#src/server/server.ts';
+import { listen, shopHandler } from '#src/server/server.ts';
 import { isSitePath } from '#src/server/site/static-site.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
@@ -130,6 +131,29 @@ describe('an answer the catalogue cache keeps, through the whole shop', () => {
         expect(texts[1]).toBe(texts[0]);
         expect(JSON.parse(texts[0]!).data.data).toHaveLength(size - 1);
       }
+    }
+  });
+
+  it('goes out on the wire with the header names of any other answer, in lower case', async () => {
+    const server = await listen(cached.fetch, 0, '127.0.0.1');
+    const names = (path: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        get(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } }, (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve(answer.rawHeaders.filter((_, i) => i % 2 === 0)));
+        }).on('error', reject);
+      });
+    try {
+      const usual = await names('/cli/ecommerce/products/barcode/0000000000000');
+      for (const expected of ['MISS', 'HIT']) {
+        const kept = await names('/cli/ecommerce/products/1109/?p=1&s=20');
+        expect(kept).toContain('x-cache');
+        expect(kept).toContain('content-encoding');
+        const own = kept.filter((name) => !['x-cache', 'content-encoding'].includes(name));
+        expect(own.sort(), expected).toEqual([...usual].sort());
+      }
+    } finally {
+      await server.close();
     }
   });
 });
