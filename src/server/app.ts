@@ -23,7 +23,7 @@ import { API_PREFIX, healthCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
-import { addOutgoing } from './complete-answer.ts';
+import { setOutgoing } from './complete-answer.ts';
 
 /** Every API answer is the shopper's own or of the moment: kept by no cache on the way. */
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -81,8 +81,7 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
       c.set('mailer', deps.mailer);
       c.set('sessionKey', lazyKey);
       c.set('payments', payments);
-      addOutgoing(c, NO_STORE);
-      c.header('Cache-Control', 'no-store');
+      setOutgoing(c, NO_STORE);
       await next();
     })
     .route('/', catalogueRoutes)

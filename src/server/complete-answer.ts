@@ -42,6 +42,16 @@ export function addOutgoing(c: Context, headers: Record<string, string>): void {
   else c.set(OUTGOING, [headers]);
 }
 
+/**
+ * Headers the middleware sets on every answer (on the context, before its
+ * handler runs) and gives a JSON answer made whole: given first, so that
+ * watchHeaders sees them as the outgoing ones.
+ */
+export function setOutgoing(c: Context, headers: Record<string, string>): void {
+  addOutgoing(c, headers);
+  for (const name in headers) c.header(name, headers[name]);
+}
+
 /** The value the middleware gives the header `name`, the last one given. */
 function outgoingValue(c: Context, name: string): string | undefined {
   name = name.toLowerCase();

@@ -18,7 +18,7 @@ import { compress } from 'hono/compress';
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { KeptZstd, ZSTD_FASTEST } from './kept-zstd.ts';
 import { zstdOffThread } from './zstd-thread.ts';
-import { addOutgoing, canComplete, completeAnswer, isComplete } from './complete-answer.ts';
+import { canComplete, completeAnswer, isComplete, setOutgoing } from './complete-answer.ts';
 
 export type Encoding = 'zstd' | 'gzip' | 'br';
 
@@ -135,12 +135,10 @@ function compressingBody(c: Context, encoding: Encoding): Body {
       const shell = (body as (...args: unknown[]) => Response)(null, arg, headers);
       if (!compressedAtOnce(shell, data.byteLength)) return compressing(data.bytes(), arg, headers);
       markEncoded(shell.headers, encoding);
-      const made = (packed: Buffer) =>
-        new Response(packed as Uint8Array<ArrayBuffer>, { status: shell.status, headers: shell.headers });
-      // A listing or search page, while this thread is busy and the database idle: on the other core (zstd-thread.ts).
-      const offThread = encoding === 'zstd' ? zstdOffThread(data.parts, data.byteLength) : null;
-      if (offThread) return offThread.then((packed) => made(packed ?? compressParts(data, encoding)));
-      return made(compressParts(data, encoding));
+      return thenMade(
+        packedParts(data, encoding),
+        (packed) => new Response(packed as Uint8Array<ArrayBuffer>, { status: shell.status, headers: shell.headers }),
+      );
     }
     const made = (body as (...args: unknown[]) => Response)(data, arg, headers);
     if (typeof data !== 'string' && !(data instanceof Uint8Array)) return made;
@@ -179,12 +177,24 @@ function wholeParts(
     return completeAnswer(c, data.bytes(), given);
   if (length > COMPRESS_AT_ONCE_UP_TO) return null;
   const packed = { ...given, 'Content-Encoding': encoding };
-  const made = (bytes: Buffer) => completeAnswer(c, bytes, packed)!;
-  // A listing or search page, while this thread is busy and the database idle: on the other core (zstd-thread.ts).
-  const offThread = encoding === 'zstd' ? zstdOffThread(data.parts, length) : null;
-  if (offThread) return offThread.then((bytes) => made(bytes ?? compressParts(data, encoding)));
-  return made(compressParts(data, encoding));
+  return thenMade(packedParts(data, encoding), (bytes) => completeAnswer(c, bytes, packed)!);
 }
+
+/**
+ * An answer in parts compressed with `encoding`: a listing or search page,
+ * while this thread is busy and the database idle, on the other core
+ * (zstd-thread.ts); otherwise here, at once.
+ */
+function packedParts(data: AnswerParts, encoding: Encoding): Buffer | Promise<Buffer> {
+  const offThread = encoding === 'zstd' ? zstdOffThread(data.parts, data.byteLength) : null;
+  return offThread
+    ? offThread.then((packed) => packed ?? compressParts(data, encoding))
+    : compressParts(data, encoding);
+}
+
+/** `make` of the bytes, at once when they are there. */
+const thenMade = (bytes: Buffer | Promise<Buffer>, make: (bytes: Buffer) => Response): Response | Promise<Response> =>
+  bytes instanceof Promise ? bytes.then(make) : make(bytes);
 
 /**
  * An answer in parts as c.body would answer its joined bytes: compressed from
@@ -213,8 +223,7 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     // Vary is set before the handler runs: set afterwards with c.header() it
     // would copy the whole answer into a new Response.
-    addOutgoing(c, VARY);
-    c.header('Vary', 'Accept-Encoding');
+    setOutgoing(c, VARY);
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (encoding) {
       const body = compressingBody(c, encoding);
