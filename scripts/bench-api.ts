@@ -1,4 +1,4 @@
-// npm run bench:api [-- --sizes 20000,2000 --duration 10 --warmup 0 --connections 20 --shoppers 20 --cache on --calls cart,search --encoding identity]
+// npm run bench:api [-- --sizes 20000,2000 --duration 10 --warmup 5 --connections 20 --shoppers 20 --cache on --calls cart,search --encoding identity]
 // For each catalogue size: start the shop as a child process (API only, a
 // throw-away PGlite directory, or a fresh database on DATABASE_URL's server),
 // make logged-in shoppers with an open cart, then drive it from this process
@@ -17,10 +17,15 @@
 // 2,000 products (cache off), both shops stay up to the end, and listing's and
 // search's cost growth is measured in turns, two rounds (before 2026-11-28, from
 // each size's own run, minutes apart).
-// --warmup N runs each call N s before its measured seconds, not counted (0 by
-// default, as every figure in docs/performance.md was measured: a warm-up
-// raises health's req/s far more than any other call's, docs/performance.md,
-// seventeenth sitting).
+// --warmup N runs each measurement first for N s with the same call and
+// connections (5 by default), and its figures are those of the seconds after:
+// a shop that has served the call before, as a shop does that serves every call
+// all day. In a call's first seconds V8 compiles the code it runs (about 130 of
+// the cart write's functions with Maglev in its first second, Turbofan until
+// its sixth: docs/performance.md, twenty-eighth sitting), and those seconds
+// made up most of a p99. The warm-up's own p99 is printed beside each figure
+// ("first N s p99 ms"), so the start stays in view. --warmup 0 measures from the
+// first request, as every figure before the twenty-eighth sitting was.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +37,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '20000,2000' },
     duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '0' },
+    warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
     shoppers: { type: 'string', default: '20' },
     cache: { type: 'string', default: 'on' },
@@ -243,6 +248,8 @@ interface Row {
   'req/s': number;
   'p50 ms': number | string;
   'p99 ms': number | string;
+  /** The p99 of the warm-up's seconds (--warmup), the call's start; not a target's figure. */
+  'first s p99 ms': number | string;
   'non-2xx/errors': number;
   'business errors': number;
   'x health': string;
@@ -273,7 +280,8 @@ async function measure(base: string, name: string, { setup, onResponse, abandon 
       abandon,
     );
   // The warm-up's answers are not counted: the figures are those of a shop that has served the call before.
-  if (warmup > 0) await run(warmup);
+  // Its p99 is kept to be shown beside them.
+  const start = warmup > 0 ? await run(warmup) : undefined;
   cacheCount.delete(name);
   const r = await run(duration);
   return {
@@ -281,6 +289,7 @@ async function measure(base: string, name: string, { setup, onResponse, abandon 
     'req/s': Math.round(r.requests.average),
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
+    'first s p99 ms': start ? start.latency.p99 : '',
     'non-2xx/errors': r.non2xx + r.errors + r.timeouts,
     'business errors': r.mismatches,
     'x health': '',
@@ -361,6 +370,7 @@ async function benchSize(products: number, cache: string, keep: (shop: KeptShop)
         'req/s': total,
         'p50 ms': '',
         'p99 ms': '',
+        'first s p99 ms': '',
         'cache hits': '',
         'kB/answer': '',
         'non-2xx/errors': mix.reduce((s, r) => s + r['non-2xx/errors'], 0),
@@ -452,6 +462,8 @@ interface Target {
   target: string;
   figure: string;
   met: string;
+  /** The call's p99 over its warm-up (its first seconds), shown beside the figure, not judged. */
+  'first s'?: string;
 }
 const p99 = (rows: Row[], call: string) => Number(rows.find((r) => r.call === call)?.['p99 ms'] ?? NaN);
 const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
@@ -460,7 +472,13 @@ function targets(run: Run): Target[] {
   const at = (call: string, limit: number) => {
     if (!run.alone.some((r) => r.call === call)) return;
     const v = p99(run.alone, call);
-    out.push({ target: `${call} alone: p99 ≤ ${limit} ms`, figure: `${v} ms`, met: verdict(v <= limit) });
+    const first = run.alone.find((r) => r.call === call)?.['first s p99 ms'];
+    out.push({
+      target: `${call} alone: p99 ≤ ${limit} ms`,
+      figure: `${v} ms`,
+      met: verdict(v <= limit),
+      ...(first !== '' && first !== undefined ? { 'first s': `${first} ms` } : {}),
+    });
   };
   if (run.cache === 'off') {
     at('search', 25);
@@ -496,7 +514,9 @@ function targets(run: Run): Target[] {
   return out;
 }
 for (const run of runs) {
-  console.log(`\nTargets, ${run.products} products on ${run.engine}, catalogue cache ${run.cache}:`);
+  console.log(
+    `\nTargets, ${run.products} products on ${run.engine}, catalogue cache ${run.cache}${warmup > 0 ? ` (after ${warmup} s of warm-up; "first s": the p99 of those ${warmup} s)` : ''}:`,
+  );
   console.table(targets(run));
 }
 // Cost growth: p99 at 20,000 over p99 at 2,000, from the rounds in turns (the sum of each size's p99s).
