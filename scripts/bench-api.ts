@@ -24,8 +24,9 @@
 // the cart write's functions with Maglev in its first second, Turbofan until
 // its sixth: docs/performance.md, twenty-eighth sitting), and those seconds
 // made up most of a p99. The warm-up's own p99 is printed beside each figure
-// ("first N s p99 ms"), so the start stays in view. --warmup 0 measures from the
-// first request, as every figure before the twenty-eighth sitting was.
+// ("first s p99 ms"), so the start stays in view, and its errors are counted
+// with the figure's. --warmup 0 measures from the first request, as every
+// figure before the twenty-eighth sitting was.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -290,8 +291,9 @@ async function measure(base: string, name: string, { setup, onResponse, abandon 
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
     'first s p99 ms': start ? start.latency.p99 : '',
-    'non-2xx/errors': r.non2xx + r.errors + r.timeouts,
-    'business errors': r.mismatches,
+    // An error is one whenever it came: the warm-up's are counted too.
+    'non-2xx/errors': [r, start].reduce((n, x) => n + (x ? x.non2xx + x.errors + x.timeouts : 0), 0),
+    'business errors': [r, start].reduce((n, x) => n + (x?.mismatches ?? 0), 0),
     'x health': '',
     'cache hits': cacheHits(name),
     'kB/answer': r.requests.average > 0 ? (r.throughput.average / r.requests.average / 1024).toFixed(1) : '',
@@ -515,7 +517,7 @@ function targets(run: Run): Target[] {
 }
 for (const run of runs) {
   console.log(
-    `\nTargets, ${run.products} products on ${run.engine}, catalogue cache ${run.cache}${warmup > 0 ? ` (after ${warmup} s of warm-up; "first s": the p99 of those ${warmup} s)` : ''}:`,
+    `\nTargets, ${run.products} products on ${run.engine}, catalogue cache ${run.cache}${warmup > 0 ? ` (after ${warmup} s of warm-up; "first s": the p99 of that warm-up)` : ''}:`,
   );
   console.table(targets(run));
 }
