@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cli, freshDatabase, shopper, startShop } from './bench-shop.helpers.ts';
-import { businessAnswer, type OnResponse, runLoad, type Setup, ShopperTurns } from './bench-load.ts';
+import { businessAnswer, type LoadResult, type OnResponse, runLoad, type Setup, ShopperTurns } from './bench-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -292,13 +292,16 @@ async function measure(base: string, name: string, { setup, onResponse, abandon 
     'p99 ms': r.latency.p99,
     'first s p99 ms': start ? start.latency.p99 : '',
     // An error is one whenever it came: the warm-up's are counted too.
-    'non-2xx/errors': [r, start].reduce((n, x) => n + (x ? x.non2xx + x.errors + x.timeouts : 0), 0),
-    'business errors': [r, start].reduce((n, x) => n + (x?.mismatches ?? 0), 0),
+    'non-2xx/errors': failed(r) + (start ? failed(start) : 0),
+    'business errors': r.mismatches + (start?.mismatches ?? 0),
     'x health': '',
     'cache hits': cacheHits(name),
     'kB/answer': r.requests.average > 0 ? (r.throughput.average / r.requests.average / 1024).toFixed(1) : '',
   };
 }
+
+/** A run's answers that were not HTTP 2xx, and its requests that failed or timed out. */
+const failed = (r: LoadResult): number => r.non2xx + r.errors + r.timeouts;
 
 /** Share of the answers the catalogue cache served, for the calls it can serve. */
 function cacheHits(name: string): string {
@@ -467,19 +470,19 @@ interface Target {
   /** The call's p99 over its warm-up (its first seconds), shown beside the figure, not judged. */
   'first s'?: string;
 }
-const p99 = (rows: Row[], call: string) => Number(rows.find((r) => r.call === call)?.['p99 ms'] ?? NaN);
 const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
 function targets(run: Run): Target[] {
   const out: Target[] = [];
   const at = (call: string, limit: number) => {
-    if (!run.alone.some((r) => r.call === call)) return;
-    const v = p99(run.alone, call);
-    const first = run.alone.find((r) => r.call === call)?.['first s p99 ms'];
+    const row = run.alone.find((r) => r.call === call);
+    if (!row) return;
+    const v = Number(row['p99 ms']);
+    const first = row['first s p99 ms'];
     out.push({
       target: `${call} alone: p99 ≤ ${limit} ms`,
       figure: `${v} ms`,
       met: verdict(v <= limit),
-      ...(first !== '' && first !== undefined ? { 'first s': `${first} ms` } : {}),
+      ...(first !== '' ? { 'first s': `${first} ms` } : {}),
     });
   };
   if (run.cache === 'off') {

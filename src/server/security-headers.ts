@@ -134,19 +134,21 @@ export function securityHeaders(
     );
   // The headers hono's middleware gives, and the policy of a resource: what a JSON answer goes out with.
   const https = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
-  const jsonHeaders = headersOf(headers).then((given) => ({ ...given, 'content-security-policy': resourcePolicy }));
-  const jsonHeadersHttps = jsonHeaders.then((given) => ({ ...given, ...https }));
   // Kept once made, so that an answer does not wait for a promise that is long settled.
-  let json: Record<string, string> | undefined;
-  let jsonHttps: Record<string, string> | undefined;
-  void jsonHeaders.then((given) => (json = given));
-  void jsonHeadersHttps.then((given) => (jsonHttps = given));
+  type JsonHeaders = { plain: Record<string, string>; secure: Record<string, string> };
+  let jsonHeaders: JsonHeaders | undefined;
+  const jsonHeadersMade = headersOf(headers).then((given) => {
+    const plain = { ...given, 'content-security-policy': resourcePolicy };
+    jsonHeaders = { plain, secure: { ...plain, ...https } };
+    return jsonHeaders;
+  });
   return async (c, next) => {
     // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
     // The request's URL is absolute (scheme first): read as it is, not parsed on every answer.
     const secure = c.req.header('X-Forwarded-Proto') === 'https' || c.req.url.startsWith('https:');
     // For an answer made whole by its handler (complete-answer.ts), which is then left as it is.
-    addOutgoing(c, (secure ? jsonHttps : json) ?? (await (secure ? jsonHeadersHttps : jsonHeaders)));
+    const json = jsonHeaders ?? (await jsonHeadersMade);
+    addOutgoing(c, secure ? json.secure : json.plain);
     watchHeaders(c);
     await next();
     if (isComplete(c.res)) return;
