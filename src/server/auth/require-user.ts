@@ -13,7 +13,7 @@ export function requireUser(role?: SessionClaims['role']) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearer(c.req.header('Authorization'));
     if (!token) throw unauthorized();
-    const claims = await verifySession(c.var.db, await c.var.sessionKey(), token);
+    const claims = await verifySession(c.get('db'), await c.get('sessionKey')(), token);
     if (!claims) throw unauthorized();
     if (role && claims.role !== role) throw forbidden();
     c.set('session', claims);
@@ -24,7 +24,7 @@ export function requireUser(role?: SessionClaims['role']) {
 /**
  * requireUser() for a hot call that checks the account in its own statement
  * (a cart write, a slot listing): the token is checked here, the account by
- * the call (AccountCheck, c.var.pending) — one statement fewer on every such
+ * the call (AccountCheck, c.get('pending')) — one statement fewer on every such
  * call. The input is checked before the account (a malformed body of a
  * revoked session is answered 400, never with anything of the account).
  */
@@ -32,9 +32,9 @@ export function requireUserInStatement() {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearer(c.req.header('Authorization'));
     if (!token) throw unauthorized();
-    const claims = await tokenClaims(await c.var.sessionKey(), token);
+    const claims = await tokenClaims(await c.get('sessionKey')(), token);
     if (!claims) throw unauthorized();
-    c.set('pending', pendingSession(c.var.db, claims));
+    c.set('pending', pendingSession(c.get('db'), claims));
     await next();
   });
 }

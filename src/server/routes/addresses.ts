@@ -16,28 +16,28 @@ const auth = requireUser();
 
 export const addressRoutes = new Hono<AuthEnv>()
   .on(calls.addresses.method, calls.addresses.path, auth, async (c) =>
-    ok(c, await listAddresses(c.var.db, c.var.session.userId)),
+    ok(c, await listAddresses(c.get('db'), c.get('session').userId)),
   )
   .on(calls.saveAddress.method, calls.saveAddress.path, auth, inputOf(calls.saveAddress), async (c) =>
-    ok(c, await saveAddress(c.var.db, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await saveAddress(c.get('db'), c.get('session').userId, c.req.valid('json'))),
   )
   .on(calls.deleteAddress.method, calls.deleteAddress.path, auth, inputOf(calls.deleteAddress), async (c) =>
-    ok(c, await deleteAddress(c.var.db, c.var.session.userId, c.req.valid('json').id)),
+    ok(c, await deleteAddress(c.get('db'), c.get('session').userId, c.req.valid('json').id)),
   )
   .on(calls.billingAddresses.method, calls.billingAddresses.path, auth, async (c) =>
-    ok(c, await listBillingAddresses(c.var.db, c.var.session.userId)),
+    ok(c, await listBillingAddresses(c.get('db'), c.get('session').userId)),
   )
   .on(
     calls.saveBillingAddress.method,
     calls.saveBillingAddress.path,
     auth,
     inputOf(calls.saveBillingAddress),
-    async (c) => ok(c, await saveBillingAddress(c.var.db, c.var.session.userId, c.req.valid('json'))),
+    async (c) => ok(c, await saveBillingAddress(c.get('db'), c.get('session').userId, c.req.valid('json'))),
   )
   .on(
     calls.deleteBillingAddress.method,
     calls.deleteBillingAddress.path,
     auth,
     inputOf(calls.deleteBillingAddress),
-    async (c) => ok(c, await deleteBillingAddress(c.var.db, c.var.session.userId, c.req.valid('json').id)),
+    async (c) => ok(c, await deleteBillingAddress(c.get('db'), c.get('session').userId, c.req.valid('json').id)),
   );

@@ -26,42 +26,42 @@ const inStatement = requireUserInStatement();
 export const cartRoutes = new Hono<AppEnv>()
   // Every logged-in page asks for it (BaseLayout's early start): the account is checked in its first statement.
   .on(calls.current.method, calls.current.path, inStatement, async (c) =>
-    ok(c, await currentCart(c.var.db, c.var.pending, c.var.config.flags)),
+    ok(c, await currentCart(c.get('db'), c.get('pending'), c.get('config').flags)),
   )
   .on(calls.openCarts.method, calls.openCarts.path, auth, async (c) =>
-    ok(c, await openCarts(c.var.db, c.var.session.userId)),
+    ok(c, await openCarts(c.get('db'), c.get('session').userId)),
   )
   .on(calls.open.method, calls.open.path, auth, inputOf(calls.open), async (c) =>
-    ok(c, await openCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
+    ok(c, await openCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags)),
   )
   // The hottest call checks the account in its own write (storeItemParts): one statement fewer.
   .on(calls.storeItem.method, calls.storeItem.path, inStatement, inputOf(calls.storeItem), async (c) =>
-    okParts(c, await storeItemParts(c.var.db, c.var.pending, c.req.valid('json'))),
+    okParts(c, await storeItemParts(c.get('db'), c.get('pending'), c.req.valid('json'))),
   )
   .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {
     const { cartId } = c.req.valid('json');
-    return ok(c, await reviewCart(c.var.db, c.var.session.userId, cartId));
+    return ok(c, await reviewCart(c.get('db'), c.get('session').userId, cartId));
   })
   .on(calls.deleteItem.method, calls.deleteItem.path, auth, inputOf(calls.deleteItem), async (c) => {
     const { cartId, barcode } = c.req.valid('json');
-    return ok(c, await deleteItem(c.var.db, c.var.session.userId, cartId, barcode));
+    return ok(c, await deleteItem(c.get('db'), c.get('session').userId, cartId, barcode));
   })
   .on(calls.abort.method, calls.abort.path, auth, inputOf(calls.abort), async (c) => {
     const { cartId, orderId } = c.req.valid('json');
     // With an orderId the customer cancels a booked order (spec §7).
     if (orderId) {
-      const order = await abortOrder(c.var.db, c.var.session.userId, orderId);
-      await c.var.payments.settleOrder(order.id, originOf(c));
+      const order = await abortOrder(c.get('db'), c.get('session').userId, orderId);
+      await c.get('payments').settleOrder(order.id, originOf(c));
       return ok(c, order);
     }
-    return ok(c, await abortCart(c.var.db, c.var.session.userId, cartId!));
+    return ok(c, await abortCart(c.get('db'), c.get('session').userId, cartId!));
   })
   .on(calls.move.method, calls.move.path, auth, inputOf(calls.move), async (c) =>
-    ok(c, await moveCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
+    ok(c, await moveCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags)),
   )
   .on(calls.freezeCheck.method, calls.freezeCheck.path, auth, inputOf(calls.freezeCheck), async (c) => {
     const { cartId } = c.req.valid('json');
-    const result = await freezeCheck(c.var.db, c.var.session.userId, cartId);
+    const result = await freezeCheck(c.get('db'), c.get('session').userId, cartId);
     // 4105 is not an error (DESIGN.md §3): the changed items travel as data.
     if (result.changed)
       return c.json({
@@ -72,5 +72,5 @@ export const cartRoutes = new Hono<AppEnv>()
   })
   .on(calls.addList.method, calls.addList.path, auth, inputOf(calls.addList), async (c) => {
     const input = c.req.valid('json');
-    return ok(c, await addListToCart(c.var.db, c.var.session.userId, input.smartListId, input.cartId));
+    return ok(c, await addListToCart(c.get('db'), c.get('session').userId, input.smartListId, input.cartId));
   });

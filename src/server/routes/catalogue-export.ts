@@ -13,5 +13,5 @@ const call = catalogueCalls.productExport;
 export const catalogueExportRoutes = new Hono<AppEnv>().on(call.method, call.path, inputOf(call), async (c) => {
   const { storeId } = c.req.valid('param');
   const { p, s } = c.req.valid('query');
-  return ok(c, await productsInFull(c.var.db, storeId, p, s));
+  return ok(c, await productsInFull(c.get('db'), storeId, p, s));
 });

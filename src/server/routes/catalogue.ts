@@ -28,9 +28,9 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
  * as it is under the key alone.
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
-  const cache = catalogueCache(c.var.db, defaultLimits(c.var.config));
+  const cache = catalogueCache(c.get('db'), defaultLimits(c.get('config')));
   if (cache.limits.maxEntries === 0) return partsBody(c, answerParts(await read()), 200, JSON_TYPE);
-  const generation = await catalogueGeneration(c.var.db);
+  const generation = await catalogueGeneration(c.get('db'));
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   // X-Cache says whether the answer came from the cache (bench:api counts them).
   const packedHit = encoding ? cache.get(generation, `${key}|${encoding}`) : undefined;
@@ -89,7 +89,7 @@ const COMMA = Buffer.from(',');
 
 /** The food-information texts of a product (spec §7), with the mandatory food information of Reg. 1169/2011 art. 9. */
 async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
-  const p = await productByBarcode(c.var.db, barcode, store);
+  const p = await productByBarcode(c.get('db'), barcode, store);
   return {
     barcode: p.barcode,
     description: p.description,
@@ -114,12 +114,12 @@ async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
 }
 
 export const catalogueRoutes = new Hono<AppEnv>()
-  .on(calls.categories.method, calls.categories.path, (c) => answer(c, 'categories', () => categoryTree(c.var.db)))
-  .on(calls.tags.method, calls.tags.path, (c) => answer(c, 'tags', () => productTags(c.var.db)))
+  .on(calls.categories.method, calls.categories.path, (c) => answer(c, 'categories', () => categoryTree(c.get('db'))))
+  .on(calls.tags.method, calls.tags.path, (c) => answer(c, 'tags', () => productTags(c.get('db'))))
   .on(calls.product.method, calls.product.path, inputOf(calls.product), (c) => {
     const { barcode } = c.req.valid('param');
     const { store } = c.req.valid('query');
-    return answer(c, `product|${store}|${barcode}`, () => productByBarcode(c.var.db, barcode, store));
+    return answer(c, `product|${store}|${barcode}`, () => productByBarcode(c.get('db'), barcode, store));
   })
   .on(calls.productInfo.method, calls.productInfo.path, inputOf(calls.productInfo), (c) => {
     const { barcode } = c.req.valid('param');
@@ -137,5 +137,5 @@ export const catalogueRoutes = new Hono<AppEnv>()
 function listStoreProducts(c: Context<AppEnv>, storeId: number, query: z.output<typeof productQuery>) {
   // The parsed query, keys sorted: the same search spelt two ways is one entry.
   const key = `list|${storeId}|${JSON.stringify(query, Object.keys(query).sort())}`;
-  return answer(c, key, async () => pageParts(await listProductTexts(c.var.db, storeId, query)));
+  return answer(c, key, async () => pageParts(await listProductTexts(c.get('db'), storeId, query)));
 }

@@ -18,32 +18,32 @@ const authInStatement = requireUserInStatement();
 
 export const checkoutRoutes = new Hono<AppEnv>()
   .on(calls.firstSlot.method, calls.firstSlot.path, authInStatement, async (c) =>
-    ok(c, await firstAvailableSlot(c.var.db, c.var.pending)),
+    ok(c, await firstAvailableSlot(c.get('db'), c.get('pending'))),
   )
   // A visitor's header shows the default store's first slot (spec §2 Header, §9 default store): no login needed.
   .on(calls.firstDefaultSlot.method, calls.firstDefaultSlot.path, async (c) =>
-    ok(c, await firstAvailableSlot(c.var.db, null)),
+    ok(c, await firstAvailableSlot(c.get('db'), null)),
   )
   .on(calls.slotDays.method, calls.slotDays.path, authInStatement, inputOf(calls.slotDays), async (c) =>
-    ok(c, await slotDays(c.var.db, c.var.pending, c.req.valid('param').cartId)),
+    ok(c, await slotDays(c.get('db'), c.get('pending'), c.req.valid('param').cartId)),
   )
   .on(calls.slots.method, calls.slots.path, authInStatement, inputOf(calls.slots), async (c) =>
-    ok(c, await slotsOfDay(c.var.db, c.var.pending, c.req.valid('param').cartId, c.req.valid('query'))),
+    ok(c, await slotsOfDay(c.get('db'), c.get('pending'), c.req.valid('param').cartId, c.req.valid('query'))),
   )
   .on(calls.freeze.method, calls.freeze.path, auth, inputOf(calls.freeze), async (c) =>
-    ok(c, await freezeCart(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.config.flags)),
+    ok(c, await freezeCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags)),
   )
   .on(calls.orders.method, calls.orders.path, auth, inputOf(calls.orders), async (c) => {
     const { s, p } = c.req.valid('query');
-    await expireUnpaidOrders(c.var.db);
-    return ok(c, await listOrders(c.var.db, c.var.session.userId, p, s));
+    await expireUnpaidOrders(c.get('db'));
+    return ok(c, await listOrders(c.get('db'), c.get('session').userId, p, s));
   })
   .on(calls.order.method, calls.order.path, auth, inputOf(calls.order), async (c) =>
-    ok(c, await fetchOrder(c.var.db, c.var.session.userId, c.req.valid('param').id)),
+    ok(c, await fetchOrder(c.get('db'), c.get('session').userId, c.req.valid('param').id)),
   )
   .on(calls.copyOrder.method, calls.copyOrder.path, auth, inputOf(calls.copyOrder), async (c) => {
     const { orderId, addressId } = c.req.valid('json');
-    const result = await copyOrder(c.var.db, c.var.session.userId, orderId, addressId, c.var.config.flags);
+    const result = await copyOrder(c.get('db'), c.get('session').userId, orderId, addressId, c.get('config').flags);
     if (result.updated.length || result.removed.length) {
       return c.json({
         responseCode: ErrorCode.PRICES_CHANGED,
@@ -55,11 +55,11 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .on(calls.paymentModes.method, calls.paymentModes.path, inputOf(calls.paymentModes), async (c) => {
     const { mode } = c.req.valid('param');
     const { storeId } = c.req.valid('query');
-    return ok(c, await allowedPaymentModes(c.var.db, storeId, mode, c.var.config.flags));
+    return ok(c, await allowedPaymentModes(c.get('db'), storeId, mode, c.get('config').flags));
   })
   // The modes a cart can be opened for now: some store serves them and they can be paid for (payable-modes.ts).
   .on(calls.deliveries.method, calls.deliveries.path, async (c) => {
-    const offered = await payableModes(c.var.db, c.var.config.flags);
+    const offered = await payableModes(c.get('db'), c.get('config').flags);
     return ok(
       c,
       deliveryMode.options

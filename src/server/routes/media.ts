@@ -15,7 +15,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/products/:file', async (c) => {
     const m = /^([0-9]{8,14})(?:-([1-9]))?\.svg$/.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const p = await c.var.db
+    const p = await c
+      .get('db')
       .selectFrom('products')
       .select(['description', 'brand', 'category_id'])
       .where('barcode', '=', m[1]!)
@@ -29,7 +30,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/banners/:file', async (c) => {
     const m = /^([0-9]{1,9})(-app)?\.svg$/.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const b = await c.var.db
+    const b = await c
+      .get('db')
       .selectFrom('banners')
       .select(['id', 'title'])
       .where('id', '=', Number(m[1]))
@@ -39,7 +41,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/tags/:file', async (c) => {
     const m = idFile.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const t = await c.var.db
+    const t = await c
+      .get('db')
       .selectFrom('tags')
       .select(['id', 'description'])
       .where('id', '=', Number(m[1]))
@@ -49,7 +52,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get('/stores/:file', async (c) => {
     const m = idFile.exec(c.req.param('file'));
     if (!m) return notFound(c);
-    const s = await c.var.db
+    const s = await c
+      .get('db')
       .selectFrom('stores')
       .select(['id', 'name'])
       .where('id', '=', Number(m[1]))

@@ -13,13 +13,14 @@ import type { Context } from 'hono';
 const operatorOnly = requireUser('OPERATOR');
 
 async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; storeId: number }> {
-  const user = await c.var.db
+  const user = await c
+    .get('db')
     .selectFrom('users')
     .select('operator_store_id')
-    .where('id', '=', c.var.session.userId)
+    .where('id', '=', c.get('session').userId)
     .executeTakeFirst();
   if (!user?.operator_store_id) throw forbidden();
-  return { userId: c.var.session.userId, storeId: user.operator_store_id };
+  return { userId: c.get('session').userId, storeId: user.operator_store_id };
 }
 
 async function fetchOrderView(db: AppEnv['Variables']['db'], id: number) {
@@ -29,19 +30,19 @@ async function fetchOrderView(db: AppEnv['Variables']['db'], id: number) {
 export const opsRoutes = new Hono<AppEnv>()
   .on(calls.orders.method, calls.orders.path, operatorOnly, inputOf(calls.orders), async (c) => {
     const { status } = c.req.valid('query');
-    return ok(c, await storeOrders(c.var.db, (await operatorStore(c)).storeId, status));
+    return ok(c, await storeOrders(c.get('db'), (await operatorStore(c)).storeId, status));
   })
   .on(calls.setStatus.method, calls.setStatus.path, operatorOnly, inputOf(calls.setStatus), async (c) => {
     const { status } = c.req.valid('json');
-    const order = await changeStatus(c.var.db, await operatorStore(c), c.req.valid('param').id, status);
+    const order = await changeStatus(c.get('db'), await operatorStore(c), c.req.valid('param').id, status);
     // A closed order has the picked amount captured; a cancelled or refused one has its hold released.
-    await c.var.payments.settleOrder(order.id, originOf(c));
-    return ok(c, await fetchOrderView(c.var.db, order.id));
+    await c.get('payments').settleOrder(order.id, originOf(c));
+    return ok(c, await fetchOrderView(c.get('db'), order.id));
   })
   // Profile deletion requests are the cooperative's, not one store's: any store operator sees the pending ones (README, Store staff).
   .on(calls.deletionRequests.method, calls.deletionRequests.path, operatorOnly, async (c) => {
     await operatorStore(c);
-    return ok(c, await pendingDeletionRequests(c.var.db));
+    return ok(c, await pendingDeletionRequests(c.get('db')));
   })
   // Carrying one out or closing it is also any store operator's: who did it is recorded and mailed to the privacy mailbox.
   .on(
@@ -52,10 +53,10 @@ export const opsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { userId } = await operatorStore(c);
       await carryOutDeletion(
-        c.var.db,
-        c.var.mailer,
-        c.var.payments,
-        c.var.config.PRIVACY_EMAIL,
+        c.get('db'),
+        c.get('mailer'),
+        c.get('payments'),
+        c.get('config').PRIVACY_EMAIL,
         { userId },
         c.req.valid('param').userId,
       );
@@ -71,11 +72,11 @@ export const opsRoutes = new Hono<AppEnv>()
       const { userId } = await operatorStore(c);
       const customerId = c.req.valid('param').userId;
       const { reason } = c.req.valid('json');
-      await refuseDeletion(c.var.db, c.var.mailer, c.var.config.PRIVACY_EMAIL, { userId }, customerId, reason);
+      await refuseDeletion(c.get('db'), c.get('mailer'), c.get('config').PRIVACY_EMAIL, { userId }, customerId, reason);
       return ok(c, null);
     },
   )
   .on(calls.setPicked.method, calls.setPicked.path, operatorOnly, inputOf(calls.setPicked), async (c) => {
     const { rows } = c.req.valid('json');
-    return ok(c, await setPicked(c.var.db, await operatorStore(c), c.req.valid('param').id, rows));
+    return ok(c, await setPicked(c.get('db'), await operatorStore(c), c.req.valid('param').id, rows));
   });

@@ -11,7 +11,8 @@ const query = z.object({ to: z.string({ error: TO_REQUIRED }).trim().toLowerCase
 
 export const outboxRoutes = new Hono<AppEnv>().get('/outbox', queryParams(query), async (c) => {
   const { to } = c.req.valid('query');
-  const rows = await c.var.db
+  const rows = await c
+    .get('db')
     .selectFrom('mail_outbox')
     .selectAll()
     .where('recipient', '=', to)

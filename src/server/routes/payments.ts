@@ -15,7 +15,7 @@ const auth = requireUser();
  * so a forged Host header never reaches a mailed link or a provider's callback there.
  */
 export function originOf(c: Context<AppEnv>): string {
-  const { PUBLIC_URL, TRUST_PROXY } = c.var.config;
+  const { PUBLIC_URL, TRUST_PROXY } = c.get('config');
   if (PUBLIC_URL) return new URL(PUBLIC_URL).origin;
   const url = new URL(c.req.url);
   if (TRUST_PROXY) {
@@ -43,42 +43,42 @@ async function fields(c: Context<AppEnv>): Promise<Record<string, string>> {
 
 /** The provider's boarding outcome (GET or form POST), verified by its signature before anything changes. */
 async function boardCallback(c: Context<AppEnv, string, { out: { query: { profileId: number } } }>) {
-  await c.var.payments.xpayBoardCallback(c.req.valid('query').profileId, await fields(c));
+  await c.get('payments').xpayBoardCallback(c.req.valid('query').profileId, await fields(c));
   return ok(c, null);
 }
 
 export const paymentRoutes = new Hono<AppEnv>()
   .on(calls.methods.method, calls.methods.path, auth, async (c) =>
-    ok(c, await c.var.payments.listMethods(c.var.session.userId)),
+    ok(c, await c.get('payments').listMethods(c.get('session').userId)),
   )
   .on(calls.removeMethod.method, calls.removeMethod.path, auth, inputOf(calls.removeMethod), async (c) => {
-    return ok(c, await c.var.payments.removeMethod(c.var.session.userId));
+    return ok(c, await c.get('payments').removeMethod(c.get('session').userId));
   })
   .on(calls.lightboxConfig.method, calls.lightboxConfig.path, auth, (c) =>
-    ok(c, c.var.payments.lightboxConfig(originOf(c))),
+    ok(c, c.get('payments').lightboxConfig(originOf(c))),
   )
   .on(calls.startBoarding.method, calls.startBoarding.path, auth, async (c) =>
-    ok(c, await c.var.payments.startBoarding(c.var.session.userId, originOf(c))),
+    ok(c, await c.get('payments').startBoarding(c.get('session').userId, originOf(c))),
   )
   .on(calls.boardCallback.method, calls.boardCallback.path, inputOf(calls.boardCallback), boardCallback)
   .on(calls.boardCallbackPost.method, calls.boardCallbackPost.path, inputOf(calls.boardCallbackPost), boardCallback)
   .on(calls.nonce.method, calls.nonce.path, auth, inputOf(calls.nonce), async (c) => {
     const { orderCode } = c.req.valid('query');
-    return ok(c, await c.var.payments.startOrderPayment(c.var.session.userId, orderCode, originOf(c)));
+    return ok(c, await c.get('payments').startOrderPayment(c.get('session').userId, orderCode, originOf(c)));
   })
   .on(calls.threeDsResult.method, calls.threeDsResult.path, async (c) =>
-    c.redirect(await c.var.payments.xpayThreeDsResult(await fields(c), originOf(c)), 303),
+    c.redirect(await c.get('payments').xpayThreeDsResult(await fields(c), originOf(c)), 303),
   )
   .on(calls.quote.method, calls.quote.path, auth, inputOf(calls.quote), async (c) =>
-    ok(c, await c.var.payments.quote(c.var.session.userId, c.req.valid('query'))),
+    ok(c, await c.get('payments').quote(c.get('session').userId, c.req.valid('query'))),
   )
   .on(calls.legacyBoarding.method, calls.legacyBoarding.path, auth, async (c) =>
-    ok(c, await c.var.payments.startLegacyBoarding(c.var.session.userId, originOf(c))),
+    ok(c, await c.get('payments').startLegacyBoarding(c.get('session').userId, originOf(c))),
   )
   .on(calls.ipgNotify.method, calls.ipgNotify.path, async (c) => {
-    await c.var.payments.ipgNotification(await fields(c), originOf(c));
+    await c.get('payments').ipgNotification(await fields(c), originOf(c));
     return ok(c, null);
   })
   .on(calls.ipgResult.method, calls.ipgResult.path, inputOf(calls.ipgResult), async (c) =>
-    c.redirect(await c.var.payments.ipgReturn(await fields(c)), 303),
+    c.redirect(await c.get('payments').ipgReturn(await fields(c)), 303),
   );

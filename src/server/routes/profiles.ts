@@ -34,7 +34,7 @@ const signupPerIp: Limit = { limit: 20, windowSeconds: 60 * 60 };
 function clientIp(c: Context<AppEnv>): string {
   // Only behind a trusted load balancer (DESIGN.md §1) is X-Forwarded-For the
   // client's address; otherwise anyone could dodge the limits by sending one.
-  const forwarded = c.var.config.TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
+  const forwarded = c.get('config').TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
   return forwarded || socketAddress(c) || 'local';
 }
 
@@ -44,7 +44,7 @@ const socketAddress = (c: Context<AppEnv>): string | undefined =>
 
 const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({
   ...rule,
-  limit: rule.limit * c.var.config.IP_RATE_LIMIT_MULTIPLIER,
+  limit: rule.limit * c.get('config').IP_RATE_LIMIT_MULTIPLIER,
 });
 
 /** Signup answers the business codes of spec §8 for the three fields that have one. */
@@ -60,22 +60,22 @@ function signupVerdict(result: Verdict) {
 
 // Attempts count per address before the request is read, so a flood of broken requests is limited too.
 const limitSignups = createMiddleware<AppEnv>(async (c, next) => {
-  await hitRateLimit(c.var.db, [{ key: `signup:ip:${clientIp(c)}`, rule: perAddress(c, signupPerIp) }]);
+  await hitRateLimit(c.get('db'), [{ key: `signup:ip:${clientIp(c)}`, rule: perAddress(c, signupPerIp) }]);
   await next();
 });
 const limitResets = createMiddleware<AppEnv>(async (c, next) => {
-  await hitRateLimit(c.var.db, [{ key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) }]);
+  await hitRateLimit(c.get('db'), [{ key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) }]);
   await next();
 });
 
 export const profileRoutes = new Hono<AppEnv>()
   .on(calls.signup.method, calls.signup.path, limitSignups, inputOf(calls.signup, signupVerdict), async (c) => {
-    await signup(c.var.db, c.var.mailer, originOf(c), c.req.valid('json'));
+    await signup(c.get('db'), c.get('mailer'), originOf(c), c.req.valid('json'));
     return ok(c, null);
   })
   .on(calls.confirm.method, calls.confirm.path, inputOf(calls.confirm), async (c) => {
     const { token } = c.req.valid('query');
-    const confirmed = token !== '' && (await confirmAccount(c.var.db, token));
+    const confirmed = token !== '' && (await confirmAccount(c.get('db'), token));
     return c.redirect(confirmed ? routes.signupConfirmed : routes.signupLinkExpired, 302);
   })
   .on(calls.login.method, calls.login.path, inputOf(calls.login), async (c) => {
@@ -83,36 +83,36 @@ export const profileRoutes = new Hono<AppEnv>()
     const ip = clientIp(c);
     // Refused (429): too many tries for this account from this address, or from this address at all.
     const pairKey = `login:user:${username}:ip:${ip}`;
-    await hitRateLimit(c.var.db, [
+    await hitRateLimit(c.get('db'), [
       { key: pairKey, rule: perAccount },
       { key: `login:ip:${ip}`, rule: perAddress(c, perIp) },
     ]);
     // For the account as a whole, guesses from many addresses slow its log-in
     // down instead of refusing it, and never for a browser that logged in to it before.
     const accountKey = `login:user:${username}`;
-    const accountHits = await countHit(c.var.db, accountKey, perAccount.windowSeconds);
-    const key = await c.var.sessionKey();
+    const accountHits = await countHit(c.get('db'), accountKey, perAccount.windowSeconds);
+    const key = await c.get('sessionKey')();
     if (accountHits > perAccount.limit && !knownDevice(c, key, username)) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(10, accountHits - perAccount.limit) * SLOWDOWN_MS));
     }
-    const user = await checkCredentials(c.var.db, username, password);
-    await clearRateLimit(c.var.db, pairKey);
-    await clearRateLimit(c.var.db, accountKey);
+    const user = await checkCredentials(c.get('db'), username, password);
+    await clearRateLimit(c.get('db'), pairKey);
+    await clearRateLimit(c.get('db'), accountKey);
     rememberDevice(c, key, username);
     const jwt = await signSession(key, user.id, user.role);
-    return ok(c, { jwt, profile: await requireProfile(c.var.db, user.id) });
+    return ok(c, { jwt, profile: await requireProfile(c.get('db'), user.id) });
   })
   .on(calls.requestReset.method, calls.requestReset.path, inputOf(calls.requestReset), async (c) => {
     const { email } = c.req.valid('json');
-    await hitRateLimit(c.var.db, [
+    await hitRateLimit(c.get('db'), [
       { key: `reset:user:${email}`, rule: { limit: 5, windowSeconds: 60 * 60 } },
       { key: `reset:ip:${clientIp(c)}`, rule: perAddress(c, perIp) },
     ]);
-    await requestPasswordReset(c.var.db, c.var.mailer, originOf(c), email);
+    await requestPasswordReset(c.get('db'), c.get('mailer'), originOf(c), email);
     return ok(c, null);
   })
   .on(calls.resetPassword.method, calls.resetPassword.path, limitResets, inputOf(calls.resetPassword), async (c) => {
-    await resetPassword(c.var.db, c.req.valid('json'));
+    await resetPassword(c.get('db'), c.req.valid('json'));
     return ok(c, null);
   });
 
@@ -122,20 +122,20 @@ const auth = requireUser();
 export const myProfileRoutes = new Hono<AuthEnv>()
   .on(calls.session.method, calls.session.path, auth, async (c) => {
     const token = c.req.header('Authorization')!.replace(/^Bearer\s+/i, '');
-    return ok(c, { jwt: token, profile: await requireProfile(c.var.db, c.var.session.userId) });
+    return ok(c, { jwt: token, profile: await requireProfile(c.get('db'), c.get('session').userId) });
   })
   .on(calls.logout.method, calls.logout.path, auth, async (c) => {
-    await revokeSession(c.var.db, c.var.session);
+    await revokeSession(c.get('db'), c.get('session'));
     return ok(c, null);
   })
   .on(calls.update.method, calls.update.path, auth, inputOf(calls.update), async (c) =>
-    ok(c, await updateProfile(c.var.db, c.var.session.userId, c.req.valid('json'))),
+    ok(c, await updateProfile(c.get('db'), c.get('session').userId, c.req.valid('json'))),
   )
   .on(calls.requestDeletion.method, calls.requestDeletion.path, auth, async (c) => {
-    await requestDeletion(c.var.db, c.var.mailer, c.var.session.userId, c.var.config.PRIVACY_EMAIL);
+    await requestDeletion(c.get('db'), c.get('mailer'), c.get('session').userId, c.get('config').PRIVACY_EMAIL);
     return ok(c, null);
   })
   .on(calls.changePassword.method, calls.changePassword.path, auth, inputOf(calls.changePassword), async (c) => {
-    await changePassword(c.var.db, c.var.session.userId, c.req.valid('json'), c.var.session.jti);
+    await changePassword(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('session').jti);
     return ok(c, null);
   });

@@ -8,13 +8,13 @@ import { deliveryStores, listStores, storeById, storeStates } from '../services/
 
 export const storeRoutes = new Hono<AppEnv>()
   .on(calls.stores.method, calls.stores.path, inputOf(calls.stores), async (c) =>
-    ok(c, await listStores(c.var.db, c.req.valid('query'), c.var.config.flags)),
+    ok(c, await listStores(c.get('db'), c.req.valid('query'), c.get('config').flags)),
   )
-  .on(calls.states.method, calls.states.path, async (c) => ok(c, await storeStates(c.var.db)))
-  .on(calls.facts.method, calls.facts.path, async (c) => ok(c, await serviceFacts(c.var.db, c.var.config.flags)))
+  .on(calls.states.method, calls.states.path, async (c) => ok(c, await storeStates(c.get('db'))))
+  .on(calls.facts.method, calls.facts.path, async (c) => ok(c, await serviceFacts(c.get('db'), c.get('config').flags)))
   .on(calls.deliveryStores.method, calls.deliveryStores.path, inputOf(calls.deliveryStores), async (c) =>
-    ok(c, await deliveryStores(c.var.db, c.req.valid('query'), c.var.config.flags)),
+    ok(c, await deliveryStores(c.get('db'), c.req.valid('query'), c.get('config').flags)),
   )
   .on(calls.store.method, calls.store.path, inputOf(calls.store), async (c) =>
-    ok(c, await storeById(c.var.db, c.req.valid('param').id, c.var.config.flags)),
+    ok(c, await storeById(c.get('db'), c.req.valid('param').id, c.get('config').flags)),
   );
