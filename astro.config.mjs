@@ -85,15 +85,6 @@ export default defineConfig({
                     priority: 12,
                   },
                   {
-                    // zod and the first half of the contract's schemas: the islands' core builds
-                    // some 860 zod schemas as it loads (~80 ms at 4x CPU slowdown), so a shopper's
-                    // start-up evaluates this half in a task of its own before the rest
-                    // (src/shop/schemas-first.ts).
-                    name: 'schemas-first',
-                    test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]shared[\\/]contract[\\/](errors|profile-rules|addresses|session|auth|banners|envelope)\.ts|[\\/]src[\\/]shared[\\/]food-info\.ts|[\\/]src[\\/]shop[\\/]schemas-first\.ts/,
-                    priority: 11,
-                  },
-                  {
                     // The browser core without React: the API client with zod and the contract's
                     // schemas, the cart store and the session actions. A shopper's start-up
                     // (layouts/session-start.ts) loads it on every page and must not bring React

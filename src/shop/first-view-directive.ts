@@ -12,8 +12,35 @@ import type { ClientDirective } from 'astro';
 /** Whatever happens to the first view, the island does not wait longer (first-view-ready.ts's rule). */
 const LONGEST_WAIT_MS = 3000;
 
-const firstViewDirective: ClientDirective = (load) => {
+/** A later task of the browser. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const firstViewDirective: ClientDirective = (load, _options, island) => {
   const hydrate = async () => (await load())();
+  // After the first view: React (the renderer's module) is evaluated in a task
+  // of its own, then the island's modules in the next one. Loaded together,
+  // the two were one long task of ~60 ms on a phone (4x CPU slowdown), right
+  // when the shopper starts to use the page (docs/performance.md). The
+  // island's file is fetched meanwhile; the small files it imports follow it.
+  const hydrateInTurns = async () => {
+    const renderer = island.getAttribute('renderer-url');
+    const component = island.getAttribute('component-url');
+    if (renderer) {
+      if (component) {
+        const preload = document.createElement('link');
+        preload.rel = 'modulepreload';
+        preload.href = component;
+        document.head.append(preload);
+      }
+      try {
+        await import(/* @vite-ignore */ renderer);
+        await nextTask();
+      } catch {
+        // The island's own load says what failed, as before.
+      }
+    }
+    await hydrate();
+  };
   const box = document.querySelector<HTMLElement>('[data-first-view]');
   if (!box || document.documentElement.dataset['session'] !== '1') {
     void hydrate();
@@ -24,8 +51,8 @@ const firstViewDirective: ClientDirective = (load) => {
     if (started) return;
     started = true;
     observer.disconnect();
-    // After the frame that shows the first view.
-    requestAnimationFrame(() => setTimeout(() => void hydrate(), 0));
+    // Once the frame that shows the first view is on screen: the frame after it.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => void hydrateInTurns(), 0)));
   };
   const observer = new MutationObserver(() => {
     if (box.dataset['firstView']) start();

@@ -18,8 +18,8 @@ export function afterFirstView(start: () => void): void {
     if (started) return;
     started = true;
     observer.disconnect();
-    // After the frame that shows the first view.
-    requestAnimationFrame(() => setTimeout(start, 0));
+    // Once the frame that shows the first view is on screen: the frame after it.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
   };
   const observer = new MutationObserver(() => {
     if (box.dataset['firstView']) go();

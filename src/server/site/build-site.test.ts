@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildEnvironment } from './build-site.ts';
 import { siteSettings } from '../config.ts';
-import { changedSettings } from './site-paths.ts';
+import { changedSettings, isSiteSource } from './site-paths.ts';
 
 describe('the environment of the build process', () => {
   it('passes the flags, the tiles, the accessibility contact and the API address, and no secret', () => {
@@ -41,5 +41,18 @@ describe('the settings baked into a build', () => {
     ]);
     // A stamp from before the settings were kept: rebuild once.
     expect(changedSettings(undefined, siteSettings({}))).toContain('ENABLED_PAYMENTS');
+  });
+});
+
+describe('the inputs of the static site', () => {
+  it("are the pages' sources and the build's own steps, not the rest of the server or the tests", () => {
+    expect(isSiteSource('src/pages/checkout.astro')).toBe(true);
+    expect(isSiteSource('src/shared/contract/cart.ts')).toBe(true);
+    expect(isSiteSource('astro.config.mjs')).toBe(true);
+    // A change to the modulepreload links must rebuild the pages that carry them.
+    expect(isSiteSource('src/server/site/module-preloads.ts')).toBe(true);
+    expect(isSiteSource('src/server/app.ts')).toBe(false);
+    expect(isSiteSource('src/server/site/module-preloads.test.ts')).toBe(false);
+    expect(isSiteSource('src/node_modules/x.js')).toBe(false);
   });
 });

@@ -52,4 +52,17 @@ describe('modulepreload links', () => {
     const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
     expect(links).toEqual(['/app/_astro/runtime.d4.js']);
   });
+
+  it('still name them when an inline script of the page makes a modulepreload link of its own', async () => {
+    // client:first-view's inline code sets link.rel = "modulepreload" for its island's file.
+    const inline = '<script>(()=>{const i=document.createElement("link");i.rel="modulepreload"})()</script>';
+    const html = await withModulePreloads(
+      site,
+      page(`${inline}<script type="module" src="/app/_astro/page.a1.js"></script>`),
+    );
+    const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links.sort()).toEqual(['/app/_astro/runtime.d4.js', '/app/_astro/shell.b2.js', '/app/_astro/view.c3.js']);
+    const again = await withModulePreloads(site, html);
+    expect(again).toBe(html);
+  });
 });

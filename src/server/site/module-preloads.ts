@@ -36,7 +36,8 @@ export async function withModulePreloads(
 ): Promise<string> {
   const scripts = [...html.matchAll(MODULE_SCRIPT)];
   const first = scripts[0];
-  if (!first || html.includes('rel="modulepreload"')) return html;
+  // Links written earlier; an inline script that makes such a link (client:first-view's) is not one.
+  if (!first || html.includes('<link rel="modulepreload"')) return html;
   const own = new Set(scripts.map((m) => m[1]!));
   const wanted = new Set<string>();
   for (const src of own) for (const imported of await importsOf(siteDir, src, known)) wanted.add(imported);

@@ -17,7 +17,12 @@ export const CSP_HASHES_FILE = 'csp-hashes.json';
 
 /** Inputs of the static site: when one changes, dist/ is stale. */
 const siteSources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
-const ignored = /(^|\/)(server|node_modules)(\/|$)|\.test\.tsx?$/;
+// The server's code is not the site's, except the build's own steps (src/server/site:
+// the modulepreload links, the CSP hashes, the gzip copies), which write into every page.
+const ignored = /(^|\/)node_modules(\/|$)|^src\/server\/(?!site\/)|\.test\.tsx?$/;
+
+/** Whether a file (relative to the project) is an input of the static site. */
+export const isSiteSource = (file: string): boolean => !ignored.test(file);
 
 /**
  * The settings a build baked into the pages (config.ts siteSettings). A shop
@@ -57,7 +62,7 @@ export async function siteSourceHash(): Promise<string> {
   const files = (await Promise.all(siteSources.map((s) => listFiles(join(projectRoot, s))))).flat();
   for (const file of files
     .map((f) => relative(projectRoot, f))
-    .filter((f) => !ignored.test(f))
+    .filter(isSiteSource)
     .sort()) {
     hash
       .update(file)

@@ -1,5 +1,8 @@
 // Banners of the home carousel (spec §3 Banner, §7 Banners).
 import { z } from 'zod';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const BANNER_PRODUCTS_PAGE_SIZE = 10; // spec §9
 

@@ -1,6 +1,9 @@
 // Cart calls and shapes of spec §3 and §7.
 import { z } from 'zod';
 import { promotion } from './catalogue.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
 /** GET /cli/ecommerce/deliveries: the modes a cart can be opened for now. */

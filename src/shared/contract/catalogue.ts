@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { pageParam, paged } from './envelope.ts';
 import { nutritionFacts } from '../food-info.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const DEFAULT_STORE_ID = 1109; // spec §9
 export const PRODUCTS_PAGE_SIZE = 24;

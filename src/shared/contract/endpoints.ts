@@ -72,6 +72,9 @@ import {
 import { profile } from './session.ts';
 import { API_PREFIX, earlyPaths } from './early-paths.ts';
 import { deliveryStoresQuery, serviceFacts, stateList, storeList, storePage, storeQuery } from './stores.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 /** The prefix every call's path sits under. */
 export { API_PREFIX };

@@ -3,6 +3,9 @@
 // steps; §7 Payments calls; DESIGN.md §4 card payments). Amounts are integer
 // cents inside; euro with 2 decimals on the wire.
 import { z } from 'zod';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 /** The window message the provider's lightbox sends when it finishes (XPay's result event). */
 export const PAYMENT_RESULT_EVENT = 'XPay_Payment_Result';

@@ -2,6 +2,9 @@
 // (which refuses what the form would refuse). Messages are the spec's.
 import { z } from 'zod';
 import { LOYALTY_PREFIX } from '../loyalty-card.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const REQUIRED = 'Campo obbligatorio';
 export const INVALID_EMAIL = 'Indirizzo email non valido';

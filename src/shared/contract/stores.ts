@@ -3,6 +3,9 @@
 // what they receive).
 import { z } from 'zod';
 import { pageParam, paged } from './envelope.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 /** Spec §9 leaves the store list's page size to configuration: 6 fits a phone screen and a desktop column. */
 export const STORES_PAGE_SIZE = 6;
