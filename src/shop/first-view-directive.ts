@@ -12,6 +12,38 @@ import type { ClientDirective } from 'astro';
 /** Whatever happens to the first view, the island does not wait longer (first-view-ready.ts's rule). */
 const LONGEST_WAIT_MS = 3000;
 
+/** When the browser reports no paint of the first view, how long after its second frame to go on anyway. */
+const ON_SCREEN_GRACE_MS = 50;
+
+/**
+ * Once the browser says the first view is on screen: the largest contentful
+ * paint it makes (reported once the frame is presented, which can come after
+ * the next frame has begun on a busy phone), or, when it makes none (a larger
+ * element was there first) or the browser reports none, its second frame and a
+ * moment more. Files asked for earlier would count in the page's LCP
+ * (first-view-ready.ts's rule).
+ */
+function whenOnScreen(then: () => void): void {
+  let done = false;
+  let watcher: PerformanceObserver | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    watcher?.disconnect();
+    then();
+  };
+  const shownAt = performance.now();
+  try {
+    watcher = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= shownAt)) go();
+    });
+    watcher.observe({ type: 'largest-contentful-paint' });
+  } catch {
+    // No largest-contentful-paint entries here: the frames below.
+  }
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, ON_SCREEN_GRACE_MS)));
+}
+
 /** A later task of the browser. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -51,8 +83,7 @@ const firstViewDirective: ClientDirective = (load, _options, island) => {
     if (started) return;
     started = true;
     observer.disconnect();
-    // Once the frame that shows the first view is on screen: the frame after it.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => void hydrateInTurns(), 0)));
+    whenOnScreen(() => void hydrateInTurns());
   };
   const observer = new MutationObserver(() => {
     if (box.dataset['firstView']) start();

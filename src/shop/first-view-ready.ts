@@ -1,11 +1,43 @@
-// When a page with a first view (first-view.ts) has drawn and painted it, or
-// found it has none to draw: what would compete with it for the network and
-// the main thread (the island's React, a shopper's start-up with the API
-// client and zod) starts then. On a page without one, at once.
+// When a page with a first view (first-view.ts) has drawn it and the browser
+// has put it on screen, or found it has none to draw: what would compete with
+// it for the network and the main thread (the island's React, a shopper's
+// start-up with the API client and zod) starts then. On a page without one,
+// at once.
 // first-view-directive.ts follows the same rule inline (directives take no imports).
 
 /** Whatever happens to the first view, nothing waits longer. */
 const FIRST_VIEW_LONGEST_WAIT_MS = 3000;
+
+/** When the browser reports no paint of the first view, how long after its second frame to go on anyway. */
+const ON_SCREEN_GRACE_MS = 50;
+
+/**
+ * Once the browser says the first view is on screen: the largest contentful
+ * paint it makes (reported once the frame is presented, which can come after
+ * the next frame has begun on a busy phone), or, when it makes none (a larger
+ * element was there first) or the browser reports none, its second frame and a
+ * moment more. Files asked for earlier would count in the page's LCP.
+ */
+function whenOnScreen(then: () => void): void {
+  let done = false;
+  let watcher: PerformanceObserver | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    watcher?.disconnect();
+    then();
+  };
+  const shownAt = performance.now();
+  try {
+    watcher = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= shownAt)) go();
+    });
+    watcher.observe({ type: 'largest-contentful-paint' });
+  } catch {
+    // No largest-contentful-paint entries here: the frames below.
+  }
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, ON_SCREEN_GRACE_MS)));
+}
 
 export function afterFirstView(start: () => void): void {
   const box = document.querySelector<HTMLElement>('[data-first-view]');
@@ -18,8 +50,7 @@ export function afterFirstView(start: () => void): void {
     if (started) return;
     started = true;
     observer.disconnect();
-    // Once the frame that shows the first view is on screen: the frame after it.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+    whenOnScreen(start);
   };
   const observer = new MutationObserver(() => {
     if (box.dataset['firstView']) go();
