@@ -26,9 +26,14 @@ const REGIONS_CENTRE: [number, number] = [40.9, 16.6]; // Puglia and Basilicata
 
 export default function StoreMap({ stores, selectedId, onSelect, label, focusZoom = 14 }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const state = useRef<{ L: Leaflet; map: LeafletMap; layer: MarkerClusterGroup; markers: Map<number, Marker> } | null>(
-    null,
-  );
+  const state = useRef<{
+    L: Leaflet;
+    map: LeafletMap;
+    layer: MarkerClusterGroup;
+    markers: Map<number, Marker>;
+    /** Runs a change of view now, or when the zoom under way ends: Leaflet drops a zoom asked for during another. */
+    whenStill: (change: () => void) => void;
+  } | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const selectedRef = useRef(selectedId);
@@ -65,7 +70,15 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
         spiderfyOnMaxZoom: true,
         iconCreateFunction: clusterIcon(L),
       }).addTo(map);
-      state.current = { L, map, layer, markers: new Map() };
+      let zooming = false;
+      map.on('zoomanim', () => {
+        zooming = true;
+      });
+      map.on('zoomend', () => {
+        zooming = false;
+      });
+      const whenStill = (change: () => void) => (zooming ? map.once('zoomend', () => whenStill(change)) : change());
+      state.current = { L, map, layer, markers: new Map(), whenStill };
       container.current.classList.add('store-map--ready');
     });
     return () => {
@@ -109,9 +122,12 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
       }
       s.layer.addLayers([...s.markers.values()]);
       const points = stores.map((st) => [st.address.latitude, st.address.longitude] as [number, number]);
-      if (points.length === 1) s.map.setView(points[0]!, focusZoom);
-      else if (points.length > 1) s.map.fitBounds(s.L.latLngBounds(points), { padding: [30, 30], maxZoom: focusZoom });
-      else s.map.setView(REGIONS_CENTRE, 7);
+      s.whenStill(() => {
+        if (points.length === 1) s.map.setView(points[0]!, focusZoom);
+        else if (points.length > 1)
+          s.map.fitBounds(s.L.latLngBounds(points), { padding: [30, 30], maxZoom: focusZoom });
+        else s.map.setView(REGIONS_CENTRE, 7);
+      });
       highlight(selectedId, false);
     });
   }, [stores]);
@@ -129,8 +145,10 @@ export default function StoreMap({ stores, selectedId, onSelect, label, focusZoo
       const el = marker.getElement();
       if (el) mark(el, selected);
       marker.setZIndexOffset(selected ? 1000 : 0);
-      // The selected store is taken out of its cluster (zooming in if need be) and centred.
-      if (selected && pan) s.layer.zoomToShowLayer(marker, () => s.map.panTo(marker.getLatLng()));
+      // The selected store is taken out of its cluster (zooming in if need be) and centred, once
+      // the map has stopped zooming (its first fit, say): a zoom asked for during another is lost,
+      // and the store would stay in its group.
+      if (selected && pan) s.whenStill(() => s.layer.zoomToShowLayer(marker, () => s.map.panTo(marker.getLatLng())));
     }
   }
 
