@@ -6,10 +6,10 @@
 // its time on React: the island asks for its files then, so the early
 // answers and the first view's small files do not share the network and the
 // server with React's (the island cannot draw before those answers anyway).
-// Bundled inline by Astro (esbuild), with first-view-ready.ts, whose rule and
-// functions it shares with the page shell's start-up.
+// Bundled inline by Astro (esbuild), with first-view-ready.ts: the same wait
+// as the page shell's start-up.
 import type { ClientDirective } from 'astro';
-import { FIRST_VIEW_LONGEST_WAIT_MS, whenOnScreen } from './first-view-ready.ts';
+import { afterFirstView } from './first-view-ready.ts';
 
 /** A later task of the browser. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -40,24 +40,13 @@ const firstViewDirective: ClientDirective = (load, _options, island) => {
     }
     await hydrate();
   };
-  const box = document.querySelector<HTMLElement>('[data-first-view]');
+  // Visitors' pages and pages without a first view hydrate at once, as client:load does.
+  const box = document.querySelector('[data-first-view]');
   if (!box || document.documentElement.dataset['session'] !== '1') {
     void hydrate();
     return;
   }
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    observer.disconnect();
-    whenOnScreen(() => void hydrateInTurns());
-  };
-  const observer = new MutationObserver(() => {
-    if (box.dataset['firstView']) start();
-  });
-  observer.observe(box, { attributes: true, attributeFilter: ['data-first-view'] });
-  if (box.dataset['firstView']) start();
-  setTimeout(start, FIRST_VIEW_LONGEST_WAIT_MS);
+  afterFirstView(() => void hydrateInTurns());
 };
 
 export default firstViewDirective;

@@ -2,11 +2,10 @@
 // has put it on screen, or found it has none to draw: what would compete with
 // it for the network and the main thread (the island's React, a shopper's
 // start-up with the API client and zod) starts then. On a page without one,
-// at once. client:first-view (first-view-directive.ts) follows the same rule
-// with the same functions.
+// at once. client:first-view (first-view-directive.ts) waits with it too.
 
 /** Whatever happens to the first view, nothing waits longer. */
-export const FIRST_VIEW_LONGEST_WAIT_MS = 3000;
+const FIRST_VIEW_LONGEST_WAIT_MS = 3000;
 
 /** When the browser reports no paint of the first view, how long after its second frame to go on anyway. */
 const ON_SCREEN_GRACE_MS = 50;
@@ -18,7 +17,7 @@ const ON_SCREEN_GRACE_MS = 50;
  * element was there first) or the browser reports none, its second frame and a
  * moment more. Files asked for earlier would count in the page's LCP.
  */
-export function whenOnScreen(then: () => void): void {
+function whenOnScreen(then: () => void): void {
   let done = false;
   let watcher: PerformanceObserver | undefined;
   const go = () => {
