@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zstdCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autocannon, BODY_KEPT, businessAnswer, runLoad, ShopperTurns } from '../../scripts/bench-load.ts';
+import { autocannon, BODY_KEPT, businessAnswer, percentiles, runLoad, ShopperTurns } from '../../scripts/bench-load.ts';
 
 const rows = Array.from({ length: 60 }, (_, i) => ({ id: i, description: `Pomodori pelati ${i}`, price: 0.89 }));
 const answers: Record<string, { type: string; encoding?: string; body: Buffer }> = {
@@ -25,6 +25,15 @@ let server: Server;
 let url: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/late') {
+      // Answered 4 ms later: a latency with a fraction of a millisecond.
+      setTimeout(() => res.end('{"responseCode":0}'), 4);
+      return;
+    }
+    if (req.url === '/missing') {
+      res.writeHead(404).end();
+      return;
+    }
     if (req.url === '/slow') {
       // Answered after the run's end: autocannon stops without its answer.
       setTimeout(() => res.end('{"responseCode":0}'), 400);
@@ -108,6 +117,37 @@ describe('bench:api load generator', () => {
     const next = await slowRun(turns, true);
     expect(new Set(next.slice(0, 3)).size).toBe(3);
     expect(turns.busy).toBe(0);
+  });
+
+  it('gives the percentiles of the answers as timed, fractions of a millisecond kept, 2xx answers only', async () => {
+    const path = (to: string) => ({
+      setupRequest: (req: { method: string; path: string; headers: Record<string, string> }) => ({
+        ...req,
+        method: 'GET',
+        path: to,
+      }),
+    });
+    const result = await runLoad({
+      url,
+      connections: 2,
+      amount: 60,
+      requests: [path('/late'), path('/missing')],
+      verifyBody: businessAnswer,
+    });
+    expect(result.non2xx).toBe(30);
+    expect(result.exact.answers).toBe(30);
+    // Each answer waited its 4 ms timer (Node's timers may fire up to a millisecond early).
+    expect(result.exact.p50).toBeGreaterThanOrEqual(3);
+    expect(result.exact.p99).toBeGreaterThanOrEqual(result.exact.p50);
+    expect(Number.isInteger(result.exact.p50) && Number.isInteger(result.exact.p99)).toBe(false);
+  });
+
+  it('takes the nearest rank as a percentile', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i + 0.5);
+    expect(percentiles(hundred)).toEqual({ p50: 50.5, p99: 99.5 });
+    expect(percentiles([2.25])).toEqual({ p50: 2.25, p99: 2.25 });
+    expect(percentiles([1, 3])).toEqual({ p50: 1, p99: 3 });
+    expect(percentiles([])).toEqual({ p50: 0, p99: 0 });
   });
 
   it('takes an envelope with responseCode 0, or a body that is not JSON text, as an answer', () => {
