@@ -26,6 +26,8 @@ export interface LoadResult {
 export interface MeasuredLoad extends LoadResult {
   /** p50 and p99 (nearest rank) of the 2xx answers' latencies as timed, fractions kept, ms; 0 with no answer. */
   exact: { p50: number; p99: number; answers: number };
+  /** Those latencies, ascending (ms): runs' answers pooled give the percentiles of several runs together. */
+  latencies: Float64Array;
 }
 export type Setup = (req: LoadRequest, context: Record<string, unknown>) => LoadRequest;
 export type OnResponse = (
@@ -154,11 +156,12 @@ export async function runLoad(
   });
   const result = await run;
   if (unanswered) for (const context of contexts) unanswered(context);
-  return { ...result, exact: { ...percentiles(times), answers: times.length } };
+  const latencies = Float64Array.from(times).sort();
+  return { ...result, exact: { ...percentiles(latencies), answers: times.length }, latencies };
 }
 
 /** p50 and p99 of latencies by nearest rank (the smallest value with at least that share at or below it). */
-export function percentiles(times: number[]): { p50: number; p99: number } {
+export function percentiles(times: ArrayLike<number>): { p50: number; p99: number } {
   if (!times.length) return { p50: 0, p99: 0 };
   const sorted = Float64Array.from(times).sort();
   const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -136,6 +136,10 @@ describe('bench:api load generator', () => {
     });
     expect(result.non2xx).toBe(30);
     expect(result.exact.answers).toBe(30);
+    // The answers' own latencies, ascending, for runs pooled together.
+    expect(result.latencies.length).toBe(30);
+    expect([...result.latencies]).toEqual([...result.latencies].sort((a, b) => a - b));
+    expect(percentiles(result.latencies)).toEqual({ p50: result.exact.p50, p99: result.exact.p99 });
     // Each answer waited its 4 ms timer (Node's timers may fire up to a millisecond early).
     expect(result.exact.p50).toBeGreaterThanOrEqual(3);
     expect(result.exact.p99).toBeGreaterThanOrEqual(result.exact.p50);
