@@ -434,8 +434,10 @@ const keep = async (shop: KeptShop) => {
   else await shop.close();
 };
 const growthRoundCount = Number(values['growth-rounds']);
+if (!Number.isInteger(growthRoundCount) || growthRoundCount < 1)
+  throw new Error(`--growth-rounds must be a whole number of rounds, 1 or more (got ${values['growth-rounds']})`);
 const growthCalls = ['search', 'listing by category'].filter((call) => !only || only.some((c) => call.startsWith(c)));
-/** p99 of each growth call at each size, by round: both shops up, the sizes taken in turn. */
+/** Each growth call's answers at each size, by round (their p99, and their latencies to pool): both shops up, the sizes taken in turn. */
 const growthRounds: { round: number; products: number; call: string; p99: number; latencies: Float64Array }[] = [];
 try {
   for (const size of values.sizes.split(',').map(Number)) {
