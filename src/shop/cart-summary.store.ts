@@ -3,16 +3,20 @@
 // fills these when it loads or changes the cart (rather than the summary
 // deriving from $cart: the header script of every page reads this module,
 // and must stay free of the cart store's client and schemas); they are kept
-// in localStorage so the next page's header shows them at once, before any
-// island or call (the page's start-up refreshes them).
-import { atom } from 'nanostores';
+// in localStorage (@nanostores/persistent, as the session is) so the next
+// page's header shows them at once, before any island or call (the page's
+// start-up refreshes them), and every tab of the shop shows the same cart.
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, computed } from 'nanostores';
 import type { z } from 'zod';
 import type { firstSlot } from '#src/shared/contract/checkout.ts';
+import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { $user } from './session.store.ts';
 
 /** The default store (spec §9: 1109, a superstore in Bari), named in one place. */
 export const DEFAULT_STORE = { id: 1109, name: 'Superstore Bari Japigia' } as const;
-export const DEFAULT_DELIVERY_DESCRIPTION = `Ritiro in negozio · ${DEFAULT_STORE.name}`;
+/** The default store as a cart describes its store: 'Ritiro in negozio · Superstore Bari Japigia'. */
+export const DEFAULT_DELIVERY_DESCRIPTION = `${DELIVERY_MODE_LABELS.IN_STORE} · ${DEFAULT_STORE.name}`;
 
 export interface CartSummary {
   netTotal: number;
@@ -28,17 +32,25 @@ const STORAGE_KEY = 'spesa.cartSummary';
 
 const emptyCartSummary: CartSummary = { netTotal: 0, itemsCount: 0, storeDescription: null };
 
+/** What localStorage holds under STORAGE_KEY, as JSON. */
 interface Stored {
   summary: CartSummary;
   slot: FirstSlot | null;
 }
 
-function readStored(): Stored | null {
-  if (typeof localStorage === 'undefined' || !$user.get()) return null;
+const emptyStored: Stored = { summary: emptyCartSummary, slot: null };
+
+/**
+ * The stored summary, checked by hand (this script carries no schema
+ * library): anything unreadable is no summary, a slot already over is no
+ * slot, and nothing is read without a logged-in shopper.
+ */
+function decodeStored(text: string): Stored {
+  if (!$user.get()) return emptyStored;
   try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Stored> | null;
+    const stored = JSON.parse(text) as Partial<Stored> | null;
     const summary = stored?.summary;
-    if (!summary || typeof summary.netTotal !== 'number' || typeof summary.itemsCount !== 'number') return null;
+    if (!summary || typeof summary.netTotal !== 'number' || typeof summary.itemsCount !== 'number') return emptyStored;
     const slot =
       stored.slot && typeof stored.slot.validTo === 'string' && Date.parse(stored.slot.validTo) > Date.now()
         ? stored.slot
@@ -52,39 +64,37 @@ function readStored(): Stored | null {
       slot,
     };
   } catch {
-    return null;
+    return emptyStored;
   }
 }
 
-const stored = readStored();
-export const $cartSummary = atom<CartSummary>(stored?.summary ?? emptyCartSummary);
+/** Kept only for a logged-in shopper (undefined removes the key). */
+const encodeStored = (stored: Stored): string | undefined => ($user.get() ? JSON.stringify(stored) : undefined);
+
+/**
+ * The summary and first slot together, as stored: written on every change,
+ * and changed when another tab writes them (the storage event) or when a page
+ * comes back from the back/forward cache.
+ */
+const $stored = persistentAtom<Stored>(STORAGE_KEY, emptyStored, { encode: encodeStored, decode: decodeStored });
+
+export const $cartSummary = computed($stored, (stored) => stored.summary);
 /** null without a logged-in shopper, a cart or a free slot. */
-export const $firstSlot = atom<FirstSlot | null>(stored?.slot ?? null);
+export const $firstSlot = computed($stored, (stored) => stored.slot);
 
 /** True once this page has the cart from the server (until then the summary is the stored one). */
 export const $cartSummaryHeard = atom(false);
 
 export function setCartSummary(summary: CartSummary | null): void {
-  $cartSummary.set(summary ?? emptyCartSummary);
+  $stored.set({ ...$stored.get(), summary: summary ?? emptyCartSummary });
   $cartSummaryHeard.set(true);
 }
 
-function persist(): void {
-  try {
-    if ($user.get())
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ summary: $cartSummary.get(), slot: $firstSlot.get() }));
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage refused: the next page asks the server.
-  }
+export function setFirstSlot(slot: FirstSlot | null): void {
+  $stored.set({ ...$stored.get(), slot });
 }
 
-if (typeof localStorage !== 'undefined') {
-  $cartSummary.listen(persist);
-  $firstSlot.listen(persist);
-  $user.listen((user) => {
-    if (user) return;
-    $cartSummary.set(emptyCartSummary);
-    $firstSlot.set(null);
-  });
-}
+// A logout, in this tab or another: the cart summary goes with the session.
+$user.listen((user) => {
+  if (!user) $stored.set(emptyStored);
+});

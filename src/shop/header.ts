@@ -15,6 +15,7 @@ import {
   DEFAULT_DELIVERY_DESCRIPTION,
   DEFAULT_STORE,
   type FirstSlot,
+  setFirstSlot,
 } from './cart-summary.store.ts';
 import { takeEarly } from './early-calls.ts';
 import { $user, openOverlay } from './session.store.ts';
@@ -131,7 +132,7 @@ function followShopperSlot(): void {
     asked = key;
     void fetchSlot(`${API_PREFIX}${earlyPaths.firstSlot}`, { jwt: user.jwt, customer: user.profile.id }).then(
       (slot) => {
-        if (slot !== undefined && asked === key) $firstSlot.set(slot);
+        if (slot !== undefined && asked === key) setFirstSlot(slot);
       },
     );
   };

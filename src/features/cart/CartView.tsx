@@ -20,7 +20,7 @@ import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
-import { cartStoreName, firstSlotText } from './cart.first-view.ts';
+import { cartStoreName, firstSlotText, shortOfMinimumText } from './cart.first-view.ts';
 
 function Summary({ cart }: { cart: Cart }) {
   const slot = useStore($firstSlot);
@@ -43,7 +43,7 @@ function Summary({ cart }: { cart: Cart }) {
 }
 
 function Totals({ cart }: { cart: Cart }) {
-  const below = cart.netTotal < cart.minNetTotal;
+  const short = shortOfMinimumText(cart);
   return (
     <div className="cart-totals" aria-live="polite" aria-atomic="true">
       <dl>
@@ -70,11 +70,7 @@ function Totals({ cart }: { cart: Cart }) {
           <dd>{formatEuro(cart.minNetTotal)}</dd>
         </div>
       </dl>
-      {below && cart.itemsCount > 0 && (
-        <p className="cart-totals__below">
-          Mancano {formatEuro(cart.minNetTotal - cart.netTotal)} per raggiungere l'ordine minimo.
-        </p>
-      )}
+      {short && <p className="cart-totals__below">{short}</p>}
     </div>
   );
 }

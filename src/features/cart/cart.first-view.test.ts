@@ -5,11 +5,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cart } from '#src/shared/contract/cart.ts';
-import { $firstSlot } from '#src/shop/cart-summary.store.ts';
+import { $firstSlot, setFirstSlot } from '#src/shop/cart-summary.store.ts';
 import { $cart } from '#src/shop/cart.store.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { CartScreen } from './CartView.tsx';
-import { cartFirstView } from './cart.first-view.ts';
+import { cartFirstView, shortOfMinimumText } from './cart.first-view.ts';
 import { cartItem } from '#src/shared/contract/cart.test-data.ts';
 
 const item = cartItem;
@@ -67,7 +67,7 @@ const withoutDisabled = (markup: string) => markup.replaceAll(' disabled=""', ''
 describe("the cart page's first view", () => {
   afterEach(() => {
     $cart.set(null);
-    $firstSlot.set(null);
+    setFirstSlot(null);
   });
 
   it.each([
@@ -91,11 +91,27 @@ describe("the cart page's first view", () => {
     ['an empty cart', cartOf({})],
   ])('is the island’s markup for %s', (_, cart) => {
     $cart.set(cart);
-    $firstSlot.set(
+    setFirstSlot(
       cart.fees.length ? { weekDay: 2, validFrom: '2026-11-24T10:00:00Z', validTo: '2026-11-24T12:00:00Z' } : null,
     );
     const first = cartFirstView(cart, $firstSlot.get());
     expect(withoutDisabled(first)).toBe(withoutDisabled(island()));
+  });
+
+  it.each([
+    ['under the minimum', { netTotal: 6.35, itemsCount: 3 }, "Mancano 23,65\u00a0€ per raggiungere l'ordine minimo."],
+    ['a cent under it', { netTotal: 29.99, itemsCount: 1 }, "Mancano 0,01\u00a0€ per raggiungere l'ordine minimo."],
+    ['exactly at it', { netTotal: 30, itemsCount: 2 }, null],
+    ['over it', { netTotal: 41, itemsCount: 2 }, null],
+    ['empty', { netTotal: 0, itemsCount: 0 }, null],
+  ])('tells the shopper what is missing to the minimum order, on both views, for a cart %s', (_, over, text) => {
+    const cart = cartOf({ ...over, total: over.netTotal, minNetTotal: 30 });
+    expect(shortOfMinimumText(cart)).toBe(text);
+    $cart.set(cart);
+    const shown = (markup: string) =>
+      /<p class="cart-totals__below">([^<]*)<\/p>/.exec(markup)?.[1]?.replaceAll('&#x27;', "'") ?? null;
+    expect(shown(island())).toBe(text);
+    expect(shown(cartFirstView(cart, null))).toBe(text);
   });
 
   it('shows every button disabled, the island not yet being there to act on them', () => {

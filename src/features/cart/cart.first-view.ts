@@ -9,6 +9,7 @@ import { flags } from '#src/lib/flags.ts';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
+import { belowMinimum } from '#src/shared/minimum-order.ts';
 import { cartQuantity, formatQuantity, minusRemoves } from '#src/shared/quantity-rules.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $firstSlot, type FirstSlot } from '#src/shop/cart-summary.store.ts';
@@ -18,6 +19,16 @@ import { $user } from '#src/shop/session.store.ts';
 /** The store's name without the delivery mode ('Ritiro in negozio · Superstore Bari' → 'Superstore Bari'). */
 export const cartStoreName = (cart: Pick<Cart, 'storeDescription'>): string =>
   cart.storeDescription.split(' · ').slice(1).join(' · ') || cart.storeDescription;
+
+/**
+ * What the totals say while the products cost less than the store's minimum
+ * (the shared rule the booking button and the server apply); null at or over
+ * it, and for an empty cart, which has nothing to complete yet.
+ */
+export const shortOfMinimumText = (cart: Pick<Cart, 'netTotal' | 'minNetTotal' | 'itemsCount'>): string | null =>
+  cart.itemsCount > 0 && belowMinimum(cart)
+    ? `Mancano ${formatEuro(cart.minNetTotal - cart.netTotal)} per raggiungere l'ordine minimo.`
+    : null;
 
 /** What the summary says of the first slot. */
 export const firstSlotText = (slot: FirstSlot | null): string =>
@@ -61,14 +72,14 @@ function summary(cart: Cart, slot: FirstSlot | null): string {
 }
 
 function totals(cart: Cart): string {
-  const below = cart.netTotal < cart.minNetTotal && cart.itemsCount > 0;
+  const short = shortOfMinimumText(cart);
   const fees = cart.fees
     .map(
       (fee) =>
         `<div class="cart-totals__fee"><dt>${esc(fee.description)}</dt><dd>${esc(formatEuro(fee.value))}</dd></div>`,
     )
     .join('');
-  return `<div class="cart-totals" aria-live="polite" aria-atomic="true"><dl>${fact('Prodotti', cart.itemsCount)}<div><dt>Totale prodotti</dt><dd data-testid="cart-net-total">${esc(formatEuro(cart.netTotal))}</dd></div>${fees}<div class="cart-totals__total"><dt>Totale</dt><dd data-testid="cart-total">${esc(formatEuro(cart.total))}</dd></div>${fact('Ordine minimo', formatEuro(cart.minNetTotal))}</dl>${below ? `<p class="cart-totals__below">Mancano ${esc(formatEuro(cart.minNetTotal - cart.netTotal))} per raggiungere l&#x27;ordine minimo.</p>` : ''}</div>`;
+  return `<div class="cart-totals" aria-live="polite" aria-atomic="true"><dl>${fact('Prodotti', cart.itemsCount)}<div><dt>Totale prodotti</dt><dd data-testid="cart-net-total">${esc(formatEuro(cart.netTotal))}</dd></div>${fees}<div class="cart-totals__total"><dt>Totale</dt><dd data-testid="cart-total">${esc(formatEuro(cart.total))}</dd></div>${fact('Ordine minimo', formatEuro(cart.minNetTotal))}</dl>${short ? `<p class="cart-totals__below">${esc(short)}</p>` : ''}</div>`;
 }
 
 const openCarts =

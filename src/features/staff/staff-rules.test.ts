@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#src/shared/contract/checkout.ts';
+import { round3 } from '#src/shared/row-price.ts';
 import { byDay, bySlot, parseAmount, pickedRowTotal, pickedTotals, roleOf, unsaved } from './staff-rules.ts';
 
 const token = (payload: object) =>
@@ -18,6 +19,16 @@ describe('the staff screen rules', () => {
     expect(parseAmount('')).toBeNull();
     expect(parseAmount('-1')).toBeNull();
     expect(parseAmount('tre')).toBeNull();
+  });
+  it('keeps a picked amount to 3 decimals, as the server stores it, so a saved amount is not shown as unsaved', () => {
+    expect(parseAmount('0,3336')).toBe(0.334);
+    for (const typed of ['0,3336', '1,0005', '0,0004', '2,5'])
+      expect(parseAmount(typed)).toBe(round3(Number(typed.replace(',', '.'))));
+    const saved = {
+      cart: { items: [{ id: 1, netPrice: 12.9, operatorAmount: round3(0.3504) }], fees: [] },
+    } as unknown as Order;
+    expect(unsaved(saved, { 1: '0,3504' })).toBe(false);
+    expect(pickedTotals(saved, { 1: '0,3504' })).toEqual({ net: 4.52, total: 4.52 });
   });
   it('groups orders by slot in time order', () => {
     const at = (id: number, from: string) =>

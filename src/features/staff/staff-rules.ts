@@ -5,7 +5,7 @@ import { romeDayOf } from '#src/lib/dates.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
-import { rowCents } from '#src/shared/row-price.ts';
+import { round3, rowCents } from '#src/shared/row-price.ts';
 
 /** The button that moves an order to a status (only the ones nextStatuses allows are shown). */
 export const actionLabels: Record<OrderStatus, string> = {
@@ -38,12 +38,10 @@ export function roleOf(jwt: string | undefined | null): string | null {
   }
 }
 
-/** A picked amount as typed ('0,8' or '0.8'): a number ≥ 0, or null when unreadable. */
+/** A picked amount as typed ('0,8' or '0.8'): a number ≥ 0, to 3 decimals as rows keep it; null when unreadable. */
 export function parseAmount(text: string): number | null {
   const value = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 1000
-    ? Math.round(value * 1000) / 1000
-    : null;
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 1000 ? round3(value) : null;
 }
 
 /** Orders grouped by slot start, in time order (the screen shows the day's work slot by slot). */
