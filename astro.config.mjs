@@ -1,4 +1,4 @@
-// Static storefront under /app (DESIGN.md §1). Pages that list the catalogue
+// Static storefront under /app (docs/architecture.md §1). Pages that list the catalogue
 // read it at build time from the API at SPESA_API_URL (set by scripts/build.ts).
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
@@ -40,7 +40,7 @@ export default defineConfig({
   // a time, so rendering goes on while one waits for its answer.
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },
   devToolbar: { enabled: false },
-  // Feature flags of spec §9 as the browser sees them (src/lib/flags.ts);
+  // Feature flags of docs/product.md §9 as the browser sees them (src/lib/flags.ts);
   // map tiles of the store locator (src/features/stores/tiles.ts); the
   // accessibility statement's contact; the API the pages are built from
   // (src/lib/build-api.ts).

@@ -1,4 +1,4 @@
-// The booking warning of spec §4: after a freeze check answered 4105, the
+// The booking warning of docs/product.md §4: after a freeze check answered 4105, the
 // items whose price changed ('Variazione prezzo') and those no longer
 // available ('Momentaneamente non disponibile') or over a limit (its reason,
 // e.g. the 5 water packs of an order). Pure rendering, tested with

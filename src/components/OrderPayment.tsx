@@ -1,4 +1,4 @@
-// Paying an order waiting for payment by card (spec §4 Checkout steps, XPAY):
+// Paying an order waiting for payment by card (docs/product.md §4 Checkout steps, XPAY):
 // ask for a 3-D Secure nonce; esito OK shows the provider's page in a modal
 // frame, and when the frame lands back on the shop, 'confirm' in its path goes
 // to the thank-you page and any other shop page to the failed page; esito KO

@@ -1,4 +1,4 @@
-// The page-number control of spec §9 (logic in src/lib/page-numbers.ts): previous,
+// The page-number control of docs/product.md §9 (logic in src/lib/page-numbers.ts): previous,
 // the pages or a window with ellipsis controls, next.
 import { pageItems } from '#src/lib/page-numbers.ts';
 

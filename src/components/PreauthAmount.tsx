@@ -1,4 +1,4 @@
-// The exact amount a card payment holds (DESIGN.md §4, spec §9): the total
+// The exact amount a card payment holds (docs/architecture.md §4, docs/product.md §9): the total
 // plus the surcharge on variable-weight products, from the server's quote,
 // shown before the shopper confirms and on the thank-you page.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The product card used everywhere (DESIGN.md §6): image, description, brand,
+// The product card used everywhere (docs/architecture.md §6): image, description, brand,
 // price, price per unit, promotion and frozen badges; links to the product
 // page. One definition for the built pages (Astro renders it on the server
 // with no client code, the heart and the buy control passed as islands in the

@@ -1,4 +1,4 @@
-// The quantity counter (spec §4, §5): minus, the value (announced when it
+// The quantity counter (docs/product.md §4, §5): minus, the value (announced when it
 // changes), plus; 44 px buttons for a thumb. The rules live in
 // src/shared/quantity-rules.ts; at the minimum of an item in the cart, minus removes it.
 import {

@@ -12,7 +12,7 @@ import {
 
 const provider = 'https://int-ecommerce.nexi.it';
 
-describe('the lightbox result event (spec §4 Card state)', () => {
+describe('the lightbox result event (docs/product.md §4 Card state)', () => {
   it('is taken only from the provider origin and in its shape', () => {
     const data = { type: PAYMENT_RESULT_EVENT, esito: 'OK', codTrans: 'T1' };
     expect(lightboxResult(provider, data, provider)).toEqual({ esito: 'OK', codTrans: 'T1' });
@@ -34,7 +34,7 @@ describe('the lightbox result event (spec §4 Card state)', () => {
   });
 });
 
-describe('where the 3-D Secure frame landed (spec §4 Checkout steps)', () => {
+describe('where the 3-D Secure frame landed (docs/product.md §4 Checkout steps)', () => {
   it('a shop page with confirm in its path is the thank-you page, any other shop page the failed page', () => {
     expect(threeDsLanding('/app/checkout/confirm', '/app')).toBe('confirm');
     expect(threeDsLanding('/app/checkout/confirm/', '/app/')).toBe('confirm');
@@ -49,7 +49,7 @@ describe('where the 3-D Secure frame landed (spec §4 Checkout steps)', () => {
   });
 });
 
-describe('the legacy hosted form (spec §3 Legacy boarding form)', () => {
+describe('the legacy hosted form (docs/product.md §3 Legacy boarding form)', () => {
   it('posts every signed field but the server URL, which is where it goes', () => {
     const form: LegacyBoardingForm = {
       serverUrl: 'https://test.ipg-online.com/connect/gateway/processing',

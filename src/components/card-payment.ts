@@ -1,4 +1,4 @@
-// The pure rules of the card screens (spec §4 Card state and Checkout steps,
+// The pure rules of the card screens (docs/product.md §4 Card state and Checkout steps,
 // §2 /payments): tested beside this file without a browser.
 import {
   PAYMENT_RESULT_EVENT,
@@ -32,7 +32,7 @@ export function lightboxResult(
 }
 
 /**
- * Where the 3-D Secure frame has landed (spec §4 Checkout steps): a shop page
+ * Where the 3-D Secure frame has landed (docs/product.md §4 Checkout steps): a shop page
  * whose path contains 'confirm' → the confirm page, any other shop page → the
  * failed page; the provider's own pages (and the first about:srcdoc) → still
  * going. `base` is the shop's base path, e.g. /app.

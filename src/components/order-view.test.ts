@@ -37,7 +37,7 @@ function order(status: OrderStatus, withOperator = true): Order {
   };
 }
 
-describe('an order by status (spec §4)', () => {
+describe('an order by status (docs/product.md §4)', () => {
   it('shows the original rows until it is prepared, and when aborted or waiting for payment', () => {
     for (const s of ['TO_BE_PREPARED', 'IN_PREPARATION', 'ABORTED', 'PAYMENT_PENDING'] as const)
       expect(shownRows(order(s)).kind).toBe('original');
@@ -63,7 +63,7 @@ describe('an order by status (spec §4)', () => {
   });
 });
 
-describe('the card payment of an order (DESIGN.md §4)', () => {
+describe('the card payment of an order (docs/architecture.md §4)', () => {
   it('shows the hold while it is only authorised', () => {
     expect(cardPaymentFacts({ status: 'AUTHORISED', authorised: 31.46, captured: null })).toEqual([
       { label: 'Importo pre-autorizzato', value: 31.46 },

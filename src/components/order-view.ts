@@ -1,4 +1,4 @@
-// What an order shows and allows, by status (spec §4 Order statuses): pure,
+// What an order shows and allows, by status (docs/product.md §4 Order statuses): pure,
 // tested beside this file.
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
@@ -31,7 +31,7 @@ export function statusTone(status: OrderStatus): 'wait' | 'progress' | 'done' | 
 }
 
 /**
- * The card payment of an order (DESIGN.md §4): what was held, what was
+ * The card payment of an order (docs/architecture.md §4): what was held, what was
  * charged once the store closed it, and what went back on the card (the rest
  * of the hold after the capture, or all of it when the order was voided).
  */

@@ -1,4 +1,4 @@
-// Pure rules for showing a product (spec §9): promotion badge, frozen marker,
+// Pure rules for showing a product (docs/product.md §9): promotion badge, frozen marker,
 // the approximate weight of one step of a variable-weight product, and the
 // category path behind a product's categoryId. No DOM: used by the build and
 // tested beside this file.
@@ -8,7 +8,7 @@ import { formatDayMonth } from '#src/shared/time.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { formatDecimal } from '#src/shared/number-format.ts';
 
-/** Frozen products have a categoryId starting with 04 (spec §3, §9). */
+/** Frozen products have a categoryId starting with 04 (docs/product.md §3, §9). */
 export const isFrozen = (product: Pick<Product, 'categoryId'>): boolean => product.categoryId.startsWith('04');
 
 export interface PromotionBadge {
@@ -18,7 +18,7 @@ export interface PromotionBadge {
   until: string;
 }
 
-/** NEW_PRICE: percent computed from price and the new price; otherwise the value is a percent (spec §9). */
+/** NEW_PRICE: percent computed from price and the new price; otherwise the value is a percent (docs/product.md §9). */
 export function promotionBadge(price: number, promo: Promotion): PromotionBadge | null {
   const percent =
     promo.valueType === 'NEW_PRICE'
@@ -48,7 +48,7 @@ export function lowestPriceLine(p: {
 
 /**
  * One step of a variable-weight product as an approximation: rounded up to
- * 10 g, in g below 1000 g and in kg from there (spec §9): 0.3 → 'circa 300 g',
+ * 10 g, in g below 1000 g and in kg from there (docs/product.md §9): 0.3 → 'circa 300 g',
  * 1.5 → 'circa 1,5 kg'.
  */
 export function approxWeight(kg: number): string {

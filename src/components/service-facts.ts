@@ -1,4 +1,4 @@
-// Facts of the service that the static pages state (spec §1, §9), in one
+// Facts of the service that the static pages state (docs/product.md §1, §9), in one
 // place so FAQ and terms never disagree. Stores, towns and fees come from the
 // stores' data the site is built from (GET /cli/stores/facts), so they are
 // right after an import; the limits come from the contract's rules.

@@ -1,7 +1,7 @@
 // What a page does for a logged-in shopper, loaded only when there is one (or
 // when the login panel opens): refresh the stored session (a revoked or
 // expired token ends it), load the current cart for the header, then the
-// product chosen before logging in and the shopping lists (spec §2 start-up).
+// product chosen before logging in and the shopping lists (docs/product.md §2 start-up).
 // The header's first slot is the header script's (src/shop/header.ts).
 import { refreshSession } from '#src/shop/session.actions.ts';
 // Registers the cart's login step: the current cart, then the product chosen before logging in.

@@ -1,5 +1,5 @@
-// The one client the islands use to call /cli (DESIGN.md §1): bearer token
-// from the session, responseCode → Italian message (spec §8), and the 401/403
+// The one client the islands use to call /cli (docs/architecture.md §1): bearer token
+// from the session, responseCode → Italian message (docs/product.md §8), and the 401/403
 // rules: clear the session, go home, and for 401 say the session expired.
 import { routes } from '#src/shared/routes.ts';
 import { type Answering, type Endpoint, type InputOf, urlOf } from '#src/shared/contract/endpoints.ts';
@@ -21,7 +21,7 @@ import { showToast } from './toast.store.ts';
 // forbids eval, so it validates without that (and the browser reports nothing).
 z.config({ jitless: true });
 
-/** A refused call: code of spec §8 (4000 for communication errors) and the message to show. */
+/** A refused call: code of docs/product.md §8 (4000 for communication errors) and the message to show. */
 export class ApiError extends Error {
   readonly code: number;
   readonly status: number;

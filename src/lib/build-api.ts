@@ -1,4 +1,4 @@
-// Build-time reads of the catalogue API (DESIGN.md §1): pages call /cli at
+// Build-time reads of the catalogue API (docs/architecture.md §1): pages call /cli at
 // SPESA_API_URL while Astro renders them, and validate every answer with the
 // same zod contract the server uses. Never imported by browser code.
 import type { z } from 'zod';
@@ -104,7 +104,7 @@ export const productTags = (): Promise<Tag[]> => cached('tags', () => fetchApi(c
 export const webBanners = (): Promise<Banner[]> =>
   cached('banners', () => fetchApi(catalogueCalls.banners, { query: { category: 'WEB' } }));
 
-/** One page of a banner's products for a store (10 a page, spec §9). */
+/** One page of a banner's products for a store (10 a page, docs/product.md §9). */
 export function bannerProductPage(
   bannerId: number,
   storeId: number,

@@ -1,4 +1,4 @@
-// Days and slot times as the shop shows them (DESIGN.md §6): it-IT, Europe/Rome.
+// Days and slot times as the shop shows them (docs/architecture.md §6): it-IT, Europe/Rome.
 // Written out, not Intl's (shared/rome-clock.ts says why); the unit tests hold them equal.
 import { romeDateOf } from '#src/shared/time.ts';
 import { MONTHS, MONTHS_SHORT, WEEKDAYS, WEEKDAYS_SHORT, pad2, romeWallClock } from '#src/shared/rome-clock.ts';
@@ -33,7 +33,7 @@ export const romeDayOf = (iso: string): string => romeDateOf(new Date(iso));
 export const formatSlotTime = (validFrom: string, validTo: string): string =>
   `${romeClockTime(validFrom)}–${romeClockTime(validTo)}`;
 
-/** 'martedì 12 maggio, 09:00–11:00' (spec §2 Header: weekday, day, month, start and end time). */
+/** 'martedì 12 maggio, 09:00–11:00' (docs/product.md §2 Header: weekday, day, month, start and end time). */
 export const formatSlot = (slot: { validFrom: string; validTo: string }): string =>
   `${formatDay(romeDayOf(slot.validFrom))}, ${formatSlotTime(slot.validFrom, slot.validTo)}`;
 

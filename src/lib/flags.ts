@@ -1,4 +1,4 @@
-// Feature flags of spec §9 as the browser sees them: read from the
+// Feature flags of docs/product.md §9 as the browser sees them: read from the
 // environment at build time (astro.config.mjs defines __SPESA_FLAGS__).
 import { flagDefaults, type Flags } from '#src/shared/flags.ts';
 

@@ -1,5 +1,5 @@
 // A toast that must outlive a page change ("Password aggiornata correttamente,
-// then home", spec §7): kept in sessionStorage and shown by the next page's Toaster.
+// then home", docs/product.md §7): kept in sessionStorage and shown by the next page's Toaster.
 import { showToast, type ToastKind } from '#src/lib/toast.store.ts';
 
 const KEY = 'spesa.flash';

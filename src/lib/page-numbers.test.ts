@@ -4,7 +4,7 @@ import { pageItems, type PageItem } from './page-numbers.ts';
 const show = (items: PageItem[]) =>
   items.map((i) => (i.kind === 'gap' ? '…' : i.current ? `[${i.page + 1}]` : String(i.page + 1))).join(' ');
 
-describe('the page-number control (spec §9)', () => {
+describe('the page-number control (docs/product.md §9)', () => {
   it('shows nothing without pages and every page up to 9', () => {
     expect(pageItems(0, 0)).toEqual([]);
     expect(show(pageItems(0, 1))).toBe('[1]');

@@ -1,4 +1,4 @@
-// The page-number control of spec §9, shared by every paged list (orders,
+// The page-number control of docs/product.md §9, shared by every paged list (orders,
 // stores): every page when there are 9 or fewer; otherwise first and last
 // page, a window around the current one and an ellipsis control on each side
 // where pages are hidden, jumping 5 pages. Never more than 9 items.

@@ -8,7 +8,7 @@ describe('toasts', () => {
     vi.useRealTimers();
   });
 
-  it('close by themselves after 2 s (spec §9)', () => {
+  it('close by themselves after 2 s (docs/product.md §9)', () => {
     showToast('Carrello aggiornato', 'success');
     expect($toasts.get().map((t) => t.message)).toEqual(['Carrello aggiornato']);
     vi.advanceTimersByTime(TOAST_MS);

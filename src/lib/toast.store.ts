@@ -1,4 +1,4 @@
-// Toasts of spec §8: close by themselves after 2 s (spec §9).
+// Toasts of docs/product.md §8: close by themselves after 2 s (docs/product.md §9).
 import { atom } from 'nanostores';
 
 export type ToastKind = 'success' | 'error' | 'info';

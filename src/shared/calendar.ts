@@ -1,4 +1,4 @@
-// The shop's calendar (DESIGN.md §4): Monday–Saturday, no Italian public
+// The shop's calendar (docs/architecture.md §4): Monday–Saturday, no Italian public
 // holidays (Easter Monday included), wall-clock times in Europe/Rome.
 import { isoDate, pad2, romeOffsetMs, romeWallClock } from './rome-clock.ts';
 
@@ -43,7 +43,7 @@ export function isItalianHoliday(day: string): boolean {
   return holidaysOf(Number(day.slice(0, 4))).has(day);
 }
 
-/** 1 = Sunday … 7 = Saturday (spec §3). */
+/** 1 = Sunday … 7 = Saturday (docs/product.md §3). */
 export const weekDayOf = (day: string): number => new Date(`${day}T12:00:00Z`).getUTCDay() + 1;
 
 export const isServiceDay = (day: string): boolean => weekDayOf(day) !== 1 && !isItalianHoliday(day);

@@ -1,4 +1,4 @@
-// How the customer gets the shopping (spec §2 /cart/create, §9 fees): the
+// How the customer gets the shopping (docs/product.md §2 /cart/create, §9 fees): the
 // names shown for each mode, and which modes bring it to an address.
 import type { DeliveryMode } from './contract/cart.ts';
 

@@ -1,4 +1,4 @@
-// Feature flags of spec §9, defaults as the spec gives them; each can be
+// Feature flags of docs/product.md §9, with the defaults given there; each can be
 // overridden by an environment variable of the same name ('true'/'false').
 export const flagDefaults = {
   SHOW_CART_LISTS: true,

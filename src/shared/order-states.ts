@@ -1,4 +1,4 @@
-// What an order allows in each status (spec §4 Order statuses, DESIGN.md §4),
+// What an order allows in each status (docs/product.md §4 Order statuses, docs/architecture.md §4),
 // once for the screens that show the buttons and the server that refuses the
 // rest (4205).
 import type { OrderStatus } from './contract/checkout.ts';

@@ -1,12 +1,12 @@
-// The quantity rules (spec §5, §9), once for the counter the shopper presses
+// The quantity rules (docs/product.md §5, §9), once for the counter the shopper presses
 // and the server that refuses what breaks them: step = umStep rounded to 2
 // decimals; never below one step or minWeight, pieces never below 1; up to
-// maxAmount (and 30 pieces per article, spec §9); in the cart, the minus at
+// maxAmount (and 30 pieces per article, docs/product.md §9); in the cart, the minus at
 // the minimum removes the item.
 import { round2 } from '#src/shared/contract/money.ts';
 import { formatDecimal } from './number-format.ts';
 
-/** Pieces of one article a cart may hold (spec §9). */
+/** Pieces of one article a cart may hold (docs/product.md §9). */
 export const MAX_PIECES_PER_ARTICLE = 30;
 
 export interface Measured {
@@ -28,7 +28,7 @@ export function minimumOf(p: Measured): number {
   return round2(Math.ceil(round2(floor / step) - 1e-9) * step);
 }
 
-/** The cap of one row: maxAmount, and 30 pieces per article (spec §9); Infinity without one. */
+/** The cap of one row: maxAmount, and 30 pieces per article (docs/product.md §9); Infinity without one. */
 const capOf = (p: Pick<Measured, 'um' | 'maxAmount'>): number =>
   Math.min(p.maxAmount ?? Infinity, p.um === 'PZ' ? MAX_PIECES_PER_ARTICLE : Infinity);
 
@@ -63,7 +63,7 @@ export function decrease(p: Measured, value: number, inCart: boolean): Decrease 
 export const minusRemoves = (p: Measured, value: number, inCart: boolean): boolean =>
   inCart && value <= minimumOf(p) + 1e-9;
 
-/** '3 pz', '300 g', '1,5 kg' (spec §9: grams below 1 kg, kilograms from there). */
+/** '3 pz', '300 g', '1,5 kg' (docs/product.md §9: grams below 1 kg, kilograms from there). */
 export function formatQuantity(um: 'PZ' | 'KG', value: number): string {
   if (um === 'PZ') return `${formatDecimal(value, { maximumFractionDigits: 2 })} pz`;
   const grams = Math.round(value * 1000);
@@ -74,14 +74,14 @@ export function formatQuantity(um: 'PZ' | 'KG', value: number): string {
 export const cartQuantity = (item: { um: 'PZ' | 'KG'; amount: number | null; weight: number | null }): number =>
   (item.um === 'PZ' ? item.amount : item.weight) ?? 0;
 
-/** The toast of spec §8: 'Hai {amount} {unit} {description} nel carrello'. */
+/** The toast of docs/product.md §8: 'Hai {amount} {unit} {description} nel carrello'. */
 export function addedMessage(product: { um: 'PZ' | 'KG'; description: string; amount: number }): string {
   return `Hai ${formatDecimal(product.amount, { maximumFractionDigits: 2 })} ${product.um === 'PZ' ? 'pz' : 'kg'} ${product.description} nel carrello`;
 }
 
 export const UPDATE_CART_HINT = 'Dopo aver modificato la quantità aggiornare il carrello.';
 
-/** Why a quantity breaks the rules of spec §5 (an Italian reason the server answers), or null when it does not. */
+/** Why a quantity breaks the rules of docs/product.md §5 (an Italian reason the server answers), or null when it does not. */
 export function quantityProblem(p: Pick<Measured, 'um' | 'umStep' | 'minWeight'>, quantity: number): string | null {
   if (quantity === 0) return null; // zero removes the row
   const step = stepOf(p);

@@ -1,5 +1,5 @@
 // Rome's wall clock and the Italian names of days and months, written out
-// (DESIGN.md §6: it-IT, Europe/Rome). The first Intl formatter a page makes
+// (docs/architecture.md §6: it-IT, Europe/Rome). The first Intl formatter a page makes
 // costs a phone's browser tens of milliseconds of locale and time-zone data,
 // in the task that starts the page: the header shows the first slot on every
 // page, so that cost was a long task on every page (docs/performance.md).
@@ -7,7 +7,7 @@
 // 2000–2040, with the time-zone data of the Node that runs it.
 import { onFirstUse } from './on-first-use.ts';
 
-/** The shop's time zone (DESIGN.md §3): every day, slot, cut-off and expiry is Rome's. */
+/** The shop's time zone (docs/architecture.md §3): every day, slot, cut-off and expiry is Rome's. */
 const SHOP_TIME_ZONE = 'Europe/Rome';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

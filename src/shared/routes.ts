@@ -1,4 +1,4 @@
-// Every page of the storefront, under /app (DESIGN.md §1), in one table: the
+// Every page of the storefront, under /app (docs/architecture.md §1), in one table: the
 // pages and islands link with it, the server redirects with it and the build
 // takes its base from it (astro.config.ts), so a page's address is written
 // once. Pure strings: it runs in the browser, in the build and in Node.

@@ -1,4 +1,4 @@
-// What a row costs (spec §9: prices in cents, quantities to 3 decimals at
+// What a row costs (docs/product.md §9: prices in cents, quantities to 3 decimals at
 // most): the unit price in cents × the quantity, rounded to the cent, half up.
 // The cart, the order and the store's picked amounts all charge a row with
 // this one rule, so a shopper is never shown one amount and charged another.

@@ -1,4 +1,4 @@
-// Every day, slot, cut-off and expiry is computed in Europe/Rome (DESIGN.md §3).
+// Every day, slot, cut-off and expiry is computed in Europe/Rome (docs/architecture.md §3).
 import { isoDate, romeWallClock } from './rome-clock.ts';
 
 // Every catalogue, cart and slot answer asks for today's date. Rome's offsets
@@ -19,5 +19,5 @@ export const romeToday = (now: Date = new Date()): string => {
   return lastDay.day;
 };
 
-/** '2026-12-31' → '31/12' (promotion valid-until, spec §9). */
+/** '2026-12-31' → '31/12' (promotion valid-until, docs/product.md §9). */
 export const formatDayMonth = (isoDate: string): string => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;

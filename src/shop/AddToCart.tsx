@@ -1,8 +1,8 @@
-// The buy control of product cards and the product page (spec §4 Product to
+// The buy control of product cards and the product page (docs/product.md §4 Product to
 // add, Quantity counter): a counter and 'Aggiungi'. A visitor is asked to log
 // in, a shopper without a cart to create one, and the product is added
 // afterwards. For a product already in the cart the counter starts from the
-// cart's quantity and 'Aggiorna' saves a change (with the reminder of spec §8).
+// cart's quantity and 'Aggiorna' saves a change (with the reminder of docs/product.md §8).
 // The controls are live from the first paint: the island hydrates on the
 // first touch and that click is replayed (client:interaction).
 import { useStore } from '@nanostores/react';

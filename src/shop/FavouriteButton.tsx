@@ -1,4 +1,4 @@
-// The heart on product cards and the product page (spec §2, §6): favourites
+// The heart on product cards and the product page (docs/product.md §2, §6): favourites
 // need a logged-in shopper, so a visitor's click opens the login panel. The
 // label says what a click does (save or remove), filled heart when it is one.
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The one login gate (spec §6): every screen of a shopper's own data (cart,
+// The one login gate (docs/product.md §6): every screen of a shopper's own data (cart,
 // lists, favourites, checkout, orders, profile, payments) needs a logged-in
 // shopper. Until the island has hydrated it shows a loading line (the build
 // cannot know the stored session); without a user it says why and offers the

@@ -1,4 +1,4 @@
-// The shopper's current cart (spec §4 Cart lifecycle). Components useStore
+// The shopper's current cart (docs/product.md §4 Cart lifecycle). Components useStore
 // these atoms and call the actions; every cart answer carries the whole cart,
 // so the last answer is the truth (two tabs never lose an update).
 import { routes } from '#src/shared/routes.ts';
@@ -23,7 +23,7 @@ export const $cartLoaded = atom<boolean>(false);
 export const $cartClosed = atom<boolean>(false);
 /**
  * Whose prices the islands show: the store of the shopper's cart, else the
- * default store 1109 (spec §9), which is also what the static pages show.
+ * default store 1109 (docs/product.md §9), which is also what the static pages show.
  */
 export const $shopperStoreId = computed($cart, (cart) => cart?.storeId ?? DEFAULT_STORE_ID);
 /** Fired on window when the cart was closed, so the popup's island hydrates. */
@@ -154,7 +154,7 @@ export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Pro
 
 export const openCarts = () => api.data(cartCalls.openCarts);
 
-/** Switches to another open cart ('Carrello non valido' when it cannot be used, spec §8). */
+/** Switches to another open cart ('Carrello non valido' when it cannot be used, docs/product.md §8). */
 export async function review(cartId: number): Promise<void> {
   try {
     $cart.set(await api.data(cartCalls.review, { body: { cartId, refresh: true } }));
@@ -196,7 +196,7 @@ export function freezeCheck(): Promise<FreezeCheck> {
   });
 }
 
-// ---- Product to add (spec §4): remembered across the trip to cart creation ----
+// ---- Product to add (docs/product.md §4): remembered across the trip to cart creation ----
 
 const PENDING_KEY = 'spesa.pendingCartProduct';
 export type PendingCartProduct = PendingProduct;
@@ -235,7 +235,7 @@ function addAfterCartCreation(product: PendingCartProduct): void {
   window.location.assign(routes.cartCreate);
 }
 
-/** Buy click (spec §4 Product to add) for a logged-in shopper: add it now, or after creating a cart. */
+/** Buy click (docs/product.md §4 Product to add) for a logged-in shopper: add it now, or after creating a cart. */
 export async function buy(product: { barcode: string; um: 'PZ' | 'KG' }, quantity: number): Promise<boolean> {
   const cart = await ensureCart().catch(() => null);
   if (!cart) {

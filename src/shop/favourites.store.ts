@@ -1,4 +1,4 @@
-// The shopper's favourites (spec §3 Favourite, §7 Lists): loaded after login
+// The shopper's favourites (docs/product.md §3 Favourite, §7 Lists): loaded after login
 // and on the first heart or favourites page that needs them; hearts and the
 // favourites page useStore these atoms and call the actions.
 import { atom, computed } from 'nanostores';

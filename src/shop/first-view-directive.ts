@@ -19,8 +19,8 @@ const firstViewDirective: ClientDirective = (load, _options, island) => {
   // After the first view: React (the renderer's module) is evaluated in a task
   // of its own, then the island's modules in the next one. Loaded together,
   // the two were one long task of 80-130 ms at 4x CPU slowdown, right when the
-  // shopper starts to use the page (docs/performance.md, thirtieth sitting). The
-  // island's file is fetched meanwhile; the small files it imports follow it.
+  // shopper starts to use the page. The island's file is fetched meanwhile;
+  // the small files it imports follow it.
   const hydrateInTurns = async () => {
     const renderer = island.getAttribute('renderer-url');
     const component = island.getAttribute('component-url');

@@ -1,4 +1,4 @@
-// The header's shopper part without React (spec §2 Header): the access
+// The header's shopper part without React (docs/product.md §2 Header): the access
 // button's name, the cart's net total, the delivery store and the first
 // available slot, drawn from the session and cart summary kept in
 // localStorage and redrawn whenever the stores change. The login panel and
@@ -94,7 +94,7 @@ async function fetchSlot(
   }
 }
 
-// A visitor sees the default store's first slot (spec §2 Header), asked once per page.
+// A visitor sees the default store's first slot (docs/product.md §2 Header), asked once per page.
 let visitorSlot: FirstSlot | null = null;
 let visitorSlotAsked = false;
 function askVisitorSlot(): void {
@@ -107,7 +107,7 @@ function askVisitorSlot(): void {
   });
 }
 
-// A logged-in shopper's first slot follows the cart (spec §2 Header): asked as
+// A logged-in shopper's first slot follows the cart (docs/product.md §2 Header): asked as
 // the page starts (the first answer asked by the page's head: early-calls.ts),
 // not after the islands and the API client have loaded, and again when the
 // cart's store or emptiness changes. An answer asked before this page heard of

@@ -1,4 +1,4 @@
-// The card-payment calls of spec §7 (Payments), through the one client
+// The card-payment calls of docs/product.md §7 (Payments), through the one client
 // (bearer token, responseCode → Italian message, 401/403 rules).
 import { api } from '#src/lib/api-client.ts';
 import { paymentCalls } from '#src/shared/contract/endpoints.ts';
@@ -15,6 +15,6 @@ export const loadLegacyForm = () => api.data(paymentCalls.legacyBoarding);
 export const loadQuote = (of: { cartId: number } | { orderCode: string }) =>
   api.data(paymentCalls.quote, { query: of });
 
-/** The linked card, if any (spec §3 Payment method: XPAY is the linked card). */
+/** The linked card, if any (docs/product.md §3 Payment method: XPAY is the linked card). */
 export const linkedCard = (methods: PaymentMethod[]): PaymentMethod | null =>
   methods.find((m) => m.paymentMethodType === 'XPAY') ?? null;

@@ -1,4 +1,4 @@
-// What logging in and out does (spec §4 Session). A confirmed session is
+// What logging in and out does (docs/product.md §4 Session). A confirmed session is
 // announced on $sessionStart; the cart, the favourites and the product chosen
 // before logging in follow it through their own listeners.
 import { allTasks } from 'nanostores';

@@ -1,4 +1,4 @@
-// The shopper's session (spec §4 Session): user and token stored locally.
+// The shopper's session (docs/product.md §4 Session): user and token stored locally.
 // Components useStore($user) and call these actions; persistence is the
 // store's own (@nanostores/persistent), not part of the actions. This module runs on every page before
 // any island, so it reads the stored user without zod: the server checks the
@@ -54,11 +54,11 @@ export interface SessionStart {
 }
 export const $sessionStart = atom<SessionStart | null>(null);
 
-/** Which overlay of spec §2 is open. */
+/** Which overlay of docs/product.md §2 is open. */
 export type Overlay = 'login' | 'profile' | 'categories' | 'search' | null;
 export const $overlay = atom<Overlay>(null);
 
-/** A product a visitor chose before logging in or creating a cart (spec §4 Product to add). */
+/** A product a visitor chose before logging in or creating a cart (docs/product.md §4 Product to add). */
 export interface PendingProduct {
   barcode: string;
   amount: number;

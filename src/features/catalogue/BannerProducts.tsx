@@ -1,4 +1,4 @@
-// A banner's products (spec §2, §9: pages of 10): the first page built for
+// A banner's products (docs/product.md §2, §9: pages of 10): the first page built for
 // the default store stays (children); the island adds the next pages as the
 // shopper scrolls or asks ('Carica altri'), or lists the cart store's.
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The products of a category page (spec §2, §4): the static first page of the
+// The products of a category page (docs/product.md §2, §4): the static first page of the
 // default store stays as built (children); the island adds the next pages
 // through the API as the shopper scrolls, and loads the list afresh for the
 // shopper's cart store or a sort or filter (then the static page is hidden).

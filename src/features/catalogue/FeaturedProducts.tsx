@@ -1,4 +1,4 @@
-// Featured promotional products of the home page (spec §2): built for the
+// Featured promotional products of the home page (docs/product.md §2): built for the
 // default store (children); for a shopper whose cart is at another store the
 // island shows that store's promotions instead.
 import { useStore } from '@nanostores/react';

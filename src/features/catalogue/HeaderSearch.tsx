@@ -1,4 +1,4 @@
-// The header search box and its results overlay (spec §2, §5): nothing under
+// The header search box and its results overlay (docs/product.md §2, §5): nothing under
 // 3 characters; from 3, instant suggestions from the static index, then
 // 1 second after the last key the API's results with the prices of the
 // shopper's store, folded into the rows already shown so none moves under the
@@ -51,7 +51,7 @@ export default function HeaderSearch({ action }: { action: string }) {
     };
   }, [text]);
 
-  // The API, 1 s after the last key (spec §5).
+  // The API, 1 s after the last key (docs/product.md §5).
   useEffect(() => {
     if (!text) return;
     let live = true;

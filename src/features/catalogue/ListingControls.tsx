@@ -1,4 +1,4 @@
-// Sort and filters of a product listing (spec §9): Prezzo crescente or
+// Sort and filters of a product listing (docs/product.md §9): Prezzo crescente or
 // decrescente, Nome A-Z or Z-A; Solo offerte, Solo marchio della cooperativa,
 // and a tag. On a phone they fold under "Ordina e filtra" (a details element,
 // so it opens before the island is ready and without JavaScript), and the

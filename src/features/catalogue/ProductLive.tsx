@@ -1,4 +1,4 @@
-// The buying part of the product page (spec §2): promotion and frozen badges,
+// The buying part of the product page (docs/product.md §2): promotion and frozen badges,
 // price, availability, the buy control and the heart. The page is built with
 // the default store's values; for a shopper whose cart is at another store
 // the island reads that store's price, promotion and availability, and keeps

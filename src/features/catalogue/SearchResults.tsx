@@ -1,4 +1,4 @@
-// The search page (spec §2 /search): a text (?q=) or a tag (?tag=), the
+// The search page (docs/product.md §2 /search): a text (?q=) or a tag (?tag=), the
 // products of the shopper's store page after page as the shopper scrolls,
 // with sort and filters, and 'Nessun prodotto trovato' when there is none.
 // The text is typed in the header's search box (which shows it here).

@@ -7,11 +7,11 @@ import type { Paged } from '#src/shared/contract/envelope.ts';
 
 export type ProductSearch = Record<string, string | number | boolean>;
 
-/** A listing or search page of a store (catalogueCalls.products) with the query of spec §7. */
+/** A listing or search page of a store (catalogueCalls.products) with the query of docs/product.md §7. */
 export const fetchProducts = (storeId: number, query: ProductSearch): Promise<Paged<ListedProduct>> =>
   api.data(catalogueCalls.products, { params: { storeId }, query });
 
-/** A banner's products for a store, 10 a page (spec §9). */
+/** A banner's products for a store, 10 a page (docs/product.md §9). */
 export const fetchBannerProducts = (
   bannerId: number,
   storeId: number,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, filtersToQuery, isDefaultFilters, parseFilters, urlWithFilters } from './listing-query.ts';
 
 describe('listing sort and filters', () => {
-  it('reads the spec sort values and filters from the query string', () => {
+  it('reads the documented sort values and filters from the query string', () => {
     expect(parseFilters(new URLSearchParams('sort=price-DESC&onlyPromotions=true&tag=3'))).toEqual({
       sort: 'price-DESC',
       onlyPromotions: true,

@@ -1,4 +1,4 @@
-// Sort and filters of a product listing (spec §9): price-ASC/DESC,
+// Sort and filters of a product listing (docs/product.md §9): price-ASC/DESC,
 // description-ASC/DESC; onlyPromotions, onlyBranded, tag. They live in the
 // page's query string so a reload or a shared link keeps them. Pure: tested
 // beside this file.

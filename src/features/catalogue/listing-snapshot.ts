@@ -3,7 +3,7 @@
 // products: sessionStorage, per tab, keyed by the page's URL and the list's
 // key (store, category or search, sort, filters). A snapshot is put back only
 // when the page is reached through Back/Forward or a reload; opening a
-// category or a search afresh starts from the top (spec §2: selecting a level
+// category or a search afresh starts from the top (docs/product.md §2: selecting a level
 // resets scroll position, page and loaded products).
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 

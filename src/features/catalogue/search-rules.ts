@@ -1,5 +1,5 @@
 import { routes } from '#src/shared/routes.ts';
-// Search rules of spec §5 and §9: from 3 characters, the API call debounced
+// Search rules of docs/product.md §5 and §9: from 3 characters, the API call debounced
 // by 1 second. Pure: tested beside this file.
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DEBOUNCE_MS = 1000;
@@ -12,7 +12,7 @@ export function searchText(input: string): string | null {
   return text.length >= SEARCH_MIN_CHARS ? text : null;
 }
 
-/** The search page for a text or a tag (spec §2 /search). */
+/** The search page for a text or a tag (docs/product.md §2 /search). */
 export function searchHref(query: { q?: string; tag?: number }): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);

@@ -1,4 +1,4 @@
-// Pages of products loaded one after another (infinite scroll, spec §2): a
+// Pages of products loaded one after another (infinite scroll, docs/product.md §2): a
 // new key (another store, sort or filter) starts again from the first page
 // and drops what was loaded; an answer for an old key is ignored.
 // Back from a product (or a reload) finds the list as it was left: the loaded

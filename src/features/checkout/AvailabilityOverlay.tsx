@@ -1,4 +1,4 @@
-// The availability overlay of spec §2: the day and time-slot picker as a
+// The availability overlay of docs/product.md §2: the day and time-slot picker as a
 // dialog, from the header or the cart. A slot chosen here is the one the
 // checkout starts from. The button is built into every page and shown only
 // to a logged-in shopper (CSS on html[data-session]).

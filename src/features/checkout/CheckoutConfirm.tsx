@@ -1,4 +1,4 @@
-// /checkout/confirm (spec §2): the thank-you page with the order number and
+// /checkout/confirm (docs/product.md §2): the thank-you page with the order number and
 // code, slot and store, and the 10% variable-weight note. A card (XPAY) order
 // comes back here from the 3-D Secure step with ?orderCode=: the page shows
 // that order and the amount held on the card; one still waiting for payment

@@ -1,4 +1,4 @@
-// /checkout/data (spec §2, §5): contact data prefilled from the profile,
+// /checkout/data (docs/product.md §2, §5): contact data prefilled from the profile,
 // delivery notes, invoice with a billing address, replacement consent and
 // payment mode; confirm only with a replacement choice and a payment mode.
 import { routes } from '#src/shared/routes.ts';

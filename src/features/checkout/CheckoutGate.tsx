@@ -1,5 +1,5 @@
 // Every checkout step needs a logged-in shopper and a current cart above the
-// minimum order (spec §5, §6); otherwise a clear message and a way on.
+// minimum order (docs/product.md §5, §6); otherwise a clear message and a way on.
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -64,7 +64,7 @@ export function CartGate({
   return <>{children(user, cart)}</>;
 }
 
-/** Where the shopper is in the checkout (spec §4 Checkout steps). */
+/** Where the shopper is in the checkout (docs/product.md §4 Checkout steps). */
 export function CheckoutSteps({ current }: { current: 0 | 1 | 2 }) {
   return (
     <nav aria-label="Passaggi della prenotazione">

@@ -1,5 +1,5 @@
-// /checkout (spec §2): store shown, the 10-day strip and the slots of the
-// chosen day; 'Avanti' only with a day and a slot (spec §5).
+// /checkout (docs/product.md §2): store shown, the 10-day strip and the slots of the
+// chosen day; 'Avanti' only with a day and a slot (docs/product.md §5).
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import type { Cart } from '#src/shared/contract/cart.ts';

@@ -31,7 +31,7 @@ const SLOT_PROBLEMS: number[] = [
   ErrorCode.SLOT_FULL,
   ErrorCode.DELIVERY_CREATION_FAILED,
 ];
-// The delivery address was edited or deleted since the cart was opened: booking checks it again (spec §8 42, 2222).
+// The delivery address was edited or deleted since the cart was opened: booking checks it again (docs/product.md §8 42, 2222).
 const ADDRESS_PROBLEMS: number[] = [ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS, ErrorCode.HOME_DELIVERY_NOT_ACTIVE];
 const addressesHref = routes.profileAddresses;
 

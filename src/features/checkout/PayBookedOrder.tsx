@@ -1,4 +1,4 @@
-// The step after booking with a card (spec §4 Checkout steps, XPAY): the
+// The step after booking with a card (docs/product.md §4 Checkout steps, XPAY): the
 // order waits in PAYMENT_PENDING; the 3-D Secure step starts at once, and if
 // the shopper closes it the order can still be paid from here or the orders page.
 import { routes } from '#src/shared/routes.ts';

@@ -1,4 +1,4 @@
-// The day and time-slot picker (spec §2 /checkout, availability overlay): a
+// The day and time-slot picker (docs/product.md §2 /checkout, availability overlay): a
 // strip of 10 days from today and the slots of the chosen day. Native radio
 // buttons, so arrows move between days and slots and disabled ones (no slot
 // left, past the cut-off, Sundays and holidays) are skipped and greyed.

@@ -31,7 +31,7 @@ const data: CheckoutData = {
   paymentMode: null,
 };
 
-describe('checkout rules (spec §5)', () => {
+describe('checkout rules (docs/product.md §5)', () => {
   it('takes a billing address as complete only with every required field', () => {
     expect(billingComplete(billing)).toBe(true);
     expect(billingComplete({ ...billing, phone: ' ' })).toBe(false);

@@ -1,4 +1,4 @@
-// The checkout's own rules (spec §5 Checkout, §2 /checkout/data): pure, so
+// The checkout's own rules (docs/product.md §5 Checkout, §2 /checkout/data): pure, so
 // they are tested beside this file without a browser.
 import type { BillingAddress } from '#src/shared/contract/addresses.ts';
 import type { PaymentMode } from '#src/shared/contract/cart.ts';
@@ -12,14 +12,14 @@ export const BINDING_ORDER = 'Ordine con obbligo di pagamento';
 /** Where the chosen slot and the checkout's data are kept (sessionStorage, this tab only). */
 export const CHECKOUT_STATE_KEY = 'spesa.checkout';
 
-/** The checkout's steps (spec §4 Checkout steps), as its navigation shows them. */
+/** The checkout's steps (docs/product.md §4 Checkout steps), as its navigation shows them. */
 export const CHECKOUT_STEPS = [
   { label: 'Giorno e fascia oraria', href: routes.checkout },
   { label: 'Dati', href: routes.checkoutData },
   { label: 'Riepilogo', href: routes.checkoutSummary },
 ] as const;
 
-/** What the shopper fills in on /checkout/data (spec §3 Checkout info). */
+/** What the shopper fills in on /checkout/data (docs/product.md §3 Checkout info). */
 export interface CheckoutData {
   profileEmail: string;
   profileMobilePhone: string;
@@ -43,18 +43,18 @@ const BILLING_REQUIRED = [
   'phone',
 ] as const;
 
-/** spec §5: an invoice needs a billing address with all of these filled. */
+/** docs/product.md §5: an invoice needs a billing address with all of these filled. */
 export function billingComplete(address: BillingAddress | undefined | null): boolean {
   return !!address && BILLING_REQUIRED.every((field) => (address[field] ?? '').trim() !== '');
 }
 
-/** spec §5: confirm is enabled only with a replacement choice and a payment mode. */
+/** docs/product.md §5: confirm is enabled only with a replacement choice and a payment mode. */
 export const canConfirm = (data: Pick<CheckoutData, 'enableProductsReplacement' | 'paymentMode'>): boolean =>
   data.enableProductsReplacement !== null && data.paymentMode !== null;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The first problem with the contact data, or null; messages as in the profile rules (spec §5). */
+/** The first problem with the contact data, or null; messages as in the profile rules (docs/product.md §5). */
 export function contactProblem(data: CheckoutData): { field: keyof CheckoutData; message: string } | null {
   if (!EMAIL.test(data.profileEmail.trim())) return { field: 'profileEmail', message: 'Indirizzo email non valido' };
   if (!/^\d{10}$/.test(data.profileMobilePhone.trim()))

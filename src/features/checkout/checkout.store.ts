@@ -1,4 +1,4 @@
-// The checkout in progress (spec §4 Checkout steps): the chosen slot and the
+// The checkout in progress (docs/product.md §4 Checkout steps): the chosen slot and the
 // checkout data survive the moves between /checkout, /checkout/data and
 // /checkout/summary (kept in sessionStorage, this tab only); freeze books it.
 import { atom } from 'nanostores';
@@ -100,7 +100,7 @@ export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): 
   }
   writeStored(BOOKED_KEY, answer.data);
   $checkout.set(null);
-  // The thank-you page reloads the (now empty) current cart: spec §4.
+  // The thank-you page reloads the (now empty) current cart: docs/product.md §4.
   return { kind: 'booked', cart: answer.data };
 }
 

@@ -1,4 +1,4 @@
-// The favourites page (spec §2 /favorites): login required; the shopper's
+// The favourites page (docs/product.md §2 /favorites): login required; the shopper's
 // favourites as product cards with the prices of their cart's store, each
 // with its heart to remove it.
 import { routes } from '#src/shared/routes.ts';

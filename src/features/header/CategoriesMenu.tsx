@@ -1,4 +1,4 @@
-// Categories overlay of spec §2 (mobile): a favourites entry and the
+// Categories overlay of docs/product.md §2 (mobile): a favourites entry and the
 // top-level categories, as a modal dialog opened from the header.
 import { useStore } from '@nanostores/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';

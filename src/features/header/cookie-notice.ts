@@ -1,5 +1,5 @@
-// Cookie notice of the footer (spec §1): once accepted it stays hidden for
-// 150 days (spec §9); the acceptance date is kept in localStorage. The notice
+// Cookie notice of the footer (docs/product.md §1): once accepted it stays hidden for
+// 150 days (docs/product.md §9); the acceptance date is kept in localStorage. The notice
 // is in the page's HTML, shown from the first paint; an inline script of the
 // page's head (BaseLayout.astro, the same 150 days) hides it before that paint
 // once accepted, and this script makes its button work.

@@ -1,5 +1,5 @@
 // The items of one list: image, description, amount with its unit (never
-// below 1, spec §5) and delete.
+// below 1, docs/product.md §5) and delete.
 import { routes } from '#src/shared/routes.ts';
 import type { ShoppingList } from '#src/shared/contract/lists.ts';
 import { deleteItem, updateItem } from './lists.store.ts';

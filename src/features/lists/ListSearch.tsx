@@ -1,4 +1,4 @@
-// The list search overlay (spec §2, §5): from 3 characters, 1 s after the
+// The list search overlay (docs/product.md §2, §5): from 3 characters, 1 s after the
 // last key, catalogue products to add to the list; or the text itself as a
 // custom item (amount 1), its button disabled under 3 characters.
 import { routes } from '#src/shared/routes.ts';

@@ -1,7 +1,7 @@
-// The shopping lists screen (spec §2 /profile/smartlists and /smartlist):
+// The shopping lists screen (docs/product.md §2 /profile/smartlists and /smartlist):
 // the lists, create, rename, copy, delete (never the last one, 2035), the
 // items, the search overlay, and adding a whole list to the cart (without a
-// cart a modal asks to create one first, spec §4).
+// cart a modal asks to create one first, docs/product.md §4).
 import { routes } from '#src/shared/routes.ts';
 import { GENERIC_ERROR } from '#src/shared/contract/errors.ts';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-// The shopper's shopping lists (spec §3 Shopping list, §7 Lists). Every list
+// The shopper's shopping lists (docs/product.md §3 Shopping list, §7 Lists). Every list
 // call answers the lists (or the changed list), which replace what is shown.
 import { atom } from 'nanostores';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
@@ -14,7 +14,7 @@ export const listNothingAdded = 'Nessun prodotto della lista è stato aggiunto a
 export const notAddedHeading = 'Non aggiunti al carrello:';
 
 /**
- * Adds a whole list to the cart (spec §7 cart/list) and answers the rows the
+ * Adds a whole list to the cart (docs/product.md §7 cart/list) and answers the rows the
  * cart could not take, each with its reason: the shopper is told which rows
  * are missing instead of reading only 'Lista della spesa aggiunta al carrello'.
  */
@@ -43,7 +43,7 @@ function replaceList(list: ShoppingList): ShoppingList {
 
 export const loadLists = () => attempt(async () => $lists.set(await api.data(listCalls.lists)));
 
-/** The start-up load of a logged-in shopper's lists (spec §2); a failure is only logged (spec §8). */
+/** The start-up load of a logged-in shopper's lists (docs/product.md §2); a failure is only logged (docs/product.md §8). */
 export function loadListsAtStart(): Promise<void> {
   return api.data(listCalls.lists).then(
     (all) => $lists.set(all),
@@ -83,7 +83,7 @@ export const addProduct = (id: number, product: { barcode: string; description: 
     `${product.description} aggiunto alla lista`,
   );
 
-/** A custom item (spec §5): free text of at least 3 characters, amount 1. */
+/** A custom item (docs/product.md §5): free text of at least 3 characters, amount 1. */
 export const addCustom = (id: number, description: string) =>
   attempt(
     async () =>

@@ -1,4 +1,4 @@
-// The toasts of spec §8 (they close by themselves after 2 s, spec §9), drawn
+// The toasts of docs/product.md §8 (they close by themselves after 2 s, docs/product.md §9), drawn
 // without React into one live region that is in the page from the first
 // paint, so every message is read out.
 import { $toasts, dismissToast, type Toast } from '#src/lib/toast.store.ts';

@@ -1,4 +1,4 @@
-// /profile/orders and /orders (spec §2, §4, §9): the shopper's orders, 5 per
+// /profile/orders and /orders (docs/product.md §2, §4, §9): the shopper's orders, 5 per
 // page, each with number, date, slot, store, status and totals; the detail
 // shows the rows by status, and abort, pay-now and copy-to-cart.
 import { routes } from '#src/shared/routes.ts';

@@ -1,4 +1,4 @@
-// The shopper's orders (spec §7): paged list, one order, abort, copy to cart.
+// The shopper's orders (docs/product.md §7): paged list, one order, abort, copy to cart.
 import { api } from '#src/lib/api-client.ts';
 import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/contract/cart.ts';
 import { ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
@@ -10,7 +10,7 @@ export const abortOrder = (orderId: number) => api.data(checkoutCalls.abortOrder
 
 const copyChanged = changedItems.extend({ cart: cartSchema });
 
-/** cart/copy: 0 → the cart is ready; 4105 → it is ready, but some items changed or are gone (spec §4). */
+/** cart/copy: 0 → the cart is ready; 4105 → it is ready, but some items changed or are gone (docs/product.md §4). */
 export async function copyOrder(
   orderId: number,
 ): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {

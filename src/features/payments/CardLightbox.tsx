@@ -1,4 +1,4 @@
-// The provider's lightbox in a modal frame (spec §4 Card state): a signed
+// The provider's lightbox in a modal frame (docs/product.md §4 Card state): a signed
 // card-association transaction of amount 0; the lightbox tells its result with
 // a window message (XPay_Payment_Result), accepted only from the provider's
 // origin and from this frame.

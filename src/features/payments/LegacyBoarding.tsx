@@ -1,4 +1,4 @@
-// Legacy /payments/boarding (spec §2, §9): 0,01 € is authorised only to
+// Legacy /payments/boarding (docs/product.md §2, §9): 0,01 € is authorised only to
 // validate the card and is not charged; 'Procedi' posts the signed hidden
 // form (every field but serverUrl) to the provider in a new tab.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Legacy /payments (spec §2): no card → it says so, with a button opening the
+// Legacy /payments (docs/product.md §2): no card → it says so, with a button opening the
 // boarding page in a new tab; a card → 'already set' and a Remove button. The
 // provider sends the shopper back here with ?boarding=ok|ko.
 import { routes } from '#src/shared/routes.ts';

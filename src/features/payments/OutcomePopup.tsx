@@ -1,9 +1,9 @@
-// The outcome popups of the card screens (spec §8 card association messages).
+// The outcome popups of the card screens (docs/product.md §8 card association messages).
 import { useEffect, type ReactNode } from 'react';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import '#src/styles/payments.css';
 
-/** An outcome popup; a success one closes by itself after 3 s (spec §9) unless it offers an action. */
+/** An outcome popup; a success one closes by itself after 3 s (docs/product.md §9) unless it offers an action. */
 const SUCCESS_POPUP_MS = 3000;
 
 export function OutcomePopup({

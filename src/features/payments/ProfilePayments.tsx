@@ -1,4 +1,4 @@
-// /profile/payments (spec §2, §4 Card state, §8): the linked card with
+// /profile/payments (docs/product.md §2, §4 Card state, §8): the linked card with
 // Remove (confirm → 'Rimozione carta avvenuta correttamente!'), or Associate
 // (confirm → the provider's lightbox; its result event → the methods again:
 // an XPAY method → 'Associazione avvenuta correttamente!', none → 'Qualcosa è

@@ -1,4 +1,4 @@
-// The shopper's card as the screens see it (spec §4 Card state): loaded on
+// The shopper's card as the screens see it (docs/product.md §4 Card state): loaded on
 // start, re-checked whenever the window gets the focus back (the shopper may
 // have associated or removed it in another tab).
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The new/edit popup shared by shipping and billing addresses (spec §2): the
+// The new/edit popup shared by shipping and billing addresses (docs/product.md §2): the
 // fields a page describes, checked on blur with the contract's rules; edit
 // mode also offers Delete, confirmed in place.
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';

@@ -1,4 +1,4 @@
-// /app/profile/billing (spec §2 billing cards, §5 Billing address): read-only
+// /app/profile/billing (docs/product.md §2 billing cards, §5 Billing address): read-only
 // cards with every field, an edit popup and a new one.
 import { billingAddressInput, type BillingAddress } from '#src/shared/contract/addresses.ts';
 import { deleteBilling, listBilling, saveBilling } from './account.api.ts';
@@ -9,7 +9,7 @@ import { RequireShopper } from '#src/shop/LoginGate.tsx';
 const upper = (v: string) => v.toUpperCase();
 const digits = (v: string) => v.replace(/[^0-9]/g, '');
 
-/** Labels of spec §2's billing fields, in the order the card shows them. */
+/** Labels of the billing fields (docs/product.md §2), in the order the card shows them. */
 const labels = {
   vatCode: 'Partita IVA',
   ssnCode: 'Codice fiscale',

@@ -1,4 +1,4 @@
-// Profile deletion (spec §2, §4, §9): the request goes to the cooperative and
+// Profile deletion (docs/product.md §2, §4, §9): the request goes to the cooperative and
 // is handled within 48 hours after checks; with a shopping in progress (4206)
 // it cannot be automatic and the shopper is sent to a store.
 import { routes } from '#src/shared/routes.ts';

@@ -1,4 +1,4 @@
-// /app/profile/password (spec §5 Password change, §7): old, new (≥ 8 and the
+// /app/profile/password (docs/product.md §5 Password change, §7): old, new (≥ 8 and the
 // composition hint) and confirmation; success toast, then home.
 import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';

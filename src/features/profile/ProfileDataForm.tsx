@@ -1,4 +1,4 @@
-// /app/profile (spec §2 Profile data, §5 Profile): names, fiscal code
+// /app/profile (docs/product.md §2 Profile data, §5 Profile): names, fiscal code
 // (upper-cased), mobile, loyalty card (0248 + 9 digits), the consents shown
 // disabled, and the deletion request.
 import { useState, type FormEvent } from 'react';

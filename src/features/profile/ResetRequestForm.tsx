@@ -1,4 +1,4 @@
-// /app/reset (spec §2, §5): one e-mail field and a send button. The mailed
+// /app/reset (docs/product.md §2, §5): one e-mail field and a send button. The mailed
 // link opens /app/reset/password; a refusal is the server's message in a toast.
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';
@@ -13,7 +13,7 @@ import { rules } from './rules.ts';
 
 const RESET_DONE = 'Richiesta effettuata con successo.';
 
-// Spec §5: whatever is wrong with the address, the reset form says the one message.
+// docs/product.md §5: whatever is wrong with the address, the reset form says the one message.
 const emailRule = (values: { email: string }) => (rules.email('email')(values) ? INVALID_EMAIL : null);
 
 export default function ResetRequestForm() {

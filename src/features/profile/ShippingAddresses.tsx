@@ -1,6 +1,6 @@
-// /app/profile/addresses (spec §2 Shipping address popup, §5): region fixed
+// /app/profile/addresses (docs/product.md §2 Shipping address popup, §5): region fixed
 // to Puglia and disabled, county 2 letters, zip 5 digits; each address says
-// whether home delivery reaches its town (spec §9, the API's homeDelivery).
+// whether home delivery reaches its town (docs/product.md §9, the API's homeDelivery).
 import { REGION, shippingAddressInput, type ShippingAddress } from '#src/shared/contract/addresses.ts';
 import { deleteAddress, listAddresses, saveAddress } from './account.api.ts';
 import { AddressBook } from './AddressBook.tsx';

@@ -1,6 +1,6 @@
-// /app/signup (spec §5 Signup): access data, personal data, optional loyalty
+// /app/signup (docs/product.md §5 Signup): access data, personal data, optional loyalty
 // card and the four consents, each field checked on blur with the contract's
-// rules; the server's refusals are shown with its message (spec §8).
+// rules; the server's refusals are shown with its message (docs/product.md §8).
 import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#src/lib/api-client.ts';

@@ -1,4 +1,4 @@
-// The account forms' behaviour (spec §5 "Forms validate on blur"): a field's
+// The account forms' behaviour (docs/product.md §5, fields checked on blur): a field's
 // message appears when it loses focus, disappears as soon as the value is
 // right, and a submit checks every field and moves focus to the first wrong
 // one. The rules themselves are the contract's zod schemas (rules.ts).

@@ -24,7 +24,7 @@ const text = (values: FormValues, name: string): string => {
 /** A rule checking one field's text with a contract schema. */
 const field = (schema: z.ZodType, name: string) => (values: FormValues) => firstIssue(schema, text(values, name));
 
-/** The confirmation field: required and equal to the password field (spec §5). */
+/** The confirmation field: required and equal to the password field (docs/product.md §5). */
 export const confirmation = (name: string, passwordName: string) => (values: FormValues) => {
   const value = text(values, name);
   if (value === '') return REQUIRED;

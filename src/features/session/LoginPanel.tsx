@@ -1,4 +1,4 @@
-// The login panel overlay of spec §2: username, password, Access, password
+// The login panel overlay of docs/product.md §2: username, password, Access, password
 // forgotten link, sign-up link; 'Credenziali errate' on failure.
 import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';

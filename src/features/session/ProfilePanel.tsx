@@ -1,4 +1,4 @@
-// The profile panel of spec §2: welcome with first and last name, links to
+// The profile panel of docs/product.md §2: welcome with first and last name, links to
 // profile, orders, lists and payments (each when enabled), logout.
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';

@@ -1,9 +1,9 @@
 // /staff: the profile deletions shoppers asked for and the cooperative has not
-// handled yet (spec §2, §9: within 48 hours after checks). Any store operator
+// handled yet (docs/product.md §2, §9: within 48 hours after checks). Any store operator
 // sees them and handles them: carries one out after a confirmation
 // (docs/decisions/006-profile-deletion.md), or closes it with a reason mailed
 // to the customer when it cannot be carried out — a shopping in progress is
-// flagged, since the profile then cannot be deleted automatically (spec §4).
+// flagged, since the profile then cannot be deleted automatically (docs/product.md §4).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { z } from 'zod';

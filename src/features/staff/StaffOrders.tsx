@@ -1,4 +1,4 @@
-// /staff: the minimal staff screen of the store's side (DESIGN.md §4). An
+// /staff: the minimal staff screen of the store's side (docs/architecture.md §4). An
 // operator sees the open orders of the own store day by day and slot by slot,
 // sets the picked amount per row while preparing (0 = not available), and
 // moves each order on with the buttons its status allows; the server's

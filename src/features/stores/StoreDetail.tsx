@@ -1,4 +1,4 @@
-// Everything about one store (spec §2 detail panel, §3 Store): address,
+// Everything about one store (docs/product.md §2 detail panel, §3 Store): address,
 // contacts, distance, weekly hours, exceptions, services, departments and
 // delivery modes. Pure markup: rendered in the locator's island and, without
 // any JavaScript, on the static store page.

@@ -1,4 +1,4 @@
-// The store locator island of /stores (spec §2): search (debounced 1 s),
+// The store locator island of /stores (docs/product.md §2): search (debounced 1 s),
 // paged list with the page-number control of §9, map and detail panel side
 // by side from desktop width, an accordion on phones, and "use my position"
 // to sort by distance. Rendered at build time with every store as plain

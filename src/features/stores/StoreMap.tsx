@@ -1,4 +1,4 @@
-// Leaflet map of the stores (spec §2): a marker per store, the selected one
+// Leaflet map of the stores (docs/product.md §2): a marker per store, the selected one
 // highlighted. Leaflet needs a window, so it loads in the browser only; the
 // markers are plain divs (no image assets), and a map whose tiles cannot load
 // still shows them on a plain background. Stores of one town would overlap at

@@ -4,7 +4,7 @@ import type { Opening, Store, Timetable } from '#src/shared/contract/stores.ts';
 import { formatDecimal } from '#src/shared/number-format.ts';
 import { formatDay } from '#src/lib/dates.ts';
 
-/** weekDay of spec §3 (1 = Sunday … 7 = Saturday) in the Italian week order, Monday first. */
+/** weekDay of docs/product.md §3 (1 = Sunday … 7 = Saturday) in the Italian week order, Monday first. */
 export const WEEK: readonly { weekDay: number; label: string; schemaDay: string }[] = [
   { weekDay: 2, label: 'Lunedì', schemaDay: 'Monday' },
   { weekDay: 3, label: 'Martedì', schemaDay: 'Tuesday' },

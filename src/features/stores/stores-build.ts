@@ -1,4 +1,4 @@
-// Build-time reads of the stores (DESIGN.md §1): every store, 50 a page,
+// Build-time reads of the stores (docs/architecture.md §1): every store, 50 a page,
 // validated by the contract and fetched once per build process.
 import { fetchApi } from '#src/lib/build-api.ts';
 import { storeCalls } from '#src/shared/contract/endpoints.ts';

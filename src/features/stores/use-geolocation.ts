@@ -1,4 +1,4 @@
-// "Usa la mia posizione" (spec §2): asks the browser for the position and
+// "Usa la mia posizione" (docs/product.md §2): asks the browser for the position and
 // hands it on; a refusal or failure leaves the list as it is, with a note.
 import { useState } from 'react';
 import type { Position } from './use-store-search.ts';

@@ -1,4 +1,4 @@
-// The locator's search (spec §2, §9): the query typed, debounced by 1000 ms;
+// The locator's search (docs/product.md §2, §9): the query typed, debounced by 1000 ms;
 // the page; the shopper's position when given (then sorted by distance).
 // Until the shopper changes something, the page comes from the stores the
 // build rendered, so hydrating costs no request.
@@ -8,7 +8,7 @@ import { storeCalls } from '#src/shared/contract/endpoints.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import type { Store } from '#src/shared/contract/stores.ts';
 
-const STORE_SEARCH_DEBOUNCE_MS = 1000; // spec §9
+const STORE_SEARCH_DEBOUNCE_MS = 1000; // docs/product.md §9
 
 export interface Position {
   lat: number;

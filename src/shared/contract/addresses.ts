@@ -1,4 +1,4 @@
-// Shipping and billing addresses (spec §3, §5, §7).
+// Shipping and billing addresses (docs/product.md §3, §5, §7).
 import { z } from 'zod';
 import { REQUIRED } from './profile-rules.ts';
 import { schemasTurn } from './schemas-turn.ts';
@@ -7,7 +7,7 @@ await schemasTurn();
 
 const COUNTY_LENGTH = 'La provincia deve avere 2 lettere';
 const ZIP_LENGTH = 'Il CAP deve avere 5 cifre';
-export const REGION = 'Puglia'; // fixed and disabled in the form (spec §2)
+export const REGION = 'Puglia'; // fixed and disabled in the form (docs/product.md §2)
 
 const required = (max = 120) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
 const optional = (max = 120) =>
@@ -50,7 +50,7 @@ export const shippingAddress = z.object({
   county: z.string(),
   zip: z.string(),
   nation: z.string(),
-  homeDelivery: z.boolean(), // the city is served by home delivery (spec §9)
+  homeDelivery: z.boolean(), // the city is served by home delivery (docs/product.md §9)
 });
 export type ShippingAddress = z.infer<typeof shippingAddress>;
 

@@ -1,4 +1,4 @@
-// Auth and profile calls of spec §7.
+// Auth and profile calls of docs/product.md §7.
 import { z } from 'zod';
 import {
   REQUIRED,

@@ -1,4 +1,4 @@
-// Cart calls and shapes of spec §3 and §7.
+// Cart calls and shapes of docs/product.md §3 and §7.
 import { z } from 'zod';
 import { promotion } from './catalogue.ts';
 import { schemasTurn } from './schemas-turn.ts';
@@ -78,7 +78,7 @@ export const cartItem = z.object({
   vatConfigurationId: z.number().nullable(),
   attrib3: z.string().nullable(),
   available: z.boolean(),
-  /** Why a copied order row could not go back into the cart when it is not that it is unavailable (a limit of spec §9). */
+  /** Why a copied order row could not go back into the cart when it is not that it is unavailable (a limit of docs/product.md §9). */
   removedReason: z.string().optional(),
   status: z.enum(['ok', 'danger']),
   operatorAmount: z.number().nullable(),
@@ -124,5 +124,5 @@ export const storeItemResponse = z.object({
   }),
 });
 
-/** freeze/check answer with 4105: what changed since the items were added (spec §4 Booking). */
+/** freeze/check answer with 4105: what changed since the items were added (docs/product.md §4 Booking). */
 export const changedItems = z.object({ updated: z.array(cartItem), removed: z.array(cartItem) });

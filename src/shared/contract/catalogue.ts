@@ -1,4 +1,4 @@
-// Catalogue shapes of spec §3 and the product query of spec §7, shared by the
+// Catalogue shapes of docs/product.md §3 and the product query of docs/product.md §7, shared by the
 // API (which validates what it answers) and the browser and build (which
 // validate what they receive).
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
 
-export const DEFAULT_STORE_ID = 1109; // spec §9
+export const DEFAULT_STORE_ID = 1109; // docs/product.md §9
 export const PRODUCTS_PAGE_SIZE = 24;
 
 export interface Category {
@@ -25,7 +25,7 @@ export const promotion = z.object({
   description: z.string(),
   valueType: z.enum(['NEW_PRICE', 'PERCENTAGE', 'UNKNOWN']),
   value: z.number(),
-  validTo: z.string(), // ISO date, shown as day/month (spec §9)
+  validTo: z.string(), // ISO date, shown as day/month (docs/product.md §9)
 });
 export type Promotion = z.infer<typeof promotion>;
 
@@ -55,7 +55,7 @@ export const product = z.object({
    */
   lowestPrice30Days: z.number().nullable(),
   available: z.boolean(),
-  /** The unit price after any promotion ('3,98 €/kg', '0,33 €/l', '0,35 €/uovo', '1,20 €/pezzo'), spec §3 attrib3. */
+  /** The unit price after any promotion ('3,98 €/kg', '0,33 €/l', '0,35 €/uovo', '1,20 €/pezzo'), docs/product.md §3 attrib3. */
   attrib3: z.string().nullable(),
   origin: z.string().nullable(),
   caliber: z.string().nullable(),
@@ -78,7 +78,7 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-/** The food label's own fields of a Product (Reg. 1169/2011 art. 9, beyond the spec's): what the product page alone shows. */
+/** The food label's own fields of a Product (Reg. 1169/2011 art. 9, beyond the Product of docs/product.md §3): what the product page alone shows. */
 export const FOOD_LABEL_FIELDS = {
   food: true,
   ingredientParts: true,
@@ -90,10 +90,10 @@ export const FOOD_LABEL_FIELDS = {
 } as const;
 
 /**
- * A product as listings and searches answer it (the spec's Product, §3): the
+ * A product as listings and searches answer it (the Product of docs/product.md §3): the
  * food label's own fields, which only the product page shows, come with the
  * product call, its info and the export. They were some 30 % of a listing's
- * bytes (docs/performance.md, eighteenth sitting).
+ * bytes.
  */
 export const listedProduct = product.omit(FOOD_LABEL_FIELDS);
 export type ListedProduct = z.infer<typeof listedProduct>;
@@ -105,7 +105,7 @@ export const productExportPage = paged(product);
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** GET /cli/ecommerce/products/{storeId}/ — sort as 'price-ASC' or sort=price&direction=ASC (spec §7, §9). */
+/** GET /cli/ecommerce/products/{storeId}/ — sort as 'price-ASC' or sort=price&direction=ASC (docs/product.md §7, §9). */
 export const productQuery = z
   .object({
     q: z.string().trim().max(100).optional(),

@@ -1,4 +1,4 @@
-// Slots, checkout and orders (spec §3 Slot, Order, Checkout info; §7).
+// Slots, checkout and orders (docs/product.md §3 Slot, Order, Checkout info; §7).
 import { z } from 'zod';
 import { cardPayment } from './payments.ts';
 import { cart, cartItem, paymentMode } from './cart.ts';
@@ -8,7 +8,7 @@ import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
 
-export const SLOT_DAYS = 10; // day strip (spec §9)
+export const SLOT_DAYS = 10; // day strip (docs/product.md §9)
 export const ORDERS_PAGE_SIZE = 5;
 
 export const slot = z.object({
@@ -68,7 +68,7 @@ export const orderStatus = z.enum([
 ]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-/** Italian labels per status (spec §4: labels are translated per status). */
+/** Italian labels per status (docs/product.md §4: labels are translated per status). */
 export const orderStatusLabels: Record<OrderStatus, string> = {
   PAYMENT_PENDING: 'In attesa di pagamento',
   TO_BE_PREPARED: 'Da preparare',

@@ -1,5 +1,5 @@
 // GET /cli/ops/deletion-requests: the profile deletions shoppers asked for and
-// the cooperative has not handled yet (spec §2 profile data page, §9: handled
+// the cooperative has not handled yet (docs/product.md §2 profile data page, §9: handled
 // within 48 hours after checks), for store staff.
 import { z } from 'zod';
 import { schemasTurn } from './schemas-turn.ts';
@@ -16,7 +16,7 @@ export const deletionRequest = z.object({
   requestedAt: z.string(),
   /** requestedAt + 48 hours. */
   dueBy: z.string(),
-  /** An order in progress since the request: the profile cannot be deleted automatically (spec §2). */
+  /** An order in progress since the request: the profile cannot be deleted automatically (docs/product.md §2). */
   shoppingInProgress: z.boolean(),
 });
 export type DeletionRequest = z.infer<typeof deletionRequest>;
@@ -29,7 +29,7 @@ export type DeletionRequest = z.infer<typeof deletionRequest>;
 export const STAFF_SHOPPING_IN_PROGRESS =
   'Il cliente ha una spesa in corso: il profilo non può essere eliminato automaticamente. Chiudi la richiesta indicando il motivo al cliente, che può rivolgersi a un punto vendita.';
 
-/** The reason proposed to staff when closing a request of a customer with a shopping in progress (spec §4's rule, in the shopper's words). */
+/** The reason proposed to staff when closing a request of a customer with a shopping in progress (the rule of docs/product.md §4, in the shopper's words). */
 export const REFUSAL_SHOPPING_IN_PROGRESS =
   'Hai una spesa in corso: il profilo non può essere eliminato automaticamente. Rivolgiti a un punto vendita.';
 

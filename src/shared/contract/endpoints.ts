@@ -1,4 +1,4 @@
-// Every /cli call described once (spec §7): method, path under /cli (Hono
+// Every /cli call described once (docs/product.md §7): method, path under /cli (Hono
 // style, with :params), the schemas of its path parameters, query or JSON
 // body, and of the `data` of its answer. The server registers and validates
 // each route from its entry (server/route-of.ts); the browser's typed call
@@ -145,7 +145,7 @@ export const catalogueCalls = {
     query: storeProductQuery,
     output: productInfo,
   }),
-  /** The spec's path ends with a slash; the server answers without it too. */
+  /** The documented path ends with a slash (docs/product.md §7); the server answers without it too. */
   products: endpoint({
     method: 'get',
     path: '/ecommerce/products/:storeId/',
@@ -259,7 +259,7 @@ export const cartCalls = {
   /** Without orderId: the cart is dropped and the next open one (or none) answered. */
   abort: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: cart.nullable() }),
   move: endpoint({ method: 'post', path: '/ecommerce/cart/move', body: moveRequest, output: cart }),
-  /** 4105 (prices changed) answers the changed rows as data instead (DESIGN.md §3). */
+  /** 4105 (prices changed) answers the changed rows as data instead (docs/architecture.md §3). */
   freezeCheck: endpoint({ method: 'post', path: '/ecommerce/cart/freeze/check', body: cartIdRequest, output: cart }),
   addList: endpoint({
     method: 'post',
@@ -271,7 +271,7 @@ export const cartCalls = {
 
 export const checkoutCalls = {
   firstSlot: endpoint({ method: 'get', path: earlyPaths.firstSlot, output: firstSlot.nullable() }),
-  /** A visitor's header shows the default store's first slot (spec §2 Header, §9 default store). */
+  /** A visitor's header shows the default store's first slot (docs/product.md §2 Header, §9 default store). */
   firstDefaultSlot: endpoint({ method: 'get', path: earlyPaths.firstDefaultSlot, output: firstSlot.nullable() }),
   slotDays: endpoint({
     method: 'get',
@@ -289,7 +289,7 @@ export const checkoutCalls = {
   freeze: endpoint({ method: 'post', path: '/ecommerce/cart/freeze', body: freezeRequest, output: cart }),
   orders: endpoint({ method: 'get', path: '/ecommerce/orders', query: ordersQuery, output: orderPage }),
   order: endpoint({ method: 'get', path: '/ecommerce/orders/:id/fetch', params: { id: recordId }, output: order }),
-  /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (spec §7). */
+  /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (docs/product.md §7). */
   abortOrder: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: order }),
   /** 4105 (prices changed) answers {cart, updated, removed} as data instead. */
   copyOrder: endpoint({ method: 'post', path: '/ecommerce/cart/copy', body: copyOrderRequest, output: cart }),

@@ -1,4 +1,4 @@
-// The paging of DESIGN.md §3 (the envelope itself is written by server/http.ts and read by lib/api-client.ts).
+// The paging of docs/architecture.md §3 (the envelope itself is written by server/http.ts and read by lib/api-client.ts).
 import { z } from 'zod';
 import { schemasTurn } from './schemas-turn.ts';
 

@@ -1,9 +1,9 @@
-// The error catalogue of spec §8, in one place for the server (which answers
+// The error catalogue of docs/product.md §8, in one place for the server (which answers
 // with these codes and messages) and the browser (which shows the message).
-// Where the spec gives only an English meaning, the Italian text is ours;
-// codes 1, 3, 4206–4214 are ours too (login failure, account not yet
-// confirmed, deletion refused during a shopping, expired mailed link, a
-// deletion request no longer pending).
+// The Italian texts of 42, 43, 2222, 4008, 4029, 4035, 4038 and 4105 are
+// ours (docs/decisions/003); codes 1, 3, 4206–4214 are ours too (login
+// failure, account not yet confirmed, deletion refused during a shopping,
+// expired mailed link, a deletion request no longer pending).
 export const ErrorCode = {
   OK: 0,
   BAD_CREDENTIALS: 1,
@@ -80,12 +80,12 @@ const errorMessages: Readonly<Record<number, string>> = {
   4214: 'Nessuna richiesta di eliminazione in attesa per questo profilo: potrebbe essere già stata gestita.',
 };
 
-/** The message for a code; other codes use the server's errorMessage (spec §8). */
+/** The message for a code; other codes use the server's errorMessage (docs/product.md §8). */
 export function messageFor(code: number, serverMessage?: string): string {
   return errorMessages[code] ?? serverMessage ?? GENERIC_ERROR;
 }
 
-// HTTP-level messages of spec §8.
+// HTTP-level messages of docs/product.md §8.
 export const COMMUNICATION_ERROR = 'Errore di comunicazione col server';
 export const SESSION_EXPIRED = 'Sessione scaduta, effettua di nuovo il login.';
 export const TOO_MANY_ATTEMPTS = 'Troppi tentativi. Riprova tra qualche minuto.';

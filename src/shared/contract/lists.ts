@@ -1,4 +1,4 @@
-// Shopping lists and favourites (spec §3, §7 Lists).
+// Shopping lists and favourites (docs/product.md §3, §7 Lists).
 import { z } from 'zod';
 import { cart } from './cart.ts';
 import { schemasTurn } from './schemas-turn.ts';

@@ -1,5 +1,5 @@
 // Money is integer cents everywhere inside; euro with 2 decimals on the wire
-// (DESIGN.md §3). Quantities round to 2 decimals (spec §9).
+// (docs/architecture.md §3). Quantities round to 2 decimals (docs/product.md §9).
 import { groupedItalian, roundedUnits } from '../number-format.ts';
 import { onFirstUse } from '../on-first-use.ts';
 export const toEuro = (cents: number): number => Math.round(cents) / 100;
@@ -27,7 +27,7 @@ const formatted = new Map<number, string>();
 
 /**
  * "1,99 €", "1234,50 €", "12.345,68 €" — the one place prices become text
- * (DESIGN.md §6). It is Intl's it-IT euro format written out (a unit test
+ * (docs/architecture.md §6). It is Intl's it-IT euro format written out (a unit test
  * holds the two equal): making an Intl.NumberFormat costs a phone's browser
  * milliseconds of locale data in the task that starts every page, whose
  * header shows the cart's total.

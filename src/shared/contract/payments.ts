@@ -1,6 +1,6 @@
-// Card payments (spec §2 /profile/payments, /payments, /payments/boarding;
+// Card payments (docs/product.md §2 /profile/payments, /payments, /payments/boarding;
 // §3 Payment method and boarding responses; §4 Card state and XPAY checkout
-// steps; §7 Payments calls; DESIGN.md §4 card payments). Amounts are integer
+// steps; §7 Payments calls; docs/architecture.md §4 card payments). Amounts are integer
 // cents inside; euro with 2 decimals on the wire.
 import { z } from 'zod';
 import { schemasTurn } from './schemas-turn.ts';
@@ -10,7 +10,7 @@ await schemasTurn();
 /** The window message the provider's lightbox sends when it finishes (XPay's result event). */
 export const PAYMENT_RESULT_EVENT = 'XPay_Payment_Result';
 
-/** Surcharge on variable-weight rows held on top of the total (DESIGN.md §4), unless configured. */
+/** Surcharge on variable-weight rows held on top of the total (docs/architecture.md §4), unless configured. */
 export const DEFAULT_PREAUTH_SURCHARGE_PERCENT = 10;
 /** The legacy card verification: authorised only to validate the card, then released. */
 export const VERIFICATION_AMOUNT_CENTS = 1;
@@ -77,7 +77,7 @@ export const preauthQuote = z.object({
 });
 export type PreauthQuote = z.infer<typeof preauthQuote>;
 
-/** GET /cli/pay/ipg/boarding/web: the legacy hosted form's fields (spec §3), signed by the server. */
+/** GET /cli/pay/ipg/boarding/web: the legacy hosted form's fields (docs/product.md §3), signed by the server. */
 export const legacyBoardingForm = z.object({
   serverUrl: z.string(),
   storename: z.string(),

@@ -11,7 +11,7 @@ import {
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error!.issues[0]!.message;
 
-describe('field rules of spec §5', () => {
+describe('field rules of docs/product.md §5', () => {
   it('wants 8 characters and three kinds of characters in a password', () => {
     expect(passwordStrongEnough('Orecchiette1')).toBe(true);
     expect(passwordStrongEnough('orecchiette1!')).toBe(true);

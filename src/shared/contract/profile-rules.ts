@@ -1,5 +1,5 @@
-// Field rules of spec §5, shared by the forms (validated on blur) and the API
-// (which refuses what the form would refuse). Messages are the spec's.
+// Field rules of docs/product.md §5, shared by the forms (validated on blur) and the API
+// (which refuses what the form would refuse). Messages are those of docs/product.md §5.
 import { z } from 'zod';
 import { LOYALTY_PREFIX } from '../loyalty-card.ts';
 import { schemasTurn } from './schemas-turn.ts';
@@ -41,7 +41,7 @@ export const newPassword = z
   .max(128)
   .refine(passwordStrongEnough, PASSWORD_HINT);
 
-/** 6 letters, 2 digits, month letter, 2 digits, letter, 3 digits, letter (spec §5). */
+/** 6 letters, 2 digits, month letter, 2 digits, letter, 3 digits, letter (docs/product.md §5). */
 const SSN_PATTERN = /^[A-Z]{6}[0-9]{2}[ABCDEHLMPRST][0-9]{2}[A-Z][0-9]{3}[A-Z]$/;
 // Each check stops at the first failure, so the shopper reads one message.
 export const ssnCode = z
@@ -66,7 +66,7 @@ export const loyaltyCardCode = z
   .refine((v) => v === '' || v === LOYALTY_PREFIX || v.length === 13, CARD_LENGTH)
   .refine((v) => v === '' || v === LOYALTY_PREFIX || /^0248[0-9]{9}$/.test(v), CARD_INVALID);
 
-/** The loyalty-card field keeps digits only, truncated at 13 (spec §5). */
+/** The loyalty-card field keeps digits only, truncated at 13 (docs/product.md §5). */
 export const normaliseCardInput = (value: string): string => value.replace(/[^0-9]/g, '').slice(0, 13);
 
 export const firstName = requiredText(60);

@@ -1,4 +1,4 @@
-// The logged-in user as stored locally (spec §3 User): jwt and profile.
+// The logged-in user as stored locally (docs/product.md §3 User): jwt and profile.
 import { z } from 'zod';
 import { schemasTurn } from './schemas-turn.ts';
 

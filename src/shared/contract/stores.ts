@@ -1,4 +1,4 @@
-// Store shapes of spec §3 and the Stores calls of spec §7, shared by the API
+// Store shapes of docs/product.md §3 and the Stores calls of docs/product.md §7, shared by the API
 // (which validates what it answers) and the build and browser (which validate
 // what they receive).
 import { z } from 'zod';
@@ -7,11 +7,11 @@ import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
 
-/** Spec §9 leaves the store list's page size to configuration: 6 fits a phone screen and a desktop column. */
+/** The store list's page size is ours to choose (docs/product.md §9): 6 fits a phone screen and a desktop column. */
 export const STORES_PAGE_SIZE = 6;
 export const STORES_MAX_PAGE_SIZE = 50;
 
-/** Not in the catalogue of spec §8 ("other codes use the server's errorMessage"): ours. */
+/** Not in the catalogue of docs/product.md §8 (codes not listed there use the server's errorMessage): ours. */
 export const STORE_NOT_FOUND = { code: 4040, message: 'Punto vendita non trovato.' } as const;
 
 const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
@@ -29,7 +29,7 @@ const storeAddress = z.object({
   state: z.string(),
 });
 
-/** weekDay 1 = Sunday … 7 = Saturday (spec §3); a day may have two rows (lunch break). */
+/** weekDay 1 = Sunday … 7 = Saturday (docs/product.md §3); a day may have two rows (lunch break). */
 const timetable = z.object({ weekDay: z.number().int().min(1).max(7), opens: hhmm, closes: hhmm });
 export type Timetable = z.infer<typeof timetable>;
 
@@ -108,7 +108,7 @@ export type DeliveryStoresQuery = z.infer<typeof deliveryStoresQuery>;
 
 /**
  * GET /cli/stores/facts: what the FAQ and the terms state about the service
- * (spec §1, §9), from the stores' own data, so the static pages say what the
+ * (docs/product.md §1, §9), from the stores' own data, so the static pages say what the
  * imported stores do: the stores to collect from, the towns delivered to,
  * the usual minimum order and bag price, and the highest delivery fee.
  */
