@@ -1,4 +1,4 @@
-// The shape of the code (STYLE.md, docs/decisions): imports flow one way,
+// The shape of the code (docs/architecture.md §7, docs/decisions): imports flow one way,
 // shared → shop (the browser core) → features → pages, and the server stays on
 // the server. `npm run lint` checks it, with no exceptions.
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,4 +1,4 @@
-// The one documented Chromium lookup (DESIGN.md §2): Playwright's own browser
+// The one documented Chromium lookup (docs/architecture.md §2): Playwright's own browser
 // download does not work here, so browser tests drive a Chromium that is
 // already on the machine. CHROMIUM_PATH wins; then the usual install places.
 import { accessSync, constants } from 'node:fs';
@@ -41,7 +41,7 @@ export function chromiumPath(env: Record<string, string | undefined> = process.e
 }
 
 /**
- * Flags for headless Debian Chromium in a container (TOOLCHAIN.md "Browsers"):
+ * Flags for headless Debian Chromium in a container (docs/architecture.md §2):
  * no sandbox as root, no GPU, and no background traffic to Google services.
  */
 export const chromiumArgs: readonly string[] = [

@@ -1,6 +1,6 @@
 // npm run test:pg: the API integration tests (tests/api) against a real
 // PostgreSQL server, so the same code and migrations are proven on both
-// engines (DESIGN.md §1). With DATABASE_URL set, that server is used.
+// engines (docs/architecture.md §1). With DATABASE_URL set, that server is used.
 // Otherwise a throw-away server is started from the machine's PostgreSQL
 // binaries in a temporary directory on a free port, and always stopped and
 // removed afterwards — also when the tests fail or on Ctrl-C.

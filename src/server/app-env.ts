@@ -15,9 +15,8 @@ export interface AppDeps {
 /**
  * Read with c.get('name'). hono's c.var is a getter that builds a new object
  * of every variable (Object.fromEntries of its map) at each read: a cart
- * write read it four times, some 3 kB made and dropped per call
- * (docs/performance.md, twenty-ninth sitting). lint/no-hono-context-var.grit
- * keeps it out.
+ * write read it four times, some 3 kB made and dropped per call.
+ * lint/no-hono-context-var.grit keeps it out.
  */
 export type AppEnv = {
   Variables: AppDeps & {

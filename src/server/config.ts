@@ -37,7 +37,7 @@ const env = siteEnv.extend({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spesa online <noreply@spesaonline.local>'),
-  /** The cooperative's privacy mailbox: profile deletion requests are sent there (spec §2: the request goes to the cooperative). */
+  /** The cooperative's privacy mailbox: profile deletion requests are sent there (docs/product.md §2: the request goes to the cooperative). */
   PRIVACY_EMAIL: z.string().email().default('privacy@spesaonline.local'),
   JWT_SECRET: z.string().min(32).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -69,9 +69,9 @@ const env = siteEnv.extend({
   CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Memory bound of that cache, in MB. */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
-  /** The built-in imitation of the card providers (DESIGN.md §4); never on in production. */
+  /** The built-in imitation of the card providers (docs/architecture.md §4); never on in production. */
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
-  /** Hold on variable-weight rows on top of the total, in percent (DESIGN.md §4). */
+  /** Hold on variable-weight rows on top of the total, in percent (docs/architecture.md §4). */
   PREAUTH_SURCHARGE_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_PREAUTH_SURCHARGE_PERCENT),
   /** XPay-compatible provider: base URL (lightbox pages and API), merchant alias and MAC key. */
   XPAY_URL: z.string().url().optional(),
@@ -211,7 +211,7 @@ export type SiteSettings = Flags & z.output<typeof siteEnv>;
 
 /**
  * The settings a build bakes into the pages (astro.config.mjs reads them in
- * the build process): the feature flags of spec §9 and siteEnv. The build
+ * the build process): the feature flags of docs/product.md §9 and siteEnv. The build
  * stamp keeps them, so a change rebuilds the site (site-paths.ts).
  */
 export function siteSettings(source: Record<string, string | undefined> = process.env): SiteSettings {

@@ -1,4 +1,4 @@
-// Security headers on every page and API answer (DESIGN.md §5): a CSP that
+// Security headers on every page and API answer (docs/architecture.md §5): a CSP that
 // allows what the shop needs (its own scripts and styles, the inline ones
 // only by hash, map tiles from the configured tile server, payment frames
 // from its own origin or the card provider) and nothing more; no sniffing;
@@ -143,7 +143,7 @@ export function securityHeaders(
     return jsonHeaders;
   });
   return async (c, next) => {
-    // Behind a TLS-terminating load balancer (DESIGN.md §1) browsers must keep to HTTPS.
+    // Behind a TLS-terminating load balancer (docs/architecture.md §1) browsers must keep to HTTPS.
     // The request's URL is absolute (scheme first): read as it is, not parsed on every answer.
     const secure = c.req.header('X-Forwarded-Proto') === 'https' || c.req.url.startsWith('https:');
     // For an answer made whole by its handler (complete-answer.ts), which is then left as it is.

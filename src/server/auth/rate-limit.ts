@@ -1,4 +1,4 @@
-// Attempt limits for login, signup and reset (spec §8: 429), kept in the
+// Attempt limits for login, signup and reset (docs/product.md §8: 429), kept in the
 // database so every API process shares them. A fixed window: after `limit`
 // hits within `windowSeconds` the key is refused until the window ends, so an
 // attacker can slow a real customer down for minutes, never lock them out.

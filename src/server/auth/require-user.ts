@@ -1,4 +1,4 @@
-// Middleware for calls that need login (DESIGN.md §3): a missing, invalid,
+// Middleware for calls that need login (docs/architecture.md §3): a missing, invalid,
 // expired or revoked token is 401; a customer on an operator call is 403.
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';

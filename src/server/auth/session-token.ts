@@ -1,4 +1,4 @@
-// Session tokens (spec §4 Session): a signed JWT with an expiry and a jti, so
+// Session tokens (docs/product.md §4 Session): a signed JWT with an expiry and a jti, so
 // logout can revoke it server-side. The key is JWT_SECRET, or one generated
 // once and kept in the database so every API process and restart shares it.
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Local SVG artwork for the demo catalogue (DESIGN.md §6: no image from
+// Local SVG artwork for the demo catalogue (docs/architecture.md §6: no image from
 // another origin): a soft background in the department's colour, a simple
 // shape per department and the name in a few lines. Pure functions of their
 // input, so the same product always gets the same picture.

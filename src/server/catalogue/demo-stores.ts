@@ -1,4 +1,4 @@
-// The demo cooperative's 11 stores (DESIGN.md §4): real towns of Puglia and
+// The demo cooperative's 11 stores (docs/architecture.md §4): real towns of Puglia and
 // Basilicata at their real coordinates, 1109 the superstore in Bari.
 import type { CatalogueFeed } from './feed.ts';
 
@@ -189,7 +189,7 @@ export const demoStates = [
   { id: 'BASILICATA', description: 'Basilicata' },
 ];
 
-/** Spec §9 towns, each served by its own store or the nearest one. */
+/** The delivery towns of docs/product.md §9, each served by its own store or the nearest one. */
 export const demoDeliveryTowns = [
   { town: 'Bari', storeId: 1109 },
   { town: 'Barletta', storeId: 1102 },

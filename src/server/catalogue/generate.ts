@@ -1,4 +1,4 @@
-// The deterministic demo catalogue (DESIGN.md §4): the same products, seed and
+// The deterministic demo catalogue (docs/architecture.md §4): the same products, seed and
 // day always give the same feed, so builds, tests and benchmarks agree.
 import { romeToday } from '#src/shared/time.ts';
 import { FEED_VERSION, type CatalogueFeed } from './feed.ts';
@@ -140,7 +140,7 @@ function leafProducts(
   return made;
 }
 
-/** Sizes of the same line are each other's variants (spec §3 productVariants): about 10% of products. */
+/** Sizes of the same line are each other's variants (docs/product.md §3 productVariants): about 10% of products. */
 function groupVariants(made: { line: string; item: DemoProduct }[], rng: Rng): void {
   const lines = new Map<string, DemoProduct[]>();
   for (const m of made) lines.set(m.line, [...(lines.get(m.line) ?? []), m.item]);

@@ -1,5 +1,5 @@
 // What a kind of product is like on the shelf: how it is sold (by weight or
-// by the piece), what it costs, who makes it, and the label texts (spec §3
+// by the piece), what it costs, who makes it, and the label texts (docs/product.md §3
 // information fields). The demo generator draws every product from these.
 
 /** Per 100 g: kcal, fat, saturated, carbohydrates, sugars, fibre, protein, salt. */

@@ -1,4 +1,4 @@
-// The demo catalogue on first start (DESIGN.md §4): an empty database gets
+// The demo catalogue on first start (docs/architecture.md §4): an empty database gets
 // the generated catalogue; a loaded one is left alone.
 import { advisoryLocks, type DbHandle } from '../db/client.ts';
 import { generateCatalogue } from './generate.ts';

@@ -1,7 +1,7 @@
 // The demo catalogue's category tree and product names, laid out like the
 // shelves of a southern Italian supermarket. Ids follow position: the n-th
 // top-level department is '0n', its children '0n01'…, their children
-// '0n0101'…; Surgelati must be fourth, so its ids start with '04' (spec §9).
+// '0n0101'…; Surgelati must be fourth, so its ids start with '04' (docs/product.md §9).
 import type { ProfileKey } from './profiles.ts';
 
 /** [description, profile, product bases, pack sizes (PZ only)] */

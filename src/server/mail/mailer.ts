@@ -1,4 +1,4 @@
-// Outgoing mail (DESIGN.md §4): nodemailer over SMTP_URL, or — when it is
+// Outgoing mail (docs/architecture.md §4): nodemailer over SMTP_URL, or — when it is
 // unset — the development outbox table, readable at GET /dev/outbox.
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';

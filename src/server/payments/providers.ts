@@ -1,4 +1,4 @@
-// The two card providers behind one shape (DESIGN.md §4): the XPay-compatible
+// The two card providers behind one shape (docs/architecture.md §4): the XPay-compatible
 // gateway (lightbox boarding, recurring 3-D Secure nonce, deferred capture)
 // and the legacy hosted form (IPG Connect). Requests are signed with the
 // merchant's secret, which never leaves the server; answers and callbacks are
@@ -218,7 +218,7 @@ const IPG_CURRENCY = '978'; // ISO 4217 numeric for EUR
 export class Ipg extends Provider<PaymentConfig['ipg']> {
   readonly name = 'IPG' as const;
 
-  /** The hidden form's fields, signed with the shared secret (spec §3 legacy boarding form). */
+  /** The hidden form's fields, signed with the shared secret (docs/product.md §3 legacy boarding form). */
   form(input: {
     oid: string;
     amountCents: number;

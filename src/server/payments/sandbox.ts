@@ -1,4 +1,4 @@
-// The provider sandbox (DESIGN.md §4): a local imitation of the XPay gateway
+// The provider sandbox (docs/architecture.md §4): a local imitation of the XPay gateway
 // (lightbox, 3-D Secure, recurring payments, capture and release) and of the
 // legacy hosted form (IPG Connect), with the same signatures as the real ones
 // and documented test cards (docs/payments.md). It keeps its own records

@@ -1,4 +1,4 @@
-// Shipping and billing address calls of spec §7; each answers the updated list.
+// Shipping and billing address calls of docs/product.md §7; each answers the updated list.
 import { Hono } from 'hono';
 import { profileCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';

@@ -1,4 +1,4 @@
-// Banner calls of spec §7.
+// Banner calls of docs/product.md §7.
 import { Hono } from 'hono';
 import { catalogueCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';

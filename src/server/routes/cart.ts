@@ -1,4 +1,4 @@
-// Cart calls of spec §7 (freeze, copy and orders come with checkout).
+// Cart calls of docs/product.md §7 (freeze, copy and orders come with checkout).
 import { Hono } from 'hono';
 import { cartCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -48,7 +48,7 @@ export const cartRoutes = new Hono<AppEnv>()
   })
   .on(calls.abort.method, calls.abort.path, auth, inputOf(calls.abort), async (c) => {
     const { cartId, orderId } = c.req.valid('json');
-    // With an orderId the customer cancels a booked order (spec §7).
+    // With an orderId the customer cancels a booked order (docs/product.md §7).
     if (orderId) {
       const order = await abortOrder(c.get('db'), c.get('session').userId, orderId);
       await c.get('payments').settleOrder(order.id, originOf(c));
@@ -62,7 +62,7 @@ export const cartRoutes = new Hono<AppEnv>()
   .on(calls.freezeCheck.method, calls.freezeCheck.path, auth, inputOf(calls.freezeCheck), async (c) => {
     const { cartId } = c.req.valid('json');
     const result = await freezeCheck(c.get('db'), c.get('session').userId, cartId);
-    // 4105 is not an error (DESIGN.md §3): the changed items travel as data.
+    // 4105 is not an error (docs/architecture.md §3): the changed items travel as data.
     if (result.changed)
       return c.json({
         responseCode: ErrorCode.PRICES_CHANGED,

@@ -1,4 +1,4 @@
-// Catalogue calls of spec §7. Answers come from the catalogue cache
+// Catalogue calls of docs/product.md §7. Answers come from the catalogue cache
 // (catalogue-cache.ts) while the catalogue version and the day are the same.
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
@@ -87,7 +87,7 @@ function pageParts(page: Paged<Buffer>): AnswerParts {
 const PAGE_HEAD = Buffer.from(`{"responseCode":${ErrorCode.OK},"data":{"data":[`);
 const COMMA = Buffer.from(',');
 
-/** The food-information texts of a product (spec §7), with the mandatory food information of Reg. 1169/2011 art. 9. */
+/** The food-information texts of a product (docs/product.md §7), with the mandatory food information of Reg. 1169/2011 art. 9. */
 async function productInfo(c: Context<AppEnv>, barcode: string, store: number) {
   const p = await productByBarcode(c.get('db'), barcode, store);
   return {
@@ -126,7 +126,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const { store } = c.req.valid('query');
     return answer(c, `info|${store}|${barcode}`, () => productInfo(c, barcode, store));
   })
-  // The spec's path ends with a slash; answer without it too.
+  // The documented path ends with a slash (docs/product.md §7); answer without it too.
   .on(calls.products.method, calls.products.path, inputOf(calls.products), (c) =>
     listStoreProducts(c, c.req.valid('param').storeId, c.req.valid('query')),
   )

@@ -1,4 +1,4 @@
-// Slots, booking (freeze), orders and the checkout configuration (spec §7).
+// Slots, booking (freeze), orders and the checkout configuration (docs/product.md §7).
 import { Hono } from 'hono';
 import { deliveryMode } from '#src/shared/contract/cart.ts';
 import { checkoutCalls as calls } from '#src/shared/contract/endpoints.ts';
@@ -20,7 +20,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .on(calls.firstSlot.method, calls.firstSlot.path, authInStatement, async (c) =>
     ok(c, await firstAvailableSlot(c.get('db'), c.get('pending'))),
   )
-  // A visitor's header shows the default store's first slot (spec §2 Header, §9 default store): no login needed.
+  // A visitor's header shows the default store's first slot (docs/product.md §2 Header, §9 default store): no login needed.
   .on(calls.firstDefaultSlot.method, calls.firstDefaultSlot.path, async (c) =>
     ok(c, await firstAvailableSlot(c.get('db'), null)),
   )

@@ -1,4 +1,4 @@
-// Lists and favourites calls of spec §7.
+// Lists and favourites calls of docs/product.md §7.
 import { Hono } from 'hono';
 import { listCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';

@@ -1,4 +1,4 @@
-// Payments calls of spec §7 under /cli/pay, and the providers' callbacks.
+// Payments calls of docs/product.md §7 under /cli/pay, and the providers' callbacks.
 // The customer's calls need login; the callbacks carry the provider's
 // signature instead and are verified before anything changes.
 import { Hono, type Context } from 'hono';

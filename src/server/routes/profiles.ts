@@ -1,4 +1,4 @@
-// Auth and profile calls of spec §7 (addresses live in addresses.ts).
+// Auth and profile calls of docs/product.md §7 (addresses live in addresses.ts).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -32,7 +32,7 @@ const perIp: Limit = { limit: 60, windowSeconds: 15 * 60 };
 const signupPerIp: Limit = { limit: 20, windowSeconds: 60 * 60 };
 
 function clientIp(c: Context<AppEnv>): string {
-  // Only behind a trusted load balancer (DESIGN.md §1) is X-Forwarded-For the
+  // Only behind a trusted load balancer (docs/architecture.md §1) is X-Forwarded-For the
   // client's address; otherwise anyone could dodge the limits by sending one.
   const forwarded = c.get('config').TRUST_PROXY ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
   return forwarded || socketAddress(c) || 'local';
@@ -47,7 +47,7 @@ const perAddress = (c: Context<AppEnv>, rule: Limit): Limit => ({
   limit: rule.limit * c.get('config').IP_RATE_LIMIT_MULTIPLIER,
 });
 
-/** Signup answers the business codes of spec §8 for the three fields that have one. */
+/** Signup answers the business codes of docs/product.md §8 for the three fields that have one. */
 function signupVerdict(result: Verdict) {
   if (!result.success) {
     const fields = new Set(result.error.issues.map((i) => i.path.join('.')));

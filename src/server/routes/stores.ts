@@ -1,4 +1,4 @@
-// Stores calls of spec §7, plus one store by id for the store pages.
+// Stores calls of docs/product.md §7, plus one store by id for the store pages.
 import { Hono } from 'hono';
 import { storeCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';

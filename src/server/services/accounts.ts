@@ -1,4 +1,4 @@
-// Accounts (spec §4 Session, §5, §7 Auth and profile): signup with mailed
+// Accounts (docs/product.md §4 Session, §5, §7 Auth and profile): signup with mailed
 // confirmation, login, refresh, logout, password reset and change, profile
 // update and the deletion request.
 import { hash, verify } from '@node-rs/argon2';
@@ -89,7 +89,7 @@ export async function confirmAccount(db: Db, token: string): Promise<boolean> {
   return true;
 }
 
-/** Checks the credentials: the user's id and role, or the login error of spec §8. */
+/** Checks the credentials: the user's id and role, or the login error of docs/product.md §8. */
 export async function checkCredentials(
   db: Db,
   username: string,
@@ -124,7 +124,7 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
       })
       .where('user_id', '=', userId)
       .execute();
-    // Privacy consents are shown disabled (spec §6): only the optional ones may change here.
+    // Privacy consents are shown disabled (docs/product.md §6): only the optional ones may change here.
     const optional: { accept3?: boolean; accept4?: boolean } = {};
     if (input.accept3 !== undefined) optional.accept3 = input.accept3;
     if (input.accept4 !== undefined) optional.accept4 = input.accept4;
@@ -146,7 +146,7 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
 }
 
 /**
- * Profile deletion (spec §2, §4, §9): refused with a shopping in progress
+ * Profile deletion (docs/product.md §2, §4, §9): refused with a shopping in progress
  * (4206: not automatic, the customer may go to a store); otherwise recorded and
  * sent to the cooperative's privacy mailbox (once per request) to be handled
  * within 48 hours after checks, and confirmed to the customer.

@@ -1,5 +1,5 @@
 // Cart rows and totals, always recomputed from the store's current prices
-// (spec §9 fees and limits). Pure: no database.
+// (docs/product.md §9 fees and limits). Pure: no database.
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { WATER_PACK_FEE_CENTS, WATER_PACKS_INCLUDED } from '#src/shared/contract/cart.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';

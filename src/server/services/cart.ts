@@ -1,4 +1,4 @@
-// Carts (spec §4 Cart lifecycle, §5 quantity rules, §9 fees and limits).
+// Carts (docs/product.md §4 Cart lifecycle, §5 quantity rules, §9 fees and limits).
 // Every answer carries the whole cart, recomputed from current prices (a cart
 // write takes those of products it showed before from the memo of the current
 // catalogue version and day, cart-memo.ts); every write locks the cart row, so
@@ -247,7 +247,7 @@ async function offersMode(db: Tx, storeId: number, mode: DeliveryMode, flags: Fl
     .executeTakeFirst());
 }
 
-/** Which store serves this mode and address (spec §4 cart creation; DESIGN.md §4 delivery towns). */
+/** Which store serves this mode and address (docs/product.md §4 cart creation; docs/architecture.md §4 delivery towns). */
 async function storeFor(
   db: Tx,
   userId: number,
@@ -470,7 +470,7 @@ interface ItemChange {
 
 /**
  * Reads the cart with the product as its store sells it today (one statement,
- * locking the cart when `lock`), and checks the change against spec §5 and §9.
+ * locking the cart when `lock`), and checks the change against docs/product.md §5 and §9.
  */
 async function itemChange(
   db: Tx,
@@ -512,7 +512,7 @@ async function itemChange(
   return checkedChange(cart, row, toProduct(row, [], []), input);
 }
 
-/** The change checked against spec §5 and §9 for the product as its store sells it today. */
+/** The change checked against docs/product.md §5 and §9 for the product as its store sells it today. */
 function checkedChange(
   cart: CartRow,
   row: ProductRow,
@@ -573,9 +573,9 @@ interface WriteContext {
  * they come from the memo. With such rows kept, the write is first made as an
  * update of that version of the cart row, which takes the row's lock: no lock
  * of its own, no second look at the row, no read of the rows, a third less of
- * the write's time in the database (docs/performance.md, twenty-second
- * sitting). Only when no such row is found does the statement above run. The
- * cart's mode, title and current mark are answered as locked.
+ * the write's time in the database. Only when no such row is found does the
+ * statement above run. The cart's mode, title and current mark are answered
+ * as locked.
  */
 async function writeChange(
   db: Tx,
@@ -702,11 +702,11 @@ async function writeChange(
   return { cart, store, lines };
 }
 
-/** Water packs count across the cart's rows (spec §9): such a change is checked with the cart locked. */
+/** Water packs count across the cart's rows (docs/product.md §9): such a change is checked with the cart locked. */
 const countsPacks = (change: ItemChange) => change.row.water_pack && change.quantity > 0;
 
 /**
- * Adds, changes (or with 0 removes) one product; the limits of spec §9 hold on
+ * Adds, changes (or with 0 removes) one product; the limits of docs/product.md §9 hold on
  * the server. The change is checked, then written in one statement that locks
  * the cart as it was read and answers its other rows, outside any
  * transaction: nothing holds the database while the server checks. The cart
@@ -853,7 +853,7 @@ export async function moveCart(
 }
 
 /**
- * Before booking (spec §4 Booking): items whose price changed are updated,
+ * Before booking (docs/product.md §4 Booking): items whose price changed are updated,
  * items no longer available are removed; both are answered with 4105 so the
  * shopper sees them. Below the minimum order the booking is refused.
  */

@@ -1,4 +1,4 @@
-// The cooperative's side of a profile deletion request (spec §2, §4, §9): the
+// The cooperative's side of a profile deletion request (docs/product.md §2, §4, §9): the
 // request is mailed to the privacy address with the customer's identity and
 // listed for store staff until it is handled, within 48 hours after checks:
 // carried out (docs/decisions/006-profile-deletion.md) or closed with a reason
@@ -147,7 +147,7 @@ async function hasShoppingInProgress(db: Db, customerId: number): Promise<boolea
 
 /**
  * Carries out a pending deletion (docs/decisions/006-profile-deletion.md):
- * refused with 4206 while an order is in progress (spec §4); otherwise the
+ * refused with 4206 while an order is in progress (docs/product.md §4); otherwise the
  * personal data are erased, the kept orders anonymised, every session ended,
  * the customer told at the address they had and the privacy mailbox told who
  * did it. Any store operator may do it: the requests are the cooperative's.
@@ -297,7 +297,7 @@ export async function carryOutDeletion(
 
 /**
  * Closes a pending request that cannot be carried out (e.g. a shopping in
- * progress, spec §4: the customer may go to a store instead): the customer is
+ * progress, docs/product.md §4: the customer may go to a store instead): the customer is
  * told why, the privacy mailbox who closed it; they may ask again later.
  */
 export async function refuseDeletion(

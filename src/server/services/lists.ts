@@ -59,7 +59,7 @@ async function listView(db: Db, list: { id: number; title: string }): Promise<Sh
   };
 }
 
-/** The customer's lists; a customer always has at least one (spec §8 code 2035). */
+/** The customer's lists; a customer always has at least one (docs/product.md §8 code 2035). */
 export async function allLists(db: Db, userId: number): Promise<ShoppingList[]> {
   let lists = await db
     .selectFrom('shopping_lists')
@@ -218,7 +218,7 @@ const reasonOf = (error: BusinessError | HttpError, product: { um: string; max_a
 };
 
 /**
- * Adds a whole list to the cart (spec §7 cart/list). A row's amount means what
+ * Adds a whole list to the cart (docs/product.md §7 cart/list). A row's amount means what
  * the list shows: pieces of a PZ product, kilograms of a KG one (rounded up to
  * the product's step, at least its minimum weight). Rows that cannot be added
  * (custom items, products the store does not sell, rows over a limit) are

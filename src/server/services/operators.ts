@@ -56,7 +56,7 @@ export async function createOperator(db: Db, input: OperatorInput & { password: 
 export const demoOperatorEmail = (storeId: number): string => `operatore.${storeId}@spesaonline.local`;
 
 /**
- * One operator per demo store present in the database (DESIGN.md §4), with
+ * One operator per demo store present in the database (docs/architecture.md §4), with
  * the password DEMO_OPERATOR_PASSWORD; never in production. Safe to run on
  * every start: existing accounts (and their passwords) are left as they are.
  * Returns the e-mails of the accounts created now.

@@ -1,4 +1,4 @@
-// The store's side of the order lifecycle (spec §1 terms, DESIGN.md §4):
+// The store's side of the order lifecycle (docs/product.md §1 terms, docs/architecture.md §4):
 // confirm and prepare, set the amounts actually picked, hand over, issue the
 // receipt; only the picked amount is charged. Unpaid card orders expire.
 import { sql } from 'kysely';
@@ -113,7 +113,7 @@ export async function setPicked(
   });
 }
 
-/** Unpaid card orders past their time expire (spec §1): the slot place is freed. */
+/** Unpaid card orders past their time expire (docs/product.md §1): the slot place is freed. */
 export async function expireUnpaidOrders(db: Db, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const expired = await trx

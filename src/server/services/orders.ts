@@ -1,5 +1,5 @@
-// Booking (freeze) and the customer's orders (spec §4 Order statuses,
-// Checkout steps; DESIGN.md §4 order lifecycle).
+// Booking (freeze) and the customer's orders (docs/product.md §4 Order statuses,
+// Checkout steps; docs/architecture.md §4 order lifecycle).
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -175,7 +175,7 @@ export async function freezeCart(
  * have edited or deleted it since the cart was opened. As when the cart is
  * opened, it must still exist (42: no delivery for that address), be the
  * shopper's own (403), and for home delivery lie in a town the cart's store
- * delivers to (2222, spec §8 and §9 towns).
+ * delivers to (2222, docs/product.md §8 and §9 towns).
  */
 async function bookedAddress(
   db: Db,

@@ -1,6 +1,6 @@
 // A delivery mode is offered only where the shopper can pay for it: the
-// payment modes allowed per mode and store come from the server (spec §7) and
-// online card payments are off by default (spec §9). Shipping, which the
+// payment modes allowed per mode and store come from the server (docs/product.md §7) and
+// online card payments are off by default (docs/product.md §9). Shipping, which the
 // cooperative takes only by card, is therefore not offered while card payments
 // are off (docs/decisions/005-a-mode-is-offered-only-when-it-can-be-paid.md).
 import { sql, type Expression, type SqlBool } from 'kysely';

@@ -1,5 +1,5 @@
-// Card payments (spec §2 /profile/payments, /payments; §4 Card state, XPAY
-// checkout steps; §7 Payments; DESIGN.md §4): card association through the
+// Card payments (docs/product.md §2 /profile/payments, /payments; §4 Card state, XPAY
+// checkout steps; §7 Payments; docs/architecture.md §4): card association through the
 // XPay lightbox or the legacy hosted form, the 3-D Secure hold on a card
 // order (total plus the surcharge on variable-weight rows), capture of the
 // picked amount when the store closes the order, release when it is aborted,
@@ -414,7 +414,7 @@ export function createPayments(deps: PaymentsDeps) {
     return quoteOf(toCents(view.totalToPay), kg);
   }
 
-  /** Starts the card payment of a PAYMENT_PENDING order: the hold's 3-D Secure step (spec §4 XPAY). */
+  /** Starts the card payment of a PAYMENT_PENDING order: the hold's 3-D Secure step (docs/product.md §4 XPAY). */
   async function startOrderPayment(userId: number, orderCode: string, origin: string): Promise<NonceResponse> {
     await expireUnpaidOrders(db); // an expired order is not payable any more
     const order = await userOrderByCode(userId, orderCode);

@@ -1,4 +1,4 @@
-// Text search of the catalogue (spec §5), served by indexes (migration 0006):
+// Text search of the catalogue (docs/product.md §5), served by indexes (migration 0006):
 // each word is matched as an Italian stem ('pomodori' finds 'pomodoro') or as
 // the start of a word ('pomo' finds 'pomodoro'), over the accent-free
 // description, brand and tags; a word the catalogue does not know is replaced

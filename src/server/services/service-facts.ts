@@ -1,4 +1,4 @@
-// The service facts the FAQ and the terms state (spec §1, §9), read from the
+// The service facts the FAQ and the terms state (docs/product.md §1, §9), read from the
 // stores' data at build time: after an import of other stores, towns or fees
 // the static pages say what the shop now does. Modes count only where they
 // can be paid under the flags, as the store pages list them (decision 005).

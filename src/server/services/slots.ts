@@ -1,4 +1,4 @@
-// Delivery and pickup slots (DESIGN.md §4): per store and mode, Monday to
+// Delivery and pickup slots (docs/architecture.md §4): per store and mode, Monday to
 // Saturday without public holidays, made on demand from the store's slot
 // templates; a slot is available while it has capacity and its cut-off
 // (minutes before the start) has not passed.
@@ -211,7 +211,7 @@ export async function slotsOfDay(
   return rows.map((r) => slotOf(r, now)).map(withoutDay);
 }
 
-/** The store and mode of a visitor's header (spec §2 Header, §9 default store), and of a customer without a cart. */
+/** The store and mode of a visitor's header (docs/product.md §2 Header, §9 default store), and of a customer without a cart. */
 const DEFAULT_CART: CartKey = { store_id: DEFAULT_STORE_ID, delivery_mode: 'IN_STORE' };
 
 /**

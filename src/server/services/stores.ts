@@ -1,4 +1,4 @@
-// Store reads of spec §7: the searchable, paged store list (by name, or by
+// Store reads of docs/product.md §7: the searchable, paged store list (by name, or by
 // distance from the caller), the states, the stores offering a delivery mode
 // and one store with its hours, exceptions, services and departments. A
 // store's modes are those it can take payment for under the flags

@@ -1,4 +1,4 @@
-// Builds the static storefront from the API (DESIGN.md §1) into a fresh
+// Builds the static storefront from the API (docs/architecture.md §1) into a fresh
 // directory and swaps dist/ to it only when the build succeeded.
 import { fork } from 'node:child_process';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile, lstat } from 'node:fs/promises';

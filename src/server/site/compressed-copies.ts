@@ -3,11 +3,10 @@
 // accepts gzip (static-site.ts, serveStatic's `precompressed`). Every browser
 // accepts gzip. Without the copies each page and script was compressed anew on
 // every request through a web CompressionStream: a product page answered 1,257
-// req/s with a browser's Accept-Encoding against 2,274 without
-// (docs/performance.md, eleventh sitting). Level 9 costs about 0.25 ms for a
-// 26 kB product page, five seconds of CPU at 20,000 products, split over the
-// cores by libuv's threads; zstd at a like cost is no smaller, and brotli's
-// smaller files take 50–100 times as long.
+// req/s with a browser's Accept-Encoding against 2,274 without. Level 9
+// costs about 0.25 ms for a 26 kB product page, five seconds of CPU at 20,000
+// products, split over the cores by libuv's threads; zstd at a like cost is no
+// smaller, and brotli's smaller files take 50–100 times as long.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

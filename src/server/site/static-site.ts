@@ -1,4 +1,4 @@
-// Serves the built storefront under /app (DESIGN.md §1): /app → /app/,
+// Serves the built storefront under /app (docs/architecture.md §1): /app → /app/,
 // pages as directories with index.html, the site's 404 page, and a friendly
 // "being prepared" page while the first build runs.
 import { Hono, type Context } from 'hono';
