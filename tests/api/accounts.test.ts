@@ -1,4 +1,4 @@
-// Accounts as a customer and an attacker see them (spec §5, §7, §8).
+// Accounts as a customer and an attacker see them (docs/product.md §5, §7, §8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop } from './harness.ts';
 
@@ -59,7 +59,7 @@ describe('signup', () => {
       13,
       'Password non valida',
     ],
-  ])('answers the code of spec §8 for %s', async (_what, overrides, code, message) => {
+  ])('answers the code of docs/product.md §8 for %s', async (_what, overrides, code, message) => {
     const { body } = await shop.request('/cli/profiles/signup', json(signupBody('x@example.it', overrides)));
     expect(body).toEqual({ responseCode: code, errorMessage: message });
   });

@@ -1,4 +1,4 @@
-// Banners as the home page reads them (spec §7 Banners, §9 page size 10).
+// Banners as the home page reads them (docs/product.md §7 Banners, §9 page size 10).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banner } from '#src/shared/contract/banners.ts';
 import { productPage } from '#src/shared/contract/catalogue.ts';

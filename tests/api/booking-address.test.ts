@@ -1,4 +1,4 @@
-// Booking a delivered cart checks its address again (spec §8 codes 2222 and
+// Booking a delivered cart checks its address again (docs/product.md §8 codes 2222 and
 // 42, §9 delivery towns) and the order keeps the address as booked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';

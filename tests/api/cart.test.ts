@@ -1,4 +1,4 @@
-// The cart as shoppers (and a curious neighbour) use it: spec §4, §5, §9.
+// The cart as shoppers (and a curious neighbour) use it: docs/product.md §4, §5, §9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { storeItem } from '#src/server/services/cart.ts';
@@ -329,7 +329,7 @@ describe('quantities and limits', () => {
 });
 
 describe('booking checks', () => {
-  it("refuses below the minimum with the spec's message, then passes, then reports a price change with 4105", async () => {
+  it('refuses below the minimum with the documented message, then passes, then reports a price change with 4105', async () => {
     const token = await shopper(shop, 'prenota@example.it');
     const cart = await openDrive(token);
     await shop.request(

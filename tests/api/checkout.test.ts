@@ -1,4 +1,4 @@
-// Slots, booking and orders as shoppers use them (spec §4, §7; DESIGN.md §4).
+// Slots, booking and orders as shoppers use them (docs/product.md §4, §7; docs/architecture.md §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, orderPage, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
@@ -198,7 +198,7 @@ describe('slots', () => {
     }
   });
 
-  it("answers a visitor the default store's first available slot, without a login (spec §2 Header)", async () => {
+  it("answers a visitor the default store's first available slot, without a login (docs/product.md §2 Header)", async () => {
     const { status, body } = await shop.request('/cli/ecommerce/slots/first/default');
     expect(status).toBe(200);
     expect(body.responseCode).toBe(0);

@@ -1,4 +1,4 @@
-// A profile deletion request reaches the cooperative (spec §2: the request goes
+// A profile deletion request reaches the cooperative (docs/product.md §2: the request goes
 // to the cooperative and is handled within 48 hours after checks; a profile with
 // a shopping in progress cannot be deleted automatically): the privacy mailbox
 // gets it with the customer's identity and store staff see it listed.

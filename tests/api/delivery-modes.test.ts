@@ -1,4 +1,4 @@
-// A delivery mode is offered only where it can be paid for (spec §7 allowed
+// A delivery mode is offered only where it can be paid for (docs/product.md §7 allowed
 // payment modes per mode and store, §9 card payments off by default): the
 // cooperative's shipping is paid by card only, so with card payments off it
 // is offered nowhere, and a shipping cart left from before is closed into a

@@ -217,7 +217,7 @@ const query = () =>
     { maxKeys: 4 },
   );
 
-// 302: the mailed confirmation link redirects to the shop (DESIGN.md §4); 303: the
+// 302: the mailed confirmation link redirects to the shop (docs/architecture.md §4); 303: the
 // payment pages' returns send the browser on to the confirm or failed page.
 const allowed = new Set([200, 302, 303, 400, 401, 403, 404, 413, 429]);
 

@@ -1,4 +1,4 @@
-// Shopping lists and favourites as a shopper uses them (spec §7 Lists, §8 2035).
+// Shopping lists and favourites as a shopper uses them (docs/product.md §7 Lists, §8 2035).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { shoppingList } from '#src/shared/contract/lists.ts';
@@ -142,7 +142,7 @@ describe('shopping lists', () => {
   });
 
   it('says which rows went over a limit instead of dropping them silently', async () => {
-    // Two water products of 3 packs each: the second goes over the 5 packs of an order (spec §9).
+    // Two water products of 3 packs each: the second goes over the 5 packs of an order (docs/product.md §9).
     const [water, moreWater] = await shop.handle.db
       .selectFrom('products as p')
       .innerJoin('store_products as sp', 'sp.product_id', 'p.id')

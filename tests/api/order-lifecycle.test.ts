@@ -1,4 +1,4 @@
-// The store's side of an order, from booking to pickup (DESIGN.md §4).
+// The store's side of an order, from booking to pickup (docs/architecture.md §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
@@ -193,7 +193,7 @@ describe('the store prepares and hands over an order', () => {
     });
   });
 
-  it('an order the store cancelled before picking anything shows the ordered rows, not prepared ones (spec §4)', async () => {
+  it('an order the store cancelled before picking anything shows the ordered rows, not prepared ones (docs/product.md §4)', async () => {
     const { token, orderId } = await bookedOrder('annullato.negozio@example.it');
     expect(
       (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'CANCELLED' }, operator))).body.data

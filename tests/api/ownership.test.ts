@@ -324,7 +324,7 @@ interface Case {
   request: () => [path: string, body?: unknown];
   /**
    * What B gets: 403 by default; a business code where the route answers the
-   * refusal as one (spec §8); 'own' where the foreign id is simply not found
+   * refusal as one (docs/product.md §8); 'own' where the foreign id is simply not found
    * among B's own things and B gets back only B's data; 'failed page' for
    * the providers' browser returns, which land on the shop's failure page.
    */

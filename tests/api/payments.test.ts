@@ -1,5 +1,5 @@
-// Card payments end to end through the provider sandbox (spec §4 Card state,
-// XPAY checkout; DESIGN.md §4): association, 3-D Secure hold, capture of the
+// Card payments end to end through the provider sandbox (docs/product.md §4 Card state,
+// XPAY checkout; docs/architecture.md §4): association, 3-D Secure hold, capture of the
 // picked amount, release on abort, signed and idempotent callbacks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

@@ -75,7 +75,7 @@ describe('a listing from the kept product texts', () => {
     expect(inList.images).toEqual([own.imageUrl]);
   });
 
-  it("answers each product with the spec's fields, the food label's own only on the product call", async () => {
+  it("answers each product with the documented fields, the food label's own only on the product call", async () => {
     // As sent, not as the contract reads it back (zod leaves out keys it does not know).
     const { body } = await shop.request(`/cli/ecommerce/products/1109/?category=${piece.categoryId}&s=100`);
     const fields = Object.keys(listedProduct.shape).sort();

@@ -1,4 +1,4 @@
-// Search as an Italian shopper types it (spec §5): plurals and singulars,
+// Search as an Italian shopper types it (docs/product.md §5): plurals and singulars,
 // accents or none, the start of a word, a typo, a brand, a tag, several
 // words; the best matches first. Over the demo catalogue of 400 products.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

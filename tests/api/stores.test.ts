@@ -1,4 +1,4 @@
-// The store locator's calls (spec §7 Stores), as a caller sees them.
+// The store locator's calls (docs/product.md §7 Stores), as a caller sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   stateList,
@@ -80,7 +80,7 @@ describe('GET /cli/stores/ecommerce', () => {
     expect(taranto.distance).toBeLessThan(90);
   });
 
-  it('answers the whole store of spec §3: address, contacts, hours with weekDay 1 = Sunday, services, departments', async () => {
+  it('answers the whole store of docs/product.md §3: address, contacts, hours with weekDay 1 = Sunday, services, departments', async () => {
     const [bari] = (await page('/cli/stores/ecommerce?q=Japigia')).data;
     expect(bari).toMatchObject({
       id: 1109,

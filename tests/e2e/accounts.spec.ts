@@ -1,6 +1,6 @@
 // A shopper signs up, confirms the account from the mailed link, logs in,
 // edits the profile, manages addresses, changes and resets the password and
-// logs out (spec §2, §5, §8). Both projects run against the same
+// logs out (docs/product.md §2, §5, §8). Both projects run against the same
 // shop, so every test uses e-mail addresses of its own.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': fakeIp() });
   // The cookie notice (tested with the home page) would cover the forms' buttons on a phone.
   await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
-  // Toasts close after 2 s (spec §9): note each one shown in the live region,
+  // Toasts close after 2 s (docs/product.md §9): note each one shown in the live region,
   // so a slow machine does not miss one between two looks.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -38,7 +38,7 @@ async function expectToast(page: Page, message: string): Promise<void> {
     .toContain(message);
 }
 
-/** The newest link in the last mail sent to this address (DESIGN.md §4 outbox). */
+/** The newest link in the last mail sent to this address (docs/architecture.md §4 outbox). */
 async function mailedLink(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
   const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
   const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };

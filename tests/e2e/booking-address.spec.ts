@@ -1,6 +1,6 @@
 // A home delivery booked after the shopper moved its address to a town the
 // cooperative does not serve is refused with the catalogue's Italian message
-// (spec §8 code 2222, §9 delivery towns), with a way to the addresses page.
+// (docs/product.md §8 code 2222, §9 delivery towns), with a way to the addresses page.
 import { expect, test } from '@playwright/test';
 import { apiCall, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
 

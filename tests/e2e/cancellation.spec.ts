@@ -1,6 +1,6 @@
 // When an order can be cancelled, as the shop does it and as its texts say
-// (spec §4: TO_BE_PREPARED and PAYMENT_PENDING allow abort), and what an order
-// the store cancelled before preparing it shows (spec §4 rows by status).
+// (docs/product.md §4: TO_BE_PREPARED and PAYMENT_PENDING allow abort), and what an order
+// the store cancelled before preparing it shows (docs/product.md §4 rows by status).
 import { expect, test } from '@playwright/test';
 import { bookedOrder, logIn, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
 

@@ -1,6 +1,6 @@
 // A shopper creates a DRIVE cart at a store, fills it with the quantity
 // counter, changes and removes rows, and books below and above the minimum
-// order (spec §2 /cart, §4, §5, §8). Both projects share one shop,
+// order (docs/product.md §2 /cart, §4, §5, §8). Both projects share one shop,
 // so every test has a shopper of its own.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
@@ -107,7 +107,7 @@ test.describe('the cart', () => {
     expect(cart.netTotal).toBeLessThan(cart.minNetTotal);
     await expectNoAxeViolations(page);
 
-    // Booking below the minimum is refused with the spec's message.
+    // Booking below the minimum is refused with the message of docs/product.md §5.
     await page.getByRole('button', { name: 'Prenota' }).click();
     await expect(page.getByRole('alert').filter({ hasText: "l'importo minimo per prenotare è: 25,00€" })).toBeVisible();
 

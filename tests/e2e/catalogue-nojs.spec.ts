@@ -1,5 +1,5 @@
 // Without JavaScript the catalogue is plain HTML: home, a category and a
-// product page show their content (DESIGN.md §5).
+// product page show their content (docs/architecture.md §5).
 import { expect, test } from '@playwright/test';
 import { categories, products } from './catalogue.helpers.ts';
 

@@ -1,6 +1,6 @@
 // What the catalogue journeys read from the shop's own API, so they follow
 // whatever catalogue was seeded: categories, listings and the promotion rule
-// of spec §9 (NEW_PRICE → percent from price and new price; else the value).
+// of docs/product.md §9 (NEW_PRICE → percent from price and new price; else the value).
 import { expect, type APIRequestContext } from '@playwright/test';
 
 export interface ApiCategory {
@@ -42,7 +42,7 @@ export const categories = (request: APIRequestContext) => apiData<ApiCategory[]>
 export const products = (request: APIRequestContext, query: string) =>
   apiData<ApiPage<ApiProduct>>(request, `/cli/ecommerce/products/1109/?${query}`);
 
-/** The percent the badge shows (spec §9). */
+/** The percent the badge shows (docs/product.md §9). */
 export function promotionPercent(product: ApiProduct): number {
   const promo = product.promotions[0]!;
   return promo.valueType === 'NEW_PRICE'

@@ -17,7 +17,7 @@ test.describe('catalogue browsing', () => {
       page.getByRole('region', { name: 'Promozioni' }).or(page.locator('[data-carousel]')).first(),
     ).toBeVisible();
     if (isMobile) {
-      // The categories overlay of spec §2: a favourites entry and the top-level categories.
+      // The categories overlay of docs/product.md §2: a favourites entry and the top-level categories.
       await page.getByRole('banner').getByRole('button', { name: 'Categorie' }).click();
       const overlay = page.getByRole('dialog', { name: 'Categorie' });
       await expect(overlay.getByRole('link', { name: 'Preferiti' })).toBeVisible();

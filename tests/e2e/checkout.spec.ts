@@ -1,7 +1,7 @@
 // A shopper with a cart above the minimum books it: day and slot, checkout
 // data (invoice needs a complete billing address), the summary with every
 // amount and the binding button, then the thank-you page and the order in
-// the profile (spec §2 /checkout…, §5, §8, §9).
+// the profile (docs/product.md §2 /checkout…, §5, §8, §9).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';

@@ -1,6 +1,6 @@
 // A shopper keeps shopping lists: create, rename, copy, delete (never the
 // last one), custom items and catalogue products from the search overlay,
-// and a whole list into the cart (spec §2, §4, §5, §8).
+// and a whole list into the cart (docs/product.md §2, §4, §5, §8).
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { apiCall, driveStore, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
@@ -140,7 +140,7 @@ test.describe('shopping lists', () => {
         (p.maxAmount ?? 2) >= 2,
     )!;
     const pieces = products.find((p) => p.um === 'PZ' && !/acqua/i.test(p.description))!;
-    // One more than the product's limit (its own, at most the 30 pieces of an article, spec §9).
+    // One more than the product's limit (its own, at most the 30 pieces of an article, docs/product.md §9).
     const limit = Math.min(pieces.maxAmount ?? 30, 30);
     const lists = await apiCall<{ id: number }[]>(request, shopper, '/cli/slists');
     const listId = lists.data[0]!.id;

@@ -1,7 +1,7 @@
 // A logged-in shopper opens the cart page with only their session kept (no
 // cart summary from an earlier page): the header's first slot and the cart's
 // rows appear, and the page asks the server for the cart and the first slot
-// once each, as it starts (spec §2 Header, /cart), not again when its islands
+// once each, as it starts (docs/product.md §2 Header, /cart), not again when its islands
 // and the session refresh arrive.
 import { expect, test } from '@playwright/test';
 import { loggedInWithCart, uniqueEmail } from './cart.helpers.ts';

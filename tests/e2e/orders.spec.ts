@@ -1,4 +1,4 @@
-// A shopper's orders (spec §2 /profile/orders, §4, §9): listed with
+// A shopper's orders (docs/product.md §2 /profile/orders, §4, §9): listed with
 // their status, aborted with a confirmation, copied into the cart, paged 5 at
 // a time, and an empty state for a shopper without orders.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Card payments in the browser (spec §2 /profile/payments, /payments,
+// Card payments in the browser (docs/product.md §2 /profile/payments, /payments,
 // /payments/boarding; §4 Card state and XPAY checkout steps; §8): a shopper
 // associates a card through the sandbox provider's lightbox and removes it,
 // pays an order with a 3-D Secure challenge, sees a declined card fail and
@@ -28,7 +28,7 @@ test.describe('card payments', () => {
   }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'carta'));
     await logIn(page, shopper);
-    // With online payments on, the profile panel links to the card page (spec §2, §6).
+    // With online payments on, the profile panel links to the card page (docs/product.md §2, §6).
     await page.goto('/app/');
     const panel = page.getByRole('dialog', { name: 'Il tuo profilo' });
     await expect(async () => {
@@ -55,7 +55,7 @@ test.describe('card payments', () => {
     await expect(card).toContainText('VISA');
     await expect(card).toContainText('434994******7007');
     await expect(card).toContainText(/12\D*(20)?30/);
-    // The success popup closes by itself (spec §9: 3 s).
+    // The success popup closes by itself (docs/product.md §9: 3 s).
     await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeHidden({
       timeout: 6000,
     });
@@ -229,7 +229,7 @@ test.describe('card payments', () => {
     await expect(provider.getByRole('heading', { name: 'Carta già impostata' })).toBeVisible();
     await expect(provider.getByTestId('linked-card')).toContainText('434994******4549');
 
-    // Back on the first tab: getting the focus back re-checks the card (spec §4 Card state).
+    // Back on the first tab: getting the focus back re-checks the card (docs/product.md §4 Card state).
     await page.bringToFront();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect(page.getByRole('heading', { name: 'Carta già impostata' })).toBeVisible();

@@ -34,7 +34,7 @@ export function categoryTree(request: APIRequestContext): Promise<ShownCategory[
   return apiData<ShownCategory[]>(request, '/cli/categories');
 }
 
-/** Euro as the shop shows it (DESIGN.md §6): "1,99 €". */
+/** Euro as the shop shows it (docs/architecture.md §6): "1,99 €". */
 export const euro = (amount: number): string =>
   new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(amount);
 

@@ -1,8 +1,8 @@
 // A shopper's journey on the small screen and the desktop: the product a
-// visitor chose waits through signup and the mailed confirmation link (spec §4
+// visitor chose waits through signup and the mailed confirmation link (docs/product.md §4
 // Product to add); the toasts of a cart row do not stack and do not cover the
 // header's cart; on a 360×800 phone the sticky header, the cookie notice and
-// the scroll-to-top button leave the page readable (spec §1, §2).
+// the scroll-to-top button leave the page readable (docs/product.md §1, §2).
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   apiCall,

@@ -1,5 +1,5 @@
 // A shopper's profile deletion request is listed for store staff on /app/staff
-// with its 48-hour deadline (spec §2, §9; README, Store staff), and staff carry
+// with its 48-hour deadline (docs/product.md §2, §9; README, Store staff), and staff carry
 // it out or close it with a reason (docs/decisions/006-profile-deletion.md).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiCall, logIn, PASSWORD, signedUpShopper, uniqueEmail } from './cart.helpers.ts';

@@ -1,4 +1,4 @@
-// The feature flags of spec §9 are baked into the static pages at build time.
+// The feature flags of docs/product.md §9 are baked into the static pages at build time.
 // A shop started with online payments off, stopped, and started again with
 // ENABLED_PAYMENTS=true (as the README says) must rebuild its site at start:
 // otherwise the API offers card payments while the pages still say they are
