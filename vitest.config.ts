@@ -11,8 +11,6 @@ const serverOnly = [
   'tests/faults/start-together.test.ts',
   'tests/faults/db-restart.test.ts',
   'tests/faults/scale-out.test.ts',
-  'tests/faults/pg-lanes.test.ts',
-  'tests/faults/pg-row-shapes.test.ts',
 ];
 
 export default defineConfig({

@@ -3,8 +3,7 @@
 // detail, cart add/update, slot strip): seeds a throw-away database (PGlite,
 // or a fresh database on the server of DATABASE_URL) with the demo catalogue,
 // runs each call once through its service with every query recorded, then
-// prints EXPLAIN (ANALYZE, BUFFERS) of each recorded query (a statement
-// marked to be planned once, with its generic plan). Writes are
+// prints EXPLAIN (ANALYZE, BUFFERS) of each recorded query. Writes are
 // explained inside a transaction that is rolled back. Then each call is timed
 // `repeat` times in a row, in-process (its service time: with one PGlite
 // serving 20 connections, a call's p99 under load is about 20 times it).
@@ -14,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { GENERIC_PLAN, openDb } from '#src/server/db/client.ts';
+import { openDb } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { listProducts, productByBarcode } from '#src/server/services/catalogue.ts';
-import { openCart, storeItem, storeItemParts } from '#src/server/services/cart.ts';
+import { openCart, storeItem, storeItemOf } from '#src/server/services/cart.ts';
 import { flagDefaults } from '#src/shared/flags.ts';
 import { slotDays } from '#src/server/services/slots.ts';
 import { pendingSession } from '#src/server/auth/session-token.ts';
@@ -40,17 +39,6 @@ const handle = await openDb({
 });
 const db = handle.db;
 
-let explained = 0;
-
-/** A value written out as SQL text: its type comes from the prepared statement's parameter. */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return literal(value.toISOString());
-  if (Array.isArray(value)) return literal(`{${value.map((v) => JSON.stringify(v)).join(',')}}`);
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
 async function record(name: string, call: (i: number) => Promise<unknown>) {
   calls.push({ name, call });
   recording = [];
@@ -66,31 +54,12 @@ async function record(name: string, call: (i: number) => Promise<unknown>) {
     if (/^\s*(begin|commit|rollback|savepoint|release)/i.test(query.sql)) continue;
     console.log(`\n-- ${query.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
     // A write is explained (and so executed) inside a transaction that is rolled back.
-    // A statement marked to be planned once runs on a generic plan: it is explained as one (prepared, then
-    // executed with generic plans forced), not with its values written in, which would show another plan.
-    const generic = query.sql.startsWith(GENERIC_PLAN);
     const plan = await db
       .transaction()
       .execute(async (trx) => {
         const run = (text: string, parameters: readonly unknown[] = []) =>
           trx.executeQuery({ sql: text, parameters, query: undefined as never, queryId: undefined as never });
-        // A prepared statement outlives the transaction: each has a name of its own and is deallocated.
-        const name = `explained_${++explained}`;
-        if (generic) {
-          await run('SET LOCAL plan_cache_mode = force_generic_plan');
-          await run(`PREPARE ${name} AS ${query.sql}`);
-        }
-        // EXECUTE takes its values written out (a utility statement has no parameters of its own).
-        const values = query.parameters.map(literal).join(', ');
-        const rows = (
-          await run(
-            generic
-              ? `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${values ? `(${values})` : ''}`
-              : `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
-            generic ? [] : query.parameters,
-          )
-        ).rows;
-        if (generic) await run(`DEALLOCATE ${name}`);
+        const rows = (await run(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.parameters)).rows;
         throw Object.assign(new Error('rollback'), { plan: rows.map((r) => Object.values(r as object)[0]).join('\n') });
       })
       .catch((e: { plan?: string; message: string }) => e.plan ?? `(not explained: ${e.message})`);
@@ -143,7 +112,7 @@ try {
   await record('search "mozarela" (a typo)', () => listProducts(db, 1109, { p: 0, s: 24, q: 'mozarela' }));
   await record('product detail', (i) => productByBarcode(db, pieces[(i + 3) % 30]!, 1109));
   await record('cart add/update (30 rows in the cart)', (i) =>
-    storeItemParts(db, customer, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
+    storeItemOf(db, customer, { cartId: cart.id, barcode: pieces[i % 30]!, amount: 1 + (i % 3) } as never),
   );
   await record('slot strip of 10 days', () => slotDays(db, customer, cart.id));
 

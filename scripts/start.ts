@@ -1,8 +1,6 @@
 // npm start: migrate, seed the demo catalogue when the database is empty,
 // serve the shop on one port, and (re)build the static site when dist/ is
 // missing or stale. Ctrl-C closes the server and the database cleanly.
-// First, before any other module runs: the process's V8 settings.
-import '#src/server/v8-flags.ts';
 import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';

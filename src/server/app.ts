@@ -23,10 +23,7 @@ import { API_PREFIX, healthCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
-import { setOutgoing } from './complete-answer.ts';
 
-/** Every API answer is the shopper's own or of the moment: kept by no cache on the way. */
-const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -81,7 +78,8 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
       c.set('mailer', deps.mailer);
       c.set('sessionKey', lazyKey);
       c.set('payments', payments);
-      setOutgoing(c, NO_STORE);
+      // Every API answer is the shopper's own or of the moment: kept by no cache on the way.
+      c.header('Cache-Control', 'no-store');
       await next();
     })
     .route('/', catalogueRoutes)

@@ -9,6 +9,13 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
+import type { Encoding } from './compression.ts';
+
+/** A kept answer: its bytes as they go out, compressed with `encoding` or (null) as they are. */
+export interface KeptAnswer {
+  body: Uint8Array;
+  encoding: Encoding | null;
+}
 
 export interface CacheLimits {
   /** 0 turns the cache off. */
@@ -30,12 +37,12 @@ interface CacheStats {
 export interface AnswerCache {
   readonly limits: CacheLimits;
   /**
-   * The stored answer (its UTF-8 bytes) for key in this generation, or undefined;
-   * a new generation empties the cache. Bytes, not text: a hit is written to the
-   * socket as it is, without measuring, joining or encoding a 30 kB string again.
+   * The stored answer for key in this generation, or undefined; a new
+   * generation empties the cache. Bytes, not text: a hit is written to the
+   * socket as it is.
    */
-  get(generation: string, key: string): Uint8Array<ArrayBuffer> | undefined;
-  set(generation: string, key: string, answer: Uint8Array<ArrayBuffer>): void;
+  get(generation: string, key: string): KeptAnswer | undefined;
+  set(generation: string, key: string, answer: KeptAnswer): void;
   stats(): CacheStats;
 }
 
@@ -55,10 +62,10 @@ export const defaultLimits = (
 export function createAnswerCache(limits: CacheLimits): AnswerCache {
   const counters = { hits: 0, misses: 0, evictions: 0, resets: 0 };
   // lru-cache needs a bound of at least one entry: with maxEntries 0 it is never written to.
-  const entries = new LRUCache<string, Uint8Array<ArrayBuffer>>({
+  const entries = new LRUCache<string, KeptAnswer>({
     max: Math.max(1, limits.maxEntries),
     maxSize: limits.maxBytes,
-    sizeCalculation: (answer, key) => answer.byteLength + key.length,
+    sizeCalculation: (answer, key) => answer.body.byteLength + key.length,
     dispose: (_answer, _key, reason) => {
       if (reason === 'evict') counters.evictions++;
     },

@@ -5,8 +5,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { Endpoint } from '#src/shared/contract/endpoints.ts';
-import type { AnswerParts } from './answer-parts.ts';
-import { partsBody } from './compression.ts';
 import {
   COMMUNICATION_ERROR,
   ErrorCode,
@@ -46,9 +44,6 @@ export const forbidden = () => new HttpError(403, FORBIDDEN);
 export const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS);
 
 export const ok = <T>(c: Context, data: T) => c.json({ responseCode: ErrorCode.OK, data });
-/** An answer already written out as JSON, the envelope included, in parts (a cart write: cart-answer.ts). */
-export const okParts = (c: Context, answer: AnswerParts) =>
-  partsBody(c, answer, 200, { 'Content-Type': 'application/json' });
 
 /** The first path holding a NUL character: PostgreSQL cannot store one in text. */
 function nulPath(value: unknown, path: string[] = []): string[] | null {

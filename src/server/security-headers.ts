@@ -3,10 +3,9 @@
 // only by hash, map tiles from the configured tile server, payment frames
 // from its own origin or the card provider) and nothing more; no sniffing;
 // HSTS only behind TLS.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config.ts';
-import { addOutgoing, isComplete, watchHeaders } from './complete-answer.ts';
 import { autoPost } from './payments/html.ts';
 import { inlineHashes, servedSiteHashes, type InlineHashes } from './site/inline-hashes.ts';
 import { preparingPage } from './site/static-site.ts';
@@ -132,29 +131,11 @@ export function securityHeaders(
     /^(application\/json|text\/javascript|application\/javascript|text\/css|application\/wasm|font\/|image\/(?!svg))/i.test(
       type ?? '',
     );
-  // The headers hono's middleware gives, and the policy of a resource: what a JSON answer goes out with.
-  const https = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
-  // Kept once made, so that an answer does not wait for a promise that is long settled.
-  type JsonHeaders = { plain: Record<string, string>; secure: Record<string, string> };
-  let jsonHeaders: JsonHeaders | undefined;
-  const jsonHeadersMade = headersOf(headers).then((given) => {
-    const plain = { ...given, 'content-security-policy': resourcePolicy };
-    jsonHeaders = { plain, secure: { ...plain, ...https } };
-    return jsonHeaders;
-  });
   return async (c, next) => {
     // Behind a TLS-terminating load balancer (docs/architecture.md §1) browsers must keep to HTTPS.
-    // The request's URL is absolute (scheme first): read as it is, not parsed on every answer.
     const secure = c.req.header('X-Forwarded-Proto') === 'https' || c.req.url.startsWith('https:');
-    // For an answer made whole by its handler (complete-answer.ts), which is then left as it is.
-    const json = jsonHeaders ?? (await jsonHeadersMade);
-    addOutgoing(c, secure ? json.secure : json.plain);
-    watchHeaders(c);
     await next();
-    if (isComplete(c.res)) return;
     await headers(c, async () => {});
-    // On the answer's own headers: c.header() after the handler would copy the
-    // whole answer into a new Response (a tenth of a catalogue call's time).
     c.res.headers.set(
       'Content-Security-Policy',
       SANDBOX_PATH.test(c.req.path)
@@ -163,13 +144,6 @@ export function securityHeaders(
           ? resourcePolicy
           : sitePolicy(),
     );
-    if (secure) c.res.headers.set('Strict-Transport-Security', https['strict-transport-security']);
+    if (secure) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
-}
-
-/** The headers (names in lower case) a middleware that only sets headers after its handler gives an empty answer. */
-async function headersOf(middleware: MiddlewareHandler): Promise<Record<string, string>> {
-  const probe = { res: new Response(null) } as Context;
-  await middleware(probe, async () => {});
-  return Object.fromEntries(probe.res.headers);
 }

@@ -8,7 +8,6 @@ import type { AppDeps } from './app-env.ts';
 import { isSitePath, siteError, staticSite } from './site/static-site.ts';
 import { errorResponse, notFoundResponse } from './http.ts';
 import { securityHeaders } from './security-headers.ts';
-import { inArrivalOrder } from './db/arrival-order.ts';
 import { compression } from './compression.ts';
 
 export interface RunningServer {
@@ -38,8 +37,7 @@ export function listen(
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     try {
-      const served = (req: Request) => inArrivalOrder(() => fetch(req));
-      server = serve({ fetch: served, port, hostname: host }, (info: AddressInfo) => {
+      server = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
         const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
         resolve({
           url: `http://${shown}:${info.port}`,

@@ -1,19 +1,11 @@
-// Concurrent calls on one database: on PGlite the statements of many calls
-// are sent to its thread one after the other without waiting for each other's
-// answers, while a transaction has the session alone from BEGIN to COMMIT
-// (src/server/db/arrival-order.ts, pglite-dialect.ts). Whatever arrives while a
-// transaction is open must neither run inside it nor see what it has not
-// committed; on PostgreSQL the pool gives the same guarantees.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Kysely, sql } from 'kysely';
-import { protocol } from '@electric-sql/pglite';
+// Concurrent calls on one database: PGlite is one session, and a transaction
+// must have it alone from BEGIN to COMMIT (kysely's PGliteDialect runs one
+// statement at a time and a transaction through PGlite's transaction()).
+// Whatever arrives while a transaction is open must neither run inside it nor
+// see what it has not committed; on PostgreSQL the pool gives the same guarantees.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { DbHandle } from '#src/server/db/client.ts';
-import { ArrivalGate } from '#src/server/db/arrival-order.ts';
-import { PreparedPGliteDialect } from '#src/server/db/pglite-dialect.ts';
-import { openEngine } from '#src/server/db/pglite-engine.ts';
 import { openTestDatabase } from './harness.ts';
 
 let handle: DbHandle;
@@ -109,82 +101,5 @@ describe(`concurrent calls (${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGli
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
-  });
-});
-
-// PGlite's thread gone. Shut down: a call is refused at once with 57P01.
-// Crashed: the calls it had are refused with 57P02 (the API answers both 503
-// "try again shortly", http.ts), and a data directory is opened again in a new
-// thread: what was committed is there, a transaction begun before the crash
-// is refused to its end rather than half committed, and statements prepared
-// in the old session are prepared again.
-describe('PGlite thread stopped', () => {
-  it('refuses a statement at once with 57P01 once shut down, without hanging', async () => {
-    const engine = await openEngine(undefined);
-    await engine.close();
-    await expect(engine.exchange(protocol.serialize.query('SELECT 1'), false)).rejects.toMatchObject({
-      code: '57P01',
-    });
-  });
-
-  it('after a crash opens the data directory again: committed rows kept, an open transaction refused', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'spesa-thread-'));
-    const engine = await openEngine(join(dir, 'pglite'));
-    const db = new Kysely<never>({ dialect: new PreparedPGliteDialect(engine, new ArrivalGate()) });
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      await sql`CREATE TABLE notes (id int PRIMARY KEY, who text NOT NULL)`.execute(db);
-      const insert = (id: number, who: string, on: typeof db) =>
-        sql`INSERT INTO notes VALUES (${id}, ${who})`.execute(on);
-      await insert(1, 'committed', db);
-      const count = async () =>
-        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM notes WHERE id > ${0}`.execute(db)).rows[0]!.n;
-      expect(await count()).toBe(1);
-
-      let crashed!: () => void;
-      const afterCrash = new Promise<void>((resolve) => {
-        crashed = resolve;
-      });
-      const transaction = db.transaction().execute(async (trx) => {
-        await insert(2, 'lost', trx);
-        await engine.stopThread(); // the thread dies with the transaction open
-        await afterCrash;
-        await insert(3, 'after the crash', trx);
-      });
-      const failed = transaction.then(
-        () => 'committed',
-        (error: { code?: string }) => error.code,
-      );
-      // The transaction's next statement comes once the thread is gone.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      crashed();
-      expect(await failed).toBe('57P02');
-      expect(await count()).toBe(1);
-      // A statement prepared before the crash, in and out of a transaction.
-      await db.transaction().execute((trx) => insert(4, 'new session', trx));
-      await insert(5, 'new session', db);
-      expect((await sql<{ id: number }>`SELECT id FROM notes ORDER BY id`.execute(db)).rows.map((r) => r.id)).toEqual([
-        1, 4, 5,
-      ]);
-      expect(quiet).toHaveBeenCalledWith(expect.stringMatching(/opening .* again in a new thread/));
-    } finally {
-      quiet.mockRestore();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('after a crash of an in-memory database refuses every call with 57P02', async () => {
-    const engine = await openEngine(undefined);
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      await engine.stopThread();
-      await expect(engine.exchange(protocol.serialize.query('SELECT 1'), false)).rejects.toMatchObject({
-        code: '57P02',
-      });
-    } finally {
-      quiet.mockRestore();
-      await engine.close();
-    }
   });
 });

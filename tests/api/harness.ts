@@ -70,7 +70,7 @@ async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> 
  * database of its own on DATABASE_URL's server); close() also drops the latter.
  */
 export async function openTestDatabase(
-  options: Pick<DbOptions, 'lanes'> = {},
+  options: Pick<DbOptions, 'poolSize'> = {},
 ): Promise<{ handle: DbHandle; close(): Promise<void> }> {
   const serverUrl = process.env['DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;

@@ -73,8 +73,8 @@ describe('an API answer through the whole shop', () => {
 });
 
 describe('an answer the catalogue cache keeps, through the whole shop', () => {
-  // Made whole by its handler (complete-answer.ts), it passes the shop's middleware untouched:
-  // it must go out with the very headers the middleware gives every other API answer.
+  // Kept compressed, it passes the shop's compression untouched: it must go out
+  // with the very headers the middleware gives every other API answer.
   let kept: TestShop;
   let cached: ReturnType<typeof shopHandler>;
   beforeAll(async () => {

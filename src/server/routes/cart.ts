@@ -4,7 +4,7 @@ import { cartCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser, requireUserInStatement } from '../auth/require-user.ts';
-import { inputOf, ok, okParts } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
 import {
   abortCart,
   currentCart,
@@ -14,7 +14,7 @@ import {
   openCart,
   openCarts,
   reviewCart,
-  storeItemParts,
+  storeItemOf,
 } from '../services/cart.ts';
 import { addListToCart } from '../services/lists.ts';
 import { abortOrder } from '../services/orders.ts';
@@ -34,9 +34,9 @@ export const cartRoutes = new Hono<AppEnv>()
   .on(calls.open.method, calls.open.path, auth, inputOf(calls.open), async (c) =>
     ok(c, await openCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags)),
   )
-  // The hottest call checks the account in its own write (storeItemParts): one statement fewer.
+  // The hottest call checks the account in its own write (storeItemOf): one statement fewer.
   .on(calls.storeItem.method, calls.storeItem.path, inStatement, inputOf(calls.storeItem), async (c) =>
-    okParts(c, await storeItemParts(c.get('db'), c.get('pending'), c.req.valid('json'))),
+    ok(c, await storeItemOf(c.get('db'), c.get('pending'), c.req.valid('json'))),
   )
   .on(calls.review.method, calls.review.path, auth, inputOf(calls.review), async (c) => {
     const { cartId } = c.req.valid('json');

@@ -8,10 +8,8 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
-import { AnswerParts } from '../answer-parts.ts';
-import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes, type Encoding, partsBody } from '../compression.ts';
+import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes } from '../compression.ts';
 import { inputOf } from '../http.ts';
-import { completeAnswer } from '../complete-answer.ts';
 import { categoryTree, listProductTexts, productByBarcode, productTags } from '../services/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
@@ -21,60 +19,48 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
  * input), else made by `read`. A catalogue answer is the same for every caller,
  * so a logged-in shopper (whose browser sends its token on every call) is
  * served from the cache too. Only successful answers are kept; a business
- * error (4030) is thrown by `read` and never stored. An answer of 1 kB or
- * more is kept as the browser takes it, compressed (compression.ts), under
- * the key and the encoding: a hit is written out as it is, not compressed
- * again; a shorter one, and any for a browser without compression, is kept
- * as it is under the key alone.
+ * error (4030) is thrown by `read` and never stored. An answer is kept as the
+ * browser takes it, compressed when it is 1 kB or more, under the key and the
+ * encoding: a hit is written out as it is, not compressed again.
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.get('db'), defaultLimits(c.get('config')));
-  if (cache.limits.maxEntries === 0) return partsBody(c, answerParts(await read()), 200, JSON_TYPE);
+  if (cache.limits.maxEntries === 0) return c.body(answerBytes(await read()) as Uint8Array<ArrayBuffer>, 200, JSON_TYPE);
   const generation = await catalogueGeneration(c.get('db'));
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  const slot = `${key}|${encoding ?? 'identity'}`;
   // X-Cache says whether the answer came from the cache (bench:api counts them).
-  const packedHit = encoding ? cache.get(generation, `${key}|${encoding}`) : undefined;
-  if (packedHit !== undefined) return whole(c, packedHit, packedType(encoding!, 'HIT'));
-  let cached: 'HIT' | 'MISS' = 'HIT';
-  let bytes = cache.get(generation, key);
-  if (bytes === undefined) {
-    cached = 'MISS';
-    bytes = answerParts(await read()).bytes();
+  let kept = cache.get(generation, slot);
+  const cached = kept ? 'HIT' : 'MISS';
+  if (!kept) {
+    const bytes = answerBytes(await read());
+    kept =
+      encoding && bytes.byteLength >= COMPRESS_FROM_BYTES
+        ? { body: compressBytes(bytes, encoding), encoding }
+        : { body: bytes, encoding: null };
+    cache.set(generation, slot, kept);
   }
-  if (encoding && bytes.byteLength >= COMPRESS_FROM_BYTES) {
-    const packed = compressBytes(bytes, encoding) as Buffer<ArrayBuffer>;
-    cache.set(generation, `${key}|${encoding}`, packed);
-    return whole(c, packed, packedType(encoding, cached));
-  }
-  if (cached === 'MISS') cache.set(generation, key, bytes);
-  return whole(c, bytes, { ...JSON_TYPE, 'X-Cache': cached });
+  const headers: Record<string, string> = {
+    ...JSON_TYPE,
+    'Content-Length': String(kept.body.byteLength),
+    'X-Cache': cached,
+  };
+  if (kept.encoding) headers['Content-Encoding'] = kept.encoding;
+  return c.body(kept.body as Uint8Array<ArrayBuffer>, 200, headers);
 }
-
-/** A kept answer with all its headers at once (complete-answer.ts), or through c.body without the shop's middleware. */
-const whole = (c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
-  completeAnswer(c, bytes, headers) ?? c.body(bytes, 200, headers);
-
-const packedType = (encoding: Encoding, cached: 'HIT' | 'MISS') => ({
-  ...JSON_TYPE,
-  'Content-Encoding': encoding,
-  'X-Cache': cached,
-});
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-/** The answer: as written already (an AnswerParts holds the envelope), or the data in the envelope. */
-const answerParts = (data: unknown): AnswerParts =>
-  data instanceof AnswerParts
-    ? data
-    : new AnswerParts([Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }))]);
+/** The answer's bytes: as written already (a listing page), or the data in the envelope. */
+const answerBytes = (data: unknown): Buffer =>
+  Buffer.isBuffer(data) ? data : Buffer.from(JSON.stringify({ responseCode: ErrorCode.OK, data }));
 
 /**
  * A listing page's answer, its products' texts put in as they are kept
  * (product-texts.ts): the same bytes as JSON.stringify of the envelope with
- * toPage's fields, without writing 30 kB of product JSON again, nor joining
- * them when the answer is compressed (answer-parts.ts).
+ * toPage's fields, without writing 30 kB of product JSON again.
  */
-function pageParts(page: Paged<Buffer>): AnswerParts {
+function pageBytes(page: Paged<Buffer>): Buffer {
   const parts: Buffer[] = [PAGE_HEAD];
   page.data.forEach((text, i) => {
     if (i > 0) parts.push(COMMA);
@@ -82,7 +68,7 @@ function pageParts(page: Paged<Buffer>): AnswerParts {
   });
   const { totalPages, number, last, totalElements } = page;
   parts.push(Buffer.from(`],${JSON.stringify({ totalPages, number, last, totalElements }).slice(1)}}`));
-  return new AnswerParts(parts);
+  return Buffer.concat(parts);
 }
 const PAGE_HEAD = Buffer.from(`{"responseCode":${ErrorCode.OK},"data":{"data":[`);
 const COMMA = Buffer.from(',');
@@ -137,5 +123,5 @@ export const catalogueRoutes = new Hono<AppEnv>()
 function listStoreProducts(c: Context<AppEnv>, storeId: number, query: z.output<typeof productQuery>) {
   // The parsed query, keys sorted: the same search spelt two ways is one entry.
   const key = `list|${storeId}|${JSON.stringify(query, Object.keys(query).sort())}`;
-  return answer(c, key, async () => pageParts(await listProductTexts(c.get('db'), storeId, query)));
+  return answer(c, key, async () => pageBytes(await listProductTexts(c.get('db'), storeId, query)));
 }

@@ -31,7 +31,6 @@ import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
 import { cartMemoOf, type CartMemo } from './cart-memo.ts';
-import { cartAnswerParts } from './cart-answer.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
 import { type AccountCheck, alreadyChecked } from '../auth/session-token.ts';
 
@@ -723,12 +722,8 @@ export async function storeItem(db: Db, userId: number, input: z.output<typeof s
   return storeItemOf(db, alreadyChecked(userId), input);
 }
 
-/** storeItem's answer as the API sends it, written out with each row's JSON kept (cart-answer.ts), for a customer whose account it checks. */
-export async function storeItemParts(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
-  return cartAnswerParts(await storeItemOf(db, customer, input));
-}
-
-async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
+/** storeItem for a customer whose account the write itself checks (the API's call). */
+export async function storeItemOf(db: Db, customer: AccountCheck, input: z.output<typeof storeItemRequest>) {
   const { userId } = customer;
   // The generation is read before anything of the catalogue: a side read later is at least as new.
   const today = romeToday();

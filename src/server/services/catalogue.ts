@@ -1,6 +1,6 @@
 // Catalogue reads: category tree, product listing per store, product detail.
 import { type RawBuilder, sql } from 'kysely';
-import { type Db, GENERIC_PLAN, readAlone } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import {
   DEFAULT_STORE_ID,
@@ -289,14 +289,12 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
         (j) => j.onTrue(),
       )
       .select(['t.total', 'l.ids as leaders', 'o.ids as others']);
-    // Planned once (generic plans): the words reach the plan as the common table expression's values anyway;
-    // PostgreSQL's own choice was to plan it anew for every search, a third of its time. The store's number is in
-    // the text (rowsFrom), so that the plan made once walks the lead index.
+    // The store's number is in the text (rowsFrom), so that a plan kept for the statement walks the lead index.
     const { rows: found } = await sql<{
       total: string;
       leaders: (string | number)[];
       others: (string | number)[] | null;
-    }>`${sql.raw(GENERIC_PLAN)}${statement}`.execute(db);
+    }>`${statement}`.execute(db);
     const row = found[0];
     const total = Number(row?.total ?? 0);
     if (counting.total === undefined) counting.keep(total);
@@ -312,8 +310,7 @@ export async function listProductTexts(db: Db, storeId: number, query: ProductQu
   const order = await listingOrder(db, key, async () => {
     const base = rowsFrom(withWords as unknown as Db);
     const statement = (search ? base.where(search.match) : base).orderBy(sortKey, direction).orderBy('p.id');
-    // Up to the whole store's 20,000 rows: on PostgreSQL a connection of the pool, not a shared lane.
-    const rows = await readAlone(db, statement);
+    const rows = await statement.execute();
     return Float64Array.from(rows, (r) => Number(r.id));
   });
   const offset = query.p * query.s;
