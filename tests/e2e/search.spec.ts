@@ -7,7 +7,7 @@ import { euro } from './cart.helpers.ts';
 import { apiData, products, type ApiPage, type ApiProduct } from './catalogue.helpers.ts';
 
 test.describe('search', () => {
-  // Spec §5: search starts with at least 3 characters (so 'pom' already
+  // docs/product.md §5: search starts with at least 3 characters (so 'pom' already
   // searches); under 3 nothing is shown.
   test("'po' shows nothing, 'pomo' shows tomatoes within about a second", async ({ page }) => {
     await page.goto('/app/');
