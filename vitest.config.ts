@@ -15,7 +15,7 @@ const serverOnly = [
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'lint/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/faults/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env['DATABASE_URL'] ? [] : serverOnly)],
     testTimeout: 120_000,
     hookTimeout: 120_000,

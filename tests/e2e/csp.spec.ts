@@ -20,7 +20,7 @@ function watchRefusals(page: Page): string[] {
 async function violationsOn(page: Page, refused: string[], path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  const events = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+  const events = await page.evaluate(() => (window as unknown as { cspEvents: string[] }).cspEvents);
   return [...events, ...refused.splice(0)];
 }
 
@@ -41,7 +41,7 @@ test.describe('content security policy', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
-      (window as unknown as { __csp: string[] }).__csp = seen;
+      (window as unknown as { cspEvents: string[] }).cspEvents = seen;
       document.addEventListener('securitypolicyviolation', (e) =>
         seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
       );
@@ -137,7 +137,7 @@ test.describe('content security policy', () => {
     await passChallenge(threeDsFrame(page));
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\?orderCode=/);
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspEvents: string[] }).cspEvents)).toEqual([]);
     expect(refused).toEqual([]);
   });
 
@@ -146,7 +146,7 @@ test.describe('content security policy', () => {
     expect(await violationsOn(page, refused, '/app/staff'), 'staff, signed out').toEqual([]);
     await logInThroughPanel(page, OPERATOR.email, OPERATOR.password);
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspEvents: string[] }).cspEvents)).toEqual([]);
     expect(refused).toEqual([]);
   });
 });

@@ -8,8 +8,8 @@ import { categories, products } from './catalogue.helpers.ts';
 
 async function shiftsOf(page: Page, path: string): Promise<{ total: number; moved: string[] }> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
-    w.__shifts = [];
+    const w = window as unknown as { layoutShifts: { value: number; nodes: string[] }[] };
+    w.layoutShifts = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
@@ -20,14 +20,14 @@ async function shiftsOf(page: Page, path: string): Promise<{ total: number; move
         const nodes = (entry.sources ?? []).map((s) =>
           s.node instanceof Element ? s.node.className || s.node.tagName : String(s.node?.nodeName),
         );
-        w.__shifts.push({ value: entry.value, nodes });
+        w.layoutShifts.push({ value: entry.value, nodes });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1_500);
   const shifts = await page.evaluate(
-    () => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts,
+    () => (window as unknown as { layoutShifts: { value: number; nodes: string[] }[] }).layoutShifts,
   );
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), moved: shifts.flatMap((s) => s.nodes) };
 }
