@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './app-env.ts';
-import { errorResponse, HttpError, notFoundResponse } from './http.ts';
+import { errorResponse, HttpError, notFoundResponse, ok } from './http.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { catalogueExportRoutes } from './routes/catalogue-export.ts';
 import { outboxRoutes } from './routes/outbox.ts';
@@ -23,7 +23,6 @@ import { API_PREFIX, healthCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
-
 
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -115,9 +114,7 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
     };
     app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
   }
-  app.on(healthCall.method, `${API_PREFIX}${healthCall.path}`, (c) =>
-    c.json({ responseCode: 0, data: { status: 'ok' } }),
-  );
+  app.on(healthCall.method, `${API_PREFIX}${healthCall.path}`, (c) => ok(c, { status: 'ok' }));
   app.route(API_PREFIX, api);
   if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {
     const dev = new Hono<AppEnv>()

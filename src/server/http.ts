@@ -2,6 +2,8 @@
 // envelope, business errors, 400 for bad input, 401/403/429.
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { bytesAnswer } from './compression.ts';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { Endpoint } from '#src/shared/contract/endpoints.ts';
@@ -43,7 +45,12 @@ export const unauthorized = () => new HttpError(401, LOGIN_REQUIRED);
 export const forbidden = () => new HttpError(403, FORBIDDEN);
 export const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS);
 
-export const ok = <T>(c: Context, data: T) => c.json({ responseCode: ErrorCode.OK, data });
+/** An answer of the API in its envelope, compressed as the browser takes it (compression.ts). */
+export const jsonAnswer = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
+  bytesAnswer(c, Buffer.from(JSON.stringify(body)), status, JSON_TYPE);
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+export const ok = <T>(c: Context, data: T) => jsonAnswer(c, { responseCode: ErrorCode.OK, data });
 
 /** The first path holding a NUL character: PostgreSQL cannot store one in text. */
 function nulPath(value: unknown, path: string[] = []): string[] | null {
@@ -164,6 +171,9 @@ function databaseUnavailable(error: unknown): boolean {
     // SQLSTATE 08 connection exception, 57P01-57P03 shutdown / crash / starting up, 53300 too many connections.
     if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+    // postgres.js: a connection lost, ended or not made in time.
+    if (['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'].includes(code))
+      return true;
   }
   return /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i.test(
     error.message,
@@ -174,33 +184,37 @@ export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof BusinessError) {
     const body: Record<string, unknown> = { responseCode: error.code, errorMessage: error.message };
     if (error.data !== undefined) body['data'] = error.data;
-    return c.json(body, 200);
+    return jsonAnswer(c, body, 200);
   }
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { responseCode: ErrorCode.GENERIC, errorMessage: error.message };
     if (error.issues) body['issues'] = error.issues;
-    return c.json(body, error.status);
+    return jsonAnswer(c, body, error.status);
   }
   // Hono's own errors for oversized or unreadable bodies are the caller's fault.
   if (error instanceof Error && 'status' in error && error.status === 413) {
-    return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
+    return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
   }
   if (error instanceof HTTPException && error.status === 400) {
-    return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: BAD_JSON }, 400);
+    return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: BAD_JSON }, 400);
   }
   if (databaseUnavailable(error)) {
     console.warn(
       `[api] database unavailable: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`,
     );
     c.header('Retry-After', '5');
-    return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
+    return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
   }
   console.error('[api] unexpected error', c.req.method, c.req.path, error);
-  return c.json({ responseCode: ErrorCode.GENERIC, errorMessage: messageFor(ErrorCode.GENERIC) }, 500);
+  return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: messageFor(ErrorCode.GENERIC) }, 500);
 }
 
 /** 404: JSON in the envelope for API paths, plain text elsewhere. */
 export const notFoundResponse = (c: Context) =>
   c.req.path.startsWith('/cli/') || c.req.path.startsWith('/dev/')
-    ? c.json({ responseCode: ErrorCode.GENERIC, errorMessage: `${COMMUNICATION_ERROR}: risorsa non trovata.` }, 404)
+    ? jsonAnswer(
+        c,
+        { responseCode: ErrorCode.GENERIC, errorMessage: `${COMMUNICATION_ERROR}: risorsa non trovata.` },
+        404,
+      )
     : c.text('Pagina non trovata', 404);

@@ -4,7 +4,7 @@ import { cartCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser, requireUserInStatement } from '../auth/require-user.ts';
-import { inputOf, ok } from '../http.ts';
+import { inputOf, jsonAnswer, ok } from '../http.ts';
 import {
   abortCart,
   currentCart,
@@ -64,7 +64,7 @@ export const cartRoutes = new Hono<AppEnv>()
     const result = await freezeCheck(c.get('db'), c.get('session').userId, cartId);
     // 4105 is not an error (docs/architecture.md §3): the changed items travel as data.
     if (result.changed)
-      return c.json({
+      return jsonAnswer(c, {
         responseCode: ErrorCode.PRICES_CHANGED,
         data: { updated: result.updated, removed: result.removed },
       });

@@ -8,7 +8,7 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { catalogueCache, defaultLimits } from '../catalogue-cache.ts';
 import { catalogueGeneration } from '../catalogue-version.ts';
-import { chooseEncoding, COMPRESS_FROM_BYTES, compressBytes } from '../compression.ts';
+import { bytesAnswer, chooseEncoding, COMPRESS_FROM_BYTES, compressBytes } from '../compression.ts';
 import { inputOf } from '../http.ts';
 import { categoryTree, listProductTexts, productByBarcode, productTags } from '../services/catalogue.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
@@ -25,7 +25,7 @@ import { missingFoodInfo } from '#src/shared/food-info.ts';
  */
 async function answer(c: Context<AppEnv>, key: string, read: () => Promise<unknown>) {
   const cache = catalogueCache(c.get('db'), defaultLimits(c.get('config')));
-  if (cache.limits.maxEntries === 0) return c.body(answerBytes(await read()) as Uint8Array<ArrayBuffer>, 200, JSON_TYPE);
+  if (cache.limits.maxEntries === 0) return bytesAnswer(c, answerBytes(await read()), 200, JSON_TYPE);
   const generation = await catalogueGeneration(c.get('db'));
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   const slot = `${key}|${encoding ?? 'identity'}`;

@@ -5,7 +5,7 @@ import { checkoutCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser, requireUserInStatement } from '../auth/require-user.ts';
-import { inputOf, ok } from '../http.ts';
+import { inputOf, jsonAnswer, ok } from '../http.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
 import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
@@ -45,7 +45,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const { orderId, addressId } = c.req.valid('json');
     const result = await copyOrder(c.get('db'), c.get('session').userId, orderId, addressId, c.get('config').flags);
     if (result.updated.length || result.removed.length) {
-      return c.json({
+      return jsonAnswer(c, {
         responseCode: ErrorCode.PRICES_CHANGED,
         data: { cart: result.cart, updated: result.updated, removed: result.removed },
       });
