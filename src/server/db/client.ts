@@ -1,18 +1,18 @@
 // One data-access layer for both engines (docs/architecture.md §4): Kysely over
 // PGlite in-process by default, over a PostgreSQL server when DATABASE_URL is
-// set. Each engine is driven by a maintained dialect through its public API:
-// kysely's own PGliteDialect (PGlite is one session: the dialect gives a
-// transaction the connection alone, through PGlite's transaction()), and
-// kysely-postgres-js over postgres.js, which prepares every statement once per
-// connection and keeps its plan.
+// set, each through its public API: kysely's own PGliteDialect (PGlite is one
+// session: the dialect gives a transaction the connection alone, through
+// PGlite's transaction()), and postgres.js, which prepares every statement
+// once per connection, keeps its plan and pipelines statements when its
+// connections are busy (postgres-dialect.ts).
 import { availableParallelism } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect } from 'kysely';
-import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
+import { PostgresPoolDialect } from './postgres-dialect.ts';
 
 export type Db = Kysely<Database>;
 
@@ -121,7 +121,7 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     },
     onnotice: () => {},
   });
-  const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }), ...kyselyLog(options) });
+  const db = new Kysely<Database>({ dialect: new PostgresPoolDialect(client), ...kyselyLog(options) });
   return {
     db,
     engine: 'postgres',
