@@ -51,27 +51,6 @@ export type Autocannon = (opts: {
   ): void;
 };
 
-/** How much of an answer's body autocannon keeps: enough for businessAnswer. */
-export const BODY_KEPT = 32;
-
-// autocannon keeps each answer's body as text, decoding every chunk as UTF-8 (its
-// PipelinedRequestsQueue.addBody), though the bench reads only the body's first
-// 17 characters (businessAnswer). A compressed answer is binary, and decoding a
-// cart write's 3.7 kB answer took half of the generator's CPU per request (160 µs
-// → 87 µs; docs/performance.md, twenty-third sitting): on this 2-core machine,
-// CPU taken from the shop under test. The body kept is its first BODY_KEPT bytes.
-{
-  type Queue = { prototype: { peek(): { body: string } | undefined; addBody(data: Buffer): void } };
-  const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as Queue;
-  if (typeof queue.prototype.addBody !== 'function' || typeof queue.prototype.peek !== 'function')
-    throw new Error('autocannon changed: PipelinedRequestsQueue has no addBody/peek to keep only the start of a body');
-  queue.prototype.addBody = function (data) {
-    const req = this.peek();
-    if (req && req.body.length < BODY_KEPT)
-      req.body += data.subarray(0, BODY_KEPT - req.body.length).toString('latin1');
-  };
-}
-
 export const autocannon = require('autocannon') as Autocannon;
 
 /**

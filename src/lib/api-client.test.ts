@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { $user, setSession } from '#src/shop/session.store.ts';
 import { $toasts } from './toast.store.ts';
 import { checkoutCalls } from '#src/shared/contract/endpoints.ts';

@@ -4,7 +4,7 @@
 import { routes } from '#src/shared/routes.ts';
 import { type Answering, type Endpoint, type InputOf, urlOf } from '#src/shared/contract/endpoints.ts';
 import ky, { type KyInstance } from 'ky';
-import { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import {
   COMMUNICATION_ERROR,
   ErrorCode,
@@ -16,10 +16,6 @@ import {
 import { $user, clearSession } from '#src/shop/session.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { showToast } from './toast.store.ts';
-
-// zod would probe `new Function` to compile its parsers; the shop's CSP
-// forbids eval, so it validates without that (and the browser reports nothing).
-z.config({ jitless: true });
 
 /** A refused call: code of docs/product.md §8 (4000 for communication errors) and the message to show. */
 export class ApiError extends Error {

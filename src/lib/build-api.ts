@@ -1,7 +1,7 @@
 // Build-time reads of the catalogue API (docs/architecture.md §1): pages call /cli at
 // SPESA_API_URL while Astro renders them, and validate every answer with the
 // same zod contract the server uses. Never imported by browser code.
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import type { Banner } from '#src/shared/contract/banners.ts';
 import type { Category, Product, productPage, Tag } from '#src/shared/contract/catalogue.ts';
 import { type Answering, catalogueCalls, type InputOf, urlOf } from '#src/shared/contract/endpoints.ts';

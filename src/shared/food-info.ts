@@ -7,7 +7,7 @@
 // underscores, `Semola di _grano duro_, acqua`: plain text, never HTML. The
 // page turns each marked run into <strong> through Astro's escaping, so no
 // markup from the feed ever reaches the browser (docs/catalogue-feed.md).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { formatDecimal } from './number-format.ts';
 
 /** One nutrient amount in grams per 100 g / 100 ml (0–100). */

@@ -8,7 +8,7 @@
 // start-up refreshes them), and every tab of the shop shows the same cart.
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import type { firstSlot } from '#src/shared/contract/checkout.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { $user } from './session.store.ts';

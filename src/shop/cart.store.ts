@@ -3,7 +3,7 @@
 // so the last answer is the truth (two tabs never lose an update).
 import { routes } from '#src/shared/routes.ts';
 import { atom, computed, task } from 'nanostores';
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';

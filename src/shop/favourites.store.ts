@@ -2,7 +2,7 @@
 // and on the first heart or favourites page that needs them; hearts and the
 // favourites page useStore these atoms and call the actions.
 import { atom, computed } from 'nanostores';
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $sessionStart, $user } from './session.store.ts';

@@ -34,7 +34,12 @@ interface Options {
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-type Tracked = Field & { _valueTracker?: { setValue(value: string): void } };
+
+/**
+ * Whether React has taken the field: React watches a controlled field's value
+ * through a `value` property of the element's own, in front of the prototype's.
+ */
+const watchedByReact = (field: Field): boolean => Object.getOwnPropertyDescriptor(field, 'value') !== undefined;
 
 /** Fields whose value the shopper changed while the island was loading (checkboxes go through the held click). */
 function changedFields(root: HTMLElement): [Field, string][] {
@@ -54,11 +59,15 @@ function changedFields(root: HTMLElement): [Field, string][] {
 function handOver(changed: [Field, string][]): void {
   for (const [field, value] of changed) {
     if (!field.isConnected) continue;
-    // React compares with the value it last saw: make that differ, then fire.
-    (field as Tracked)._valueTracker?.setValue('');
+    // React compares with the value it last saw: through the element's own
+    // property it sees '' (React notes what is set there), through the
+    // prototype's setter the real value is put back unseen; the event then
+    // tells React of a change.
     const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    if (setter) setter.call(field, value);
-    else field.value = value;
+    if (setter) {
+      field.value = '';
+      setter.call(field, value);
+    } else field.value = value;
     field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
   }
 }
@@ -106,7 +115,7 @@ const interaction: ClientDirective = (load, options, el) => {
     const handBack = (frames: number): void =>
       void requestAnimationFrame(() => {
         const fields = [...before.map(([field]) => field), ...typed.keys()];
-        if (frames > 0 && fields.some((field) => field.isConnected && !(field as Tracked)._valueTracker)) {
+        if (frames > 0 && fields.some((field) => field.isConnected && !watchedByReact(field))) {
           handBack(frames - 1);
           return;
         }

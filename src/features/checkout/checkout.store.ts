@@ -2,7 +2,7 @@
 // checkout data survive the moves between /checkout, /checkout/data and
 // /checkout/summary (kept in sessionStorage, this tab only); freeze books it.
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { api } from '#src/lib/api-client.ts';
 import {
   cart as cartSchema,

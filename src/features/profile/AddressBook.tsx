@@ -1,7 +1,7 @@
 // A list of the shopper's addresses with a new/edit popup; shipping and
 // billing pages differ only in fields, card body, calls and toasts.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { AddressEditor, type AddressValues, type FieldSpec } from './AddressEditor.tsx';

@@ -2,7 +2,7 @@
 // fields a page describes, checked on blur with the contract's rules; edit
 // mode also offers Delete, confirmed in place.
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import { ApiError } from '#src/lib/api-client.ts';
 import { FormAlert, RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';

@@ -3,7 +3,7 @@
 // right, and a submit checks every field and moves focus to the first wrong
 // one. The rules themselves are the contract's zod schemas (rules.ts).
 import { useState } from 'react';
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 
 export type FormValues = Record<string, string | boolean>;
 /** One rule per field: the message to show, or null when the value is right. */

@@ -1,6 +1,6 @@
 // Field rules of the account forms, taken from the shared contract (the same
 // zod schemas the API uses), so a form never accepts what the server refuses.
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import { passwordChange } from '#src/shared/contract/auth.ts';
 import {
   PASSWORDS_DIFFER,

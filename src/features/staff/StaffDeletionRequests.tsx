@@ -6,7 +6,7 @@
 // flagged, since the profile then cannot be deleted automatically (docs/product.md §4).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from '#src/shared/zod.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { staffCalls } from '#src/shared/contract/endpoints.ts';

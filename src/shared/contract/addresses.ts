@@ -1,5 +1,5 @@
 // Shipping and billing addresses (docs/product.md §3, §5, §7).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { REQUIRED } from './profile-rules.ts';
 import { schemasTurn } from './schemas-turn.ts';
 

@@ -1,5 +1,5 @@
 // Auth and profile calls of docs/product.md §7.
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import {
   REQUIRED,
   PASSWORDS_DIFFER,

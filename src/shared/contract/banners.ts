@@ -1,5 +1,5 @@
 // Banners of the home carousel (docs/product.md §3 Banner, §7 Banners).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();

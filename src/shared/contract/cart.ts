@@ -1,5 +1,5 @@
 // Cart calls and shapes of docs/product.md §3 and §7.
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { promotion } from './catalogue.ts';
 import { schemasTurn } from './schemas-turn.ts';
 

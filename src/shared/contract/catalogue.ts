@@ -1,7 +1,7 @@
 // Catalogue shapes of docs/product.md §3 and the product query of docs/product.md §7, shared by the
 // API (which validates what it answers) and the browser and build (which
 // validate what they receive).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { pageParam, paged } from './envelope.ts';
 import { nutritionFacts } from '../food-info.ts';
 import { schemasTurn } from './schemas-turn.ts';

@@ -1,5 +1,5 @@
 // Slots, checkout and orders (docs/product.md §3 Slot, Order, Checkout info; §7).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { cardPayment } from './payments.ts';
 import { cart, cartItem, paymentMode } from './cart.ts';
 import { email, mobilePhone } from './profile-rules.ts';

@@ -1,7 +1,7 @@
 // GET /cli/ops/deletion-requests: the profile deletions shoppers asked for and
 // the cooperative has not handled yet (docs/product.md §2 profile data page, §9: handled
 // within 48 hours after checks), for store staff.
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();

@@ -3,7 +3,7 @@
 // body, and of the `data` of its answer. The server registers and validates
 // each route from its entry (server/route-of.ts); the browser's typed call
 // builds the URL and checks the answer from the same entry (lib/api-client.ts).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { billingAddress, billingAddressInput, deleteById, shippingAddress, shippingAddressInput } from './addresses.ts';
 import { loginRequest, loginResponse, passwordChange, profileUpdate, resetConfirm, resetRequest } from './auth.ts';
 import { signupRequest } from './auth.ts';

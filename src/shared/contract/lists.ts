@@ -1,5 +1,5 @@
 // Shopping lists and favourites (docs/product.md §3, §7 Lists).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { cart } from './cart.ts';
 import { schemasTurn } from './schemas-turn.ts';
 

@@ -2,7 +2,7 @@
 // §3 Payment method and boarding responses; §4 Card state and XPAY checkout
 // steps; §7 Payments calls; docs/architecture.md §4 card payments). Amounts are integer
 // cents inside; euro with 2 decimals on the wire.
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();

@@ -1,6 +1,6 @@
 // Field rules of docs/product.md §5, shared by the forms (validated on blur) and the API
 // (which refuses what the form would refuse). Messages are those of docs/product.md §5.
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { LOYALTY_PREFIX } from '../loyalty-card.ts';
 import { schemasTurn } from './schemas-turn.ts';
 

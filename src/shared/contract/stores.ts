@@ -1,7 +1,7 @@
 // Store shapes of docs/product.md §3 and the Stores calls of docs/product.md §7, shared by the API
 // (which validates what it answers) and the build and browser (which validate
 // what they receive).
-import { z } from 'zod';
+import { z } from '#src/shared/zod.ts';
 import { pageParam, paged } from './envelope.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
