@@ -24,11 +24,10 @@
 // a shop that has served the call before, as a shop does that serves every call
 // all day. In a call's first seconds V8 compiles the code it runs (about 130 of
 // the cart write's functions with Maglev in its first second, Turbofan until
-// its sixth: docs/performance.md, twenty-eighth sitting), and those seconds
-// made up most of a p99. The warm-up's own p99 is printed beside each figure
-// ("first s p99 ms"), so the start stays in view, and its errors are counted
-// with the figure's. --warmup 0 measures from the first request, as every
-// figure before the twenty-eighth sitting was.
+// its sixth), and those seconds made up most of a p99. The warm-up's own p99 is
+// printed beside each figure ("first s p99 ms"), so the start stays in view,
+// and its errors are counted with the figure's. --warmup 0 measures from the
+// first request, as every figure before 2026-11-28 was.
 // Latencies (p50, p99) are to the hundredth of a millisecond, each answer timed
 // on its own (bench-load.ts's runLoad). Before 2026-11-29 they were autocannon's
 // histogram's, in whole milliseconds below the answers' own times by up to one:
@@ -197,7 +196,7 @@ async function prepare(base: string): Promise<Fixtures> {
   };
   // A listing reads a full page of 24 products: at 2,000 products three categories in four hold less than
   // a page, and a page of a few products is less work, which made listing's growth from 2,000 to 20,000
-  // products a growth of the pages, not of the catalogue (docs/performance.md, twenty-second sitting).
+  // products a growth of the pages, not of the catalogue.
   const categories = (
     await Promise.all(
       ids.map(async (id) => ({
@@ -447,7 +446,7 @@ try {
   // again): the machine's speed moves by a third within minutes (docs/performance.md), and each size's own
   // run comes minutes apart from the other's, so their p99s compared the machine's moments as much as the
   // sizes. A size's p99 is that of all its rounds' answers together: at 3 ms one round's p99 moves by a
-  // third from one run to the next (thirty-first sitting), and four rounds pooled move less.
+  // third from one run to the next, and four rounds pooled move less.
   const big = kept.find((k) => k.products === 20000);
   const small = kept.find((k) => k.products === 2000);
   if (big && small && growthCalls.length) {

@@ -99,8 +99,8 @@ export class ShopperTurns {
  * whose answer did not come. Its result adds the percentiles of the answers'
  * latencies to the microsecond (`exact`): autocannon's histogram keeps whole
  * milliseconds, and a call answered in 2 ms gave a p99 of 2 or 3, a third apart,
- * by rounding alone (listing's cost growth on PostgreSQL, docs/performance.md,
- * thirtieth sitting). As in autocannon's histogram, only 2xx answers count.
+ * by rounding alone (listing's cost growth on PostgreSQL read ×1.50 from p99s
+ * of 2 and 3 ms). As in autocannon's histogram, only 2xx answers count.
  */
 export async function runLoad(
   opts: Parameters<Autocannon>[0],
@@ -149,9 +149,9 @@ export function percentiles(times: ArrayLike<number>): { p50: number; p99: numbe
 
 /**
  * Whether an answer is not a business error. Those come as HTTP 200 with
- * responseCode ≠ 0 (DESIGN.md §3). An error's envelope is under 1 kB, which the
- * shop sends uncompressed (compression.ts); a compressed body (not JSON text) is
- * a successful answer.
+ * responseCode ≠ 0 (docs/architecture.md §3). An error's envelope is under
+ * 1 kB, which the shop sends uncompressed (compression.ts); a compressed body
+ * (not JSON text) is a successful answer.
  */
 export const businessAnswer = (body: string): boolean =>
   String(body).startsWith('{"responseCode":0') || !String(body).startsWith('{');
