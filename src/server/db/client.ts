@@ -1,17 +1,20 @@
 // One data-access layer for both engines (docs/architecture.md §4): Kysely over
 // PGlite in-process by default, over a PostgreSQL server when DATABASE_URL is
-// set, each through its public API: kysely's own PGliteDialect (PGlite is one
-// session: the dialect gives a transaction the connection alone, through
-// PGlite's transaction()), and postgres.js, which prepares every statement
-// once per connection, keeps its plan and pipelines statements when its
-// connections are busy (postgres-dialect.ts).
+// set, each through its public API. PGlite: a dialect that keeps each
+// statement prepared in PGlite's one session (pglite-prepared.ts, decision
+// 013: kysely's own PGliteDialect plans every statement anew, at a third of the
+// speed); a transaction has the session alone through PGlite's transaction().
+// PostgreSQL: postgres.js, which prepares every statement once per connection,
+// keeps its plan and pipelines statements when its connections are busy
+// (postgres-dialect.ts, decision 011).
 import { availableParallelism } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import postgres from 'postgres';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
+import { PreparedPGliteDialect } from './pglite-prepared.ts';
 import { PostgresPoolDialect } from './postgres-dialect.ts';
 
 export type Db = Kysely<Database>;
@@ -77,14 +80,14 @@ async function openPGlite(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...kyselyLog(options) });
+  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite), ...kyselyLog(options) });
   return {
     db,
     engine: 'pglite',
     description: `PGlite ${options.dataDir ? `in ${options.dataDir}` : 'in memory'}`,
     exclusive: (_lock, work) => work(),
     async runScript(script, record) {
-      // PGlite's transaction() holds its one session until the end: nothing else runs inside it.
+      // PGlite's transaction() holds its one session until the end (migrations run before the shop serves).
       await pglite.transaction(async (tx) => {
         await tx.exec(script);
         await tx.query(record.text, record.params);
