@@ -31,8 +31,7 @@ const MAX_BODY_BYTES = 256 * 1024;
  * The API for one database. `ownErrors: false` leaves its errors to the app it
  * is mounted in (server.ts), which answers them with the same errorResponse:
  * hono wraps every route of a mounted app that has an error handler of its own
- * in a compose made on each request (a tenth of what a product detail allocated,
- * docs/performance.md, twenty-fourth sitting).
+ * in a compose made on each request (a tenth of what a product detail allocated).
  */
 export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boolean } = {}) {
   let key: Promise<Uint8Array> | undefined;

@@ -1,4 +1,4 @@
-// Everything that turns outcomes into HTTP answers (DESIGN.md §3): the
+// Everything that turns outcomes into HTTP answers (docs/architecture.md §3): the
 // envelope, business errors, 400 for bad input, 401/403/429.
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';

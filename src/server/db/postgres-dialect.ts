@@ -2,8 +2,8 @@
 // A statement outside a transaction goes to postgres.js' pool as it is: the
 // pool prepares it once per connection and, when every connection is busy,
 // queues it on one of them behind the statements already sent (pipelining). A
-// transaction reserves one connection from BEGIN to COMMIT. kysely-postgres-js
-// reserves a connection for every statement instead, so none is ever
+// transaction reserves one connection from BEGIN to COMMIT. The kysely-postgres-js
+// package reserves a connection for every statement instead, so none is ever
 // pipelined: product details and slot strips, a few short reads each, went at
 // 0.55× the speed of pipelined connections.
 import {

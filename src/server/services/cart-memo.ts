@@ -8,14 +8,14 @@
 // The cart itself is kept as its last answer saw it: a write checks it again
 // in the statement that locks it, and a cart that changed is read anew.
 // Reading the catalogue side of a cart's other rows was 60 % of a cart
-// write's time in the database (docs/performance.md, eighth sitting).
+// write's time in the database.
 //
 // The cart's own rows (quantities, the price the shopper saw) are kept too,
 // with the version of the cart row (`xmin`) the write that answered them
 // left: every change to a cart's rows also updates the cart row (cart.ts),
 // so a write that finds the cart row at that version, with its lock held,
 // knows its other rows without reading them. Reading and sending them was a
-// third of a cart write's time in the database (sixteenth sitting).
+// third of a cart write's time in the database.
 import type { Db } from '../db/client.ts';
 
 /** How many product sides and carts are kept: beyond that, the sides start again, the oldest carts go. */

@@ -4,7 +4,7 @@
 // for the page's product ids and total, in order, and takes each product's
 // JSON text from here; the products not kept yet are read by key in one
 // statement and kept. Writing the same 30 kB of JSON for every listing was a
-// third of the server thread's time (docs/performance.md, ninth sitting).
+// third of the server thread's time.
 import type { Db } from '../db/client.ts';
 
 /** How many product texts are kept, over all stores: beyond that they start again. */

@@ -463,7 +463,7 @@ CREATE TABLE payment_transactions (
   updated_at       timestamptz NOT NULL DEFAULT now()
 );
 
--- Development mail outbox (DESIGN.md §4), shared by every process ------------
+-- Development mail outbox (docs/architecture.md §4), shared by every process ------------
 
 CREATE TABLE mail_outbox (
   id        bigserial PRIMARY KEY,

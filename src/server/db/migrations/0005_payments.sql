@@ -1,4 +1,4 @@
--- Card payments (DESIGN.md §4): provider transactions with their state, an
+-- Card payments (docs/architecture.md §4): provider transactions with their state, an
 -- append-only event log per order and customer, and the provider sandbox's
 -- own records (its card vault and transactions; used only when the sandbox
 -- stands in for the real providers).

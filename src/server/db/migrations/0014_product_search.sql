@@ -4,9 +4,9 @@
 -- category, branded). On the products row those columns sit after some thirty
 -- others, several of them long texts (ingredients, nutrition), and each of a
 -- common word's ~600 matches had its whole row walked to reach them: the
--- narrow rows cut a "pasta" search's statement by about a quarter
--- (docs/performance.md, tenth sitting). The catalogue import writes it, after
--- the products and their stores (catalogue/write.ts).
+-- narrow rows cut a "pasta" search's statement by about a quarter. The
+-- catalogue import writes it, after the products and their stores
+-- (catalogue/write.ts).
 CREATE TABLE product_search (
   id          bigint PRIMARY KEY REFERENCES products (id) ON DELETE CASCADE,
   store_ids   integer[] NOT NULL,

@@ -4,7 +4,7 @@
 -- index alone (an index-only scan: the import vacuums the table, so its pages
 -- are all-visible), where the indexes on products had each of the ~120 rows a
 -- fifth page walks past fetched from the products table, for its stores, past
--- some thirty columns with long texts (docs/performance.md, eleventh sitting).
+-- some thirty columns with long texts.
 -- The category expressions keep category_id among the included columns:
 -- PostgreSQL reads an index alone only when it holds every column the
 -- statement names.
