@@ -50,7 +50,7 @@ describe('CartMemo', () => {
     expect(memo.known('v2|2026-11-24', 1109, 7)).toEqual(new Map());
   });
 
-  it('starts again beyond 10,000 product sides, and keeps the newest 20,000 carts', () => {
+  it('keeps at most 10,000 product sides and 20,000 carts, the least recently used going first', () => {
     const memo = new CartMemo<Side, Cart>();
     for (let c = 0; c < 20_001; c++)
       memo.remember(
@@ -61,9 +61,11 @@ describe('CartMemo', () => {
     // 400 carts × 25 sides fit in 10,000; cart 0 was the oldest of 20,001 and went.
     expect(memo.known('v1|d', 1, 0)).toEqual(new Map());
     expect(memo.known('v1|d', 1, 399).size).toBe(25);
+    // The 10,001st side: the least recently used one goes (cart 0's first), the others stay.
     memo.remember('v1|d', { id: 20_001, user_id: 1, store_id: 1 }, [side(999_999)]);
-    // The 10,001st side: the sides start again with it.
-    expect(memo.known('v1|d', 1, 399).size).toBe(0);
+    expect(memo.sideOf('v1|d', 1, 0)).toBeUndefined();
+    expect(memo.sideOf('v1|d', 1, 1)).toBeDefined();
+    expect(memo.known('v1|d', 1, 399).size).toBe(25);
     expect(memo.known('v1|d', 1, 20_001).size).toBe(1);
   });
 

@@ -331,7 +331,7 @@ const productsByKey = compiledOnce((db: Db, storeId: number, today: string, ids:
 async function productTexts(db: Db, storeId: number, today: string, ids: number[]): Promise<Buffer[]> {
   const generation = await catalogueGeneration(db, today);
   const memo = productTextsOf(db);
-  const known = memo.of(generation, storeId);
+  const known = memo.of(generation, storeId, ids);
   const missing = ids.filter((id) => !known.has(id));
   let read: Map<number, Buffer> | undefined;
   if (missing.length > 0) {
