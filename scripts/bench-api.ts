@@ -2,9 +2,7 @@
 // For each catalogue size: start the shop as a child process (API only, a
 // throw-away PGlite directory, or a fresh database on DATABASE_URL's server),
 // make logged-in shoppers with an open cart, then drive it from this process
-// with autocannon over loopback (bench-load.ts: it keeps only the first 32
-// bytes of each answer's body; before 2026-11-28 the whole body, as text): each
-// call alone for `duration` seconds, then all of them at once (the mix).
+// with autocannon over loopback (bench-load.ts): each call alone for `duration` seconds, then all of them at once (the mix).
 // GET /cli/health, measured in the same run, is the server's own ceiling;
 // every figure is also given as a ratio to it.
 // --cache off,on measures each size without and then with the catalogue
