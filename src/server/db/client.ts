@@ -10,12 +10,11 @@
 import { availableParallelism } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type Dialect, Kysely } from 'kysely';
+import { Kysely } from 'kysely';
 import postgres from 'postgres';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { PreparedPGliteDialect } from './pglite-prepared.ts';
-import { openPGliteThread } from './pglite-thread.ts';
 import { PostgresPoolDialect } from './postgres-dialect.ts';
 
 export type Db = Kysely<Database>;
@@ -68,46 +67,35 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 }
 
 async function openPGlite(options: DbOptions): Promise<DbHandle> {
-  const { dataDir } = options;
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  let opened: { dialect: Dialect; runScript: DbHandle['runScript'] };
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let pglite: PGlite;
   try {
-    // A shop's data directory: PGlite in a thread of its own, on the other core (pglite-thread.ts). In memory
-    // (the API tests, which open many databases a process): in this thread, through the same prepared statements.
-    opened = dataDir ? await openPGliteThread(dataDir) : await inThisThread();
+    // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
+    const settings = { extensions: { pg_trgm }, parsers: { [INT8]: Number, [NUMERIC]: Number } };
+    pglite = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
+    await pglite.waitReady;
+    // As on PostgreSQL: no plan is compiled to machine code.
+    await pglite.exec('SET jit = off');
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: opened.dialect, ...kyselyLog(options) });
+  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite), ...kyselyLog(options) });
   return {
     db,
     engine: 'pglite',
-    description: dataDir ? `PGlite in ${dataDir}, in a thread of its own` : 'PGlite in memory',
+    description: `PGlite ${options.dataDir ? `in ${options.dataDir}` : 'in memory'}`,
     exclusive: (_lock, work) => work(),
-    runScript: opened.runScript,
-    async close() {
-      await db.destroy();
-      unlock();
-    },
-  };
-}
-
-/** An in-memory PGlite in this thread. */
-async function inThisThread(): Promise<{ dialect: Dialect; runScript: DbHandle['runScript'] }> {
-  // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
-  const pglite = new PGlite({ extensions: { pg_trgm }, parsers: { [INT8]: Number, [NUMERIC]: Number } });
-  await pglite.waitReady;
-  // As on PostgreSQL: no plan is compiled to machine code.
-  await pglite.exec('SET jit = off');
-  return {
-    dialect: new PreparedPGliteDialect(pglite),
     async runScript(script, record) {
       // PGlite's transaction() holds its one session until the end (migrations run before the shop serves).
       await pglite.transaction(async (tx) => {
         await tx.exec(script);
         await tx.query(record.text, record.params);
       });
+    },
+    async close() {
+      await db.destroy();
+      unlock();
     },
   };
 }
