@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { Encoding } from './compression.ts';
 
 /** A kept answer: its bytes as they go out, compressed with `encoding` or (null) as they are. */
-export interface KeptAnswer {
+interface KeptAnswer {
   body: Uint8Array;
   encoding: Encoding | null;
 }
