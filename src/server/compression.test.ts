@@ -60,6 +60,7 @@ describe('compression() in a shop, over a real socket', () => {
       'Content-Encoding': 'gzip',
     }),
   );
+  app.get('/varies', (c) => c.json({ responseCode: 0, data: rows(400) }, 200, { Vary: 'Accept-Encoding' }));
   app.get('/tagged', (c) => c.json({ responseCode: 0, data: rows(400) }, 200, { ETag: '"v1"' }));
   let server: ServerType;
   let port = 0;
@@ -113,6 +114,12 @@ describe('compression() in a shop, over a real socket', () => {
     const plain = await app.request('/page', { headers: { 'Accept-Encoding': 'identity' } });
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect((await plain.json()).data).toHaveLength(400);
+  });
+
+  it('says Vary: Accept-Encoding once when the answer said it already', async () => {
+    const res = await app.request('/varies', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
   });
 
   it('gives a compressed answer with an ETag a weak one, in every encoding', async () => {

@@ -116,7 +116,8 @@ export function compression(): MiddlewareHandler {
     await next();
     const answer = c.res;
     // Headers only: reading the body or its stream would make the server build the whole answer again.
-    answer.headers.append('Vary', 'Accept-Encoding');
+    // Said once: the site's file server says it already of its gzip copies.
+    if (!/accept-encoding/i.test(answer.headers.get('Vary') ?? '')) answer.headers.append('Vary', 'Accept-Encoding');
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     const stated = answer.headers.get('Content-Length');
     if (
