@@ -161,6 +161,19 @@ export interface MailOutbox {
   text: string;
 }
 
+export interface MailQueue {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  html: string | null;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  recipient: string;
+  sent_at: Timestamp | null;
+  subject: string;
+  text: string;
+}
+
 export interface OrderFees {
   description: string;
   fee_id: string;
@@ -557,6 +570,7 @@ export interface DB {
   list_items: ListItems;
   loyalty_cards: LoyaltyCards;
   mail_outbox: MailOutbox;
+  mail_queue: MailQueue;
   order_fees: OrderFees;
   order_rows: OrderRows;
   order_status_history: OrderStatusHistory;
