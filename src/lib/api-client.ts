@@ -21,12 +21,22 @@ import { showToast } from './toast.store.ts';
 export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
-  constructor(code: number, message: string, status: number) {
+  /**
+   * A business error's own text as the server wrote it (null for HTTP-level refusals): the
+   * screens of docs/product.md §8 that show "the server message" (reset, password change) say this one,
+   * which may be more precise than the catalogue's text for its code.
+   */
+  readonly serverMessage: string | null;
+  constructor(code: number, message: string, status: number, serverMessage: string | null = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.serverMessage = serverMessage;
   }
 }
+
+/** What a screen showing the server's message says: its text, else the message of the error's code. */
+export const serverMessageOf = (error: ApiError): string => error.serverMessage ?? error.message;
 
 /** The message to show for a failed call: the server's, or the generic one for anything else. */
 export const errorMessageOf = (error: unknown): string => (error instanceof ApiError ? error.message : GENERIC_ERROR);
@@ -109,10 +119,12 @@ export function createApiClient(options: ClientOptions = {}) {
     if (body.responseCode === ErrorCode.PRICES_CHANGED)
       return { responseCode: ErrorCode.PRICES_CHANGED, data: body.data };
     if (body.responseCode !== 0) {
+      const serverMessage = typeof body.errorMessage === 'string' && body.errorMessage ? body.errorMessage : null;
       throw new ApiError(
         body.responseCode,
-        messageFor(body.responseCode, typeof body.errorMessage === 'string' ? body.errorMessage : undefined),
+        messageFor(body.responseCode, serverMessage ?? undefined),
         response.status,
+        serverMessage,
       );
     }
     const parsed = schema.safeParse(body.data);

@@ -311,7 +311,8 @@ test.describe('passwords and session', () => {
     await page.getByLabel('Nuova password', { exact: true }).fill('Taralli2024!');
     await page.getByLabel('Conferma nuova password').fill('Taralli2024!');
     await page.getByRole('button', { name: 'Cambia password' }).click();
-    await expectToast(page, 'Password non valida');
+    // docs/product.md §8: a failed change says the server's message, not the catalogue's text for code 13.
+    await expectToast(page, 'La password attuale non è corretta.');
 
     await page.getByLabel('Password attuale').fill(PASSWORD);
     await page.getByRole('button', { name: 'Cambia password' }).click();

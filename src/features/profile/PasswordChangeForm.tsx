@@ -1,8 +1,8 @@
 // /app/profile/password (docs/product.md §5 Password change, §7): old, new (≥ 8 and the
-// composition hint) and confirmation; success toast, then home.
+// composition hint) and confirmation; success toast, then home; a refusal shows the server's message.
 import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, serverMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { PASSWORD_HINT } from '#src/shared/contract/profile-rules.ts';
 import { flashToast } from '#src/lib/flash.ts';
@@ -40,7 +40,8 @@ function PasswordChangeForm() {
       window.location.assign(routes.home);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.status !== 401 && error.status !== 403) showToast(error.message, 'error');
+      // docs/product.md §8: a failed change says the server's message ('La password attuale non è corretta.').
+      if (error.status !== 401 && error.status !== 403) showToast(serverMessageOf(error), 'error');
       setBusy(false);
     }
   }

@@ -2,7 +2,7 @@
 // confirmation with the signup rules; then the shopper logs in with it.
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, serverMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { ErrorCode, TOO_MANY_ATTEMPTS, messageFor } from '#src/shared/contract/errors.ts';
 import { PASSWORD_HINT } from '#src/shared/contract/profile-rules.ts';
@@ -47,7 +47,7 @@ export default function ResetPasswordForm() {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === ErrorCode.INVALID_LINK) setLinkError(error.message);
-      else showToast(error.status === 429 ? TOO_MANY_ATTEMPTS : error.message, 'error');
+      else showToast(error.status === 429 ? TOO_MANY_ATTEMPTS : serverMessageOf(error), 'error');
     } finally {
       setBusy(false);
     }

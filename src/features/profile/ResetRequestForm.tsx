@@ -1,7 +1,7 @@
 // /app/reset (docs/product.md §2, §5): one e-mail field and a send button. The mailed
 // link opens /app/reset/password; a refusal is the server's message in a toast.
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, serverMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { TOO_MANY_ATTEMPTS } from '#src/shared/contract/errors.ts';
 import { INVALID_EMAIL } from '#src/shared/contract/profile-rules.ts';
@@ -31,7 +31,7 @@ export default function ResetRequestForm() {
       setSent(true);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      showToast(error.status === 429 ? TOO_MANY_ATTEMPTS : error.message, 'error');
+      showToast(error.status === 429 ? TOO_MANY_ATTEMPTS : serverMessageOf(error), 'error');
     } finally {
       setBusy(false);
     }
