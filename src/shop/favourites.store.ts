@@ -1,6 +1,6 @@
-// The shopper's favourites (docs/product.md §3 Favourite, §7 Lists): loaded after login
-// and on the first heart or favourites page that needs them; hearts and the
-// favourites page useStore these atoms and call the actions.
+// The shopper's favourites (docs/product.md §3 Favourite, §7 Lists): loaded at a logged-in
+// shopper's start-up on every page (docs/product.md §2, src/layouts/session-start.ts) and after a login;
+// hearts and the favourites page useStore these atoms and call the actions.
 import { atom, computed } from 'nanostores';
 import type { z } from '#src/shared/zod.ts';
 import { api, ApiError } from '#src/lib/api-client.ts';

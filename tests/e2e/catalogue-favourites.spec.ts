@@ -3,8 +3,20 @@
 // and removes it there.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import { logIn, signedUpShopper, uniqueEmail } from './cart.helpers.ts';
-import { products } from './catalogue.helpers.ts';
+import { apiCall, logIn, signedUpShopper, uniqueEmail } from './cart.helpers.ts';
+import { categories, products, type ApiCategory } from './catalogue.helpers.ts';
+
+/** The categories from the top level down to the one with this id. */
+function pathTo(tree: ApiCategory[], id: string): ApiCategory[] {
+  for (const node of tree) {
+    if (node.id === id) return [node];
+    if (id.startsWith(node.id)) {
+      const below = pathTo(node.items, id);
+      if (below.length > 0) return [node, ...below];
+    }
+  }
+  return [];
+}
 
 test.describe('favourites', () => {
   test("a visitor's heart opens the login panel", async ({ page, request }) => {
@@ -44,6 +56,49 @@ test.describe('favourites', () => {
       await request.get('/cli/slists/products/favorite/all', { headers: { Authorization: `Bearer ${shopper.jwt}` } })
     ).json()) as { data: unknown[] };
     expect(left.data).toEqual([]);
+  });
+});
+
+test.describe('favourites at start-up (docs/product.md §2)', () => {
+  test("a category page shows a favourite's heart filled after a reload, without opening the favourites", async ({
+    page,
+    request,
+  }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'favstart'));
+    // The first product of a third-level category: on the first page of its listing.
+    const [first] = (await products(request, 's=1')).data;
+    const category = pathTo(await categories(request), first!.categoryId);
+    expect(category.length, 'the product sits in a category path').toBeGreaterThan(0);
+    const listed = (await products(request, `category=${first!.categoryId}&s=24`)).data;
+    const product = listed[0]!;
+    expect(
+      (await apiCall(request, shopper, '/cli/slists/products/favorite/add', { barcode: product.barcode })).responseCode,
+    ).toBe(0);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await logIn(page, shopper);
+
+    await page.goto(`/app/category/${category.map((c) => c.slug).join('/')}`);
+    await page.reload();
+    const card = page.locator('.product-card', {
+      has: page.getByRole('link', { name: product.description, exact: true }),
+    });
+    await expect(card.getByRole('button', { name: `Rimuovi dai preferiti: ${product.description}` })).toBeVisible();
+    await expect(card.locator('.favourite svg')).toHaveAttribute('fill', 'currentColor');
+    expect(asked.filter((p) => p.startsWith('/app/favorites'))).toEqual([]);
+  });
+
+  test('a page without product cards loads the favourites as it starts, once', async ({ page, request }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'favonce'));
+    let asked = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/cli/slists/products/favorite/all') asked += 1;
+    });
+    await logIn(page, shopper);
+    await page.goto('/app/profile');
+    await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(String(shopper.profile['firstName']));
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => asked).toBe(1);
   });
 });
 
