@@ -283,6 +283,10 @@ describe('store staff handling a profile deletion request', () => {
       expect(await db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute(), table).toEqual([]);
     }
     expect(await db.selectFrom('list_items').select('id').where('list_id', '=', list.id).execute()).toEqual([]);
+    // Of the mail queue's record of their mail (confirmation, request received) only the mail telling them it is done is left.
+    expect(
+      await db.selectFrom('mail_queue').select('subject').where('recipient', '=', email).orderBy('id').execute(),
+    ).toEqual([{ subject: 'Il tuo profilo di Spesa online è stato eliminato' }]);
     const carts = await db.selectFrom('carts').select(['id', 'address_id']).where('user_id', '=', userId).execute();
     expect(carts).toHaveLength(1); // only the order's booked cart, emptied
     expect(await db.selectFrom('cart_items').select('id').where('cart_id', '=', carts[0]!.id).execute()).toEqual([]);

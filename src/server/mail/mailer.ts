@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -11,11 +11,12 @@ import { LOYALTY_PREFIX } from '#src/shared/loyalty-card.ts';
 import { endSessions } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { deliverQueued, enqueueMail } from '../mail/queue.ts';
 import { BusinessError } from '../http.ts';
 import { consumeLinkToken, issueLinkToken } from './mail-links.ts';
 import { loadProfile } from './profile-mapping.ts';
 import { OPEN_STATUSES } from '#src/shared/order-states.ts';
-import { mailPrivacyOffice } from './deletion-requests.ts';
+import { privacyOfficeMail } from './deletion-requests.ts';
 
 type Signup = z.output<typeof signupRequest>;
 
@@ -28,7 +29,8 @@ const realCards = (cards: { code: string; principal: boolean; enabled: boolean }
 
 export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: Signup): Promise<void> {
   const passwordHash = await hash(input.password);
-  const userId = await db.transaction().execute(async (trx) => {
+  // The account, its confirmation link and the mail with it commit together (mail/queue.ts).
+  const mailId = await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
       .values({
@@ -65,15 +67,15 @@ export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: S
         .insertInto('loyalty_cards')
         .values(cards.map((c, i) => ({ user_id: user.id, code: c.code, principal: i === 0, enabled: c.enabled })))
         .execute();
-    return user.id;
+    const token = await issueLinkToken(trx as Db, user.id, 'CONFIRM');
+    const link = `${publicUrl}/cli/profiles/confirm?token=${token}`;
+    return enqueueMail(trx as Db, {
+      to: input.username,
+      subject: 'Conferma la tua registrazione a Spesa online',
+      text: `Ciao ${input.profile.firstName},\n\ngrazie per esserti registrato a Spesa online. Per completare la registrazione apri questo link entro 72 ore:\n\n${link}\n\nSe non hai chiesto tu la registrazione, ignora questo messaggio.\n`,
+    });
   });
-  const token = await issueLinkToken(db, userId, 'CONFIRM');
-  const link = `${publicUrl}/cli/profiles/confirm?token=${token}`;
-  await mailer.send({
-    to: input.username,
-    subject: 'Conferma la tua registrazione a Spesa online',
-    text: `Ciao ${input.profile.firstName},\n\ngrazie per esserti registrato a Spesa online. Per completare la registrazione apri questo link entro 72 ore:\n\n${link}\n\nSe non hai chiesto tu la registrazione, ignora questo messaggio.\n`,
-  });
+  await deliverQueued(db, mailer, [mailId]);
 }
 
 /** Follows the confirmation link: true when the account is now active. */
@@ -161,36 +163,48 @@ export async function requestDeletion(db: Db, mailer: Mailer, userId: number, pr
     .executeTakeFirst();
   if (active) throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS);
   const profile = await requireProfile(db, userId);
-  const before = await db
-    .selectFrom('users')
-    .select('deletion_requested_at')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const { requestedAt } = await db
-    .updateTable('users')
-    .set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` })
-    .where('id', '=', userId)
-    .returning('deletion_requested_at as requestedAt')
-    .executeTakeFirstOrThrow();
-  if (!before.deletion_requested_at)
-    await mailPrivacyOffice(mailer, privacyEmail, userId, profile, new Date(requestedAt!));
-  await mailer.send({
+  const confirmation = {
     to: profile.email,
     subject: 'Richiesta di eliminazione del profilo ricevuta',
     text: `Ciao ${profile.firstName},\n\nabbiamo ricevuto la tua richiesta di eliminazione del profilo e l'abbiamo inviata alla cooperativa. Dopo le verifiche necessarie verrà eseguita entro 48 ore.\nSe nel frattempo hai una spesa in corso, il profilo non può essere eliminato automaticamente: puoi rivolgerti a un punto vendita.\n`,
+  };
+  // The request and its mails commit together (mail/queue.ts); the row's lock makes a second request wait and find it made.
+  const mailIds = await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select('deletion_requested_at')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const { requestedAt } = await trx
+      .updateTable('users')
+      .set({ deletion_requested_at: sql`coalesce(deletion_requested_at, now())` })
+      .where('id', '=', userId)
+      .returning('deletion_requested_at as requestedAt')
+      .executeTakeFirstOrThrow();
+    const ids = [];
+    if (!before.deletion_requested_at)
+      ids.push(await enqueueMail(trx as Db, privacyOfficeMail(privacyEmail, userId, profile, new Date(requestedAt!))));
+    ids.push(await enqueueMail(trx as Db, confirmation));
+    return ids;
   });
+  await deliverQueued(db, mailer, mailIds);
 }
 
 export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
   const user = await db.selectFrom('users').select('id').where('username', '=', email).executeTakeFirst();
   // The same answer for an unknown address: the form must not tell who is a customer.
   if (!user) return;
-  const token = await issueLinkToken(db, user.id, 'RESET');
-  await mailer.send({
-    to: email,
-    subject: 'Reimposta la password di Spesa online',
-    text: `Hai chiesto di reimpostare la password di Spesa online. Apri questo link entro 60 minuti per sceglierne una nuova:\n\n${publicUrl}/app/reset/password?token=${token}\n\nIl link vale una sola volta. Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n`,
+  // The new link and its mail commit together (mail/queue.ts).
+  const mailId = await db.transaction().execute(async (trx) => {
+    const token = await issueLinkToken(trx as Db, user.id, 'RESET');
+    return enqueueMail(trx as Db, {
+      to: email,
+      subject: 'Reimposta la password di Spesa online',
+      text: `Hai chiesto di reimpostare la password di Spesa online. Apri questo link entro 60 minuti per sceglierne una nuova:\n\n${publicUrl}/app/reset/password?token=${token}\n\nIl link vale una sola volta. Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n`,
+    });
   });
+  await deliverQueued(db, mailer, [mailId]);
 }
 
 export async function resetPassword(db: Db, input: z.output<typeof resetConfirm>): Promise<void> {

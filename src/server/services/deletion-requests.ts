@@ -14,7 +14,8 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
 import { OPEN_STATUSES } from '#src/shared/order-states.ts';
 import type { Db } from '../db/client.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
+import { deliverQueued, enqueueMail } from '../mail/queue.ts';
 import { BusinessError } from '../http.ts';
 import type { Payments } from './payments.ts';
 
@@ -22,15 +23,9 @@ const dueBy = (requestedAt: Date) => new Date(requestedAt.getTime() + DELETION_H
 const romeTime = (d: Date) =>
   d.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'full', timeStyle: 'short' });
 
-/** Tells the cooperative's privacy mailbox who asked, when, and by when it is due. */
-export async function mailPrivacyOffice(
-  mailer: Mailer,
-  to: string,
-  userId: number,
-  profile: Profile,
-  requestedAt: Date,
-): Promise<void> {
-  await mailer.send({
+/** The mail telling the cooperative's privacy mailbox who asked, when, and by when it is due. */
+export function privacyOfficeMail(to: string, userId: number, profile: Profile, requestedAt: Date): Mail {
+  return {
     to,
     subject: `Richiesta di eliminazione del profilo: ${profile.firstName} ${profile.lastName}`,
     text: [
@@ -49,7 +44,7 @@ export async function mailPrivacyOffice(
       'Le richieste in attesa sono elencate anche nella pagina del personale (/app/staff).',
       '',
     ].join('\n'),
-  });
+  };
 }
 
 /** Requests not yet handled, oldest first. */
@@ -164,7 +159,8 @@ export async function carryOutDeletion(
   if (await hasShoppingInProgress(db, customerId))
     throw new BusinessError(ErrorCode.SHOPPING_IN_PROGRESS, STAFF_SHOPPING_IN_PROGRESS);
   const placeholder = deletedEmail(customerId);
-  const handledAt = await db.transaction().execute(async (trx) => {
+  // The mails commit with the deletion (mail/queue.ts); the address was read before it is erased.
+  const mailIds = await db.transaction().execute(async (trx) => {
     const now = new Date();
     // The claim: only one handler gets the pending request; the account stops logging in and every session ends (migration 0007).
     const claimed = await trx
@@ -259,10 +255,39 @@ export async function carryOutDeletion(
         reason: null,
       })
       .execute();
-    return now;
+    // What the queue kept of the mail sent to them (their address, its subjects) goes too.
+    await trx
+      .deleteFrom('mail_queue')
+      .where('recipient', '=', profile.email)
+      .where('sent_at', 'is not', null)
+      .execute();
+    return [
+      await enqueueMail(trx as Db, deletedMail(profile, requestedAt)),
+      await enqueueMail(trx as Db, {
+        to: privacyEmail,
+        subject: `Profilo eliminato: ${profile.first_name} ${profile.last_name}`,
+        text: [
+          'Una richiesta di eliminazione del profilo è stata eseguita.',
+          '',
+          `Cliente: ${profile.first_name} ${profile.last_name}`,
+          `E-mail: ${profile.email}`,
+          `Numero cliente: ${customerId}`,
+          `Richiesta del: ${romeTime(requestedAt)}`,
+          `Eseguita il: ${romeTime(now)}`,
+          `Eseguita da: ${await handlerLine(trx as Db, handler)}`,
+          '',
+          'I dati personali sono stati cancellati o resi anonimi; gli ordini restano, anonimi, per il periodo di conservazione fiscale. Il cliente è stato avvisato.',
+          '',
+        ].join('\n'),
+      }),
+    ];
   });
-  // The address was read before it was erased: the customer learns it is done, the privacy mailbox who did it.
-  await mailer.send({
+  await deliverQueued(db, mailer, mailIds);
+}
+
+/** Tells the customer, at the address they had, that the profile is gone. */
+function deletedMail(profile: { email: string; first_name: string }, requestedAt: Date): Mail {
+  return {
     to: profile.email,
     subject: 'Il tuo profilo di Spesa online è stato eliminato',
     text: [
@@ -275,24 +300,7 @@ export async function carryOutDeletion(
       'Con questo indirizzo e-mail puoi registrarti di nuovo quando vuoi, come nuovo cliente.',
       '',
     ].join('\n'),
-  });
-  await mailer.send({
-    to: privacyEmail,
-    subject: `Profilo eliminato: ${profile.first_name} ${profile.last_name}`,
-    text: [
-      'Una richiesta di eliminazione del profilo è stata eseguita.',
-      '',
-      `Cliente: ${profile.first_name} ${profile.last_name}`,
-      `E-mail: ${profile.email}`,
-      `Numero cliente: ${customerId}`,
-      `Richiesta del: ${romeTime(requestedAt)}`,
-      `Eseguita il: ${romeTime(handledAt)}`,
-      `Eseguita da: ${await handlerLine(db, { userId: handler.userId })}`,
-      '',
-      'I dati personali sono stati cancellati o resi anonimi; gli ordini restano, anonimi, per il periodo di conservazione fiscale. Il cliente è stato avvisato.',
-      '',
-    ].join('\n'),
-  });
+  };
 }
 
 /**
@@ -309,7 +317,8 @@ export async function refuseDeletion(
   reason: string,
 ): Promise<void> {
   const { requestedAt, profile } = await pendingRequest(db, customerId);
-  const handledAt = await db.transaction().execute(async (trx) => {
+  // The mails commit with the closing of the request (mail/queue.ts).
+  const mailIds = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('users')
       .set({ deletion_requested_at: null })
@@ -331,36 +340,38 @@ export async function refuseDeletion(
       })
       .returning('handled_at')
       .executeTakeFirstOrThrow();
-    return new Date(row.handled_at);
+    return [
+      await enqueueMail(trx as Db, {
+        to: profile.email,
+        subject: 'La tua richiesta di eliminazione del profilo non è stata eseguita',
+        text: [
+          `Ciao ${profile.first_name},`,
+          '',
+          `la tua richiesta di eliminazione del profilo del ${romeTime(requestedAt)} non è stata eseguita.`,
+          '',
+          `Motivo: ${reason}`,
+          '',
+          "Il tuo profilo resta attivo. Puoi rivolgerti a un punto vendita, oppure chiedere di nuovo l'eliminazione dalla pagina del profilo quando il motivo non c'è più.",
+          '',
+        ].join('\n'),
+      }),
+      await enqueueMail(trx as Db, {
+        to: privacyEmail,
+        subject: `Richiesta di eliminazione chiusa senza eliminare il profilo: ${profile.first_name} ${profile.last_name}`,
+        text: [
+          'Una richiesta di eliminazione del profilo è stata chiusa senza eliminare il profilo.',
+          '',
+          `Cliente: ${profile.first_name} ${profile.last_name}`,
+          `E-mail: ${profile.email}`,
+          `Numero cliente: ${customerId}`,
+          `Richiesta del: ${romeTime(requestedAt)}`,
+          `Chiusa il: ${romeTime(new Date(row.handled_at))}`,
+          `Chiusa da: ${await handlerLine(trx as Db, handler)}`,
+          `Motivo comunicato al cliente: ${reason}`,
+          '',
+        ].join('\n'),
+      }),
+    ];
   });
-  await mailer.send({
-    to: profile.email,
-    subject: 'La tua richiesta di eliminazione del profilo non è stata eseguita',
-    text: [
-      `Ciao ${profile.first_name},`,
-      '',
-      `la tua richiesta di eliminazione del profilo del ${romeTime(requestedAt)} non è stata eseguita.`,
-      '',
-      `Motivo: ${reason}`,
-      '',
-      "Il tuo profilo resta attivo. Puoi rivolgerti a un punto vendita, oppure chiedere di nuovo l'eliminazione dalla pagina del profilo quando il motivo non c'è più.",
-      '',
-    ].join('\n'),
-  });
-  await mailer.send({
-    to: privacyEmail,
-    subject: `Richiesta di eliminazione chiusa senza eliminare il profilo: ${profile.first_name} ${profile.last_name}`,
-    text: [
-      'Una richiesta di eliminazione del profilo è stata chiusa senza eliminare il profilo.',
-      '',
-      `Cliente: ${profile.first_name} ${profile.last_name}`,
-      `E-mail: ${profile.email}`,
-      `Numero cliente: ${customerId}`,
-      `Richiesta del: ${romeTime(requestedAt)}`,
-      `Chiusa il: ${romeTime(handledAt)}`,
-      `Chiusa da: ${await handlerLine(db, handler)}`,
-      `Motivo comunicato al cliente: ${reason}`,
-      '',
-    ].join('\n'),
-  });
+  await deliverQueued(db, mailer, mailIds);
 }
