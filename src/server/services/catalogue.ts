@@ -382,12 +382,24 @@ const productDetail = compiledOnce((db: Db, storeId: number, today: string, barc
     .where('p.barcode', '=', barcode),
 );
 
+/**
+ * The store a product is shown from where the asked store does not sell it: the default store when
+ * that sells it, else the first store that does; null when no store sells it (withdrawn). Such a
+ * product is shown as unavailable, so every product sold somewhere has its page (the export below).
+ */
+export function storeToShowFrom(soldIn: readonly number[]): number | null {
+  if (soldIn.includes(DEFAULT_STORE_ID)) return DEFAULT_STORE_ID;
+  return soldIn.length > 0 ? Math.min(...soldIn) : null;
+}
+
 export async function productByBarcode(db: Db, barcode: string, storeId = DEFAULT_STORE_ID): Promise<Product> {
   const today = romeToday();
   let [row] = await productDetail(db, storeId, today, barcode);
-  if (!row && storeId !== DEFAULT_STORE_ID) {
-    // Not sold in that store: show it (from the default store) as unavailable.
-    [row] = await productDetail(db, DEFAULT_STORE_ID, today, barcode);
+  if (!row) {
+    // Not sold in that store: shown from another store that sells it, as unavailable.
+    const sold = await db.selectFrom('products').select('store_ids').where('barcode', '=', barcode).executeTakeFirst();
+    const from = sold ? storeToShowFrom(sold.store_ids.filter((id) => id !== storeId)) : null;
+    if (from !== null) [row] = await productDetail(db, from, today, barcode);
     if (row) row = { ...row, available: false };
   }
   if (!row) throw new BusinessError(ErrorCode.PRODUCT_NOT_FOUND);
