@@ -46,6 +46,13 @@ export interface DbHandle {
    * process dies). PGlite is one process already (its directory is locked).
    */
   exclusive<T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T>;
+  /**
+   * Calls onPayload with each NOTIFY on `channel` (delivered when the
+   * notifying transaction commits); resolves once the LISTEN is in effect,
+   * with the function that stops it. PostgreSQL: on postgres.js' own listening
+   * connection, which listens again after it reconnects.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -86,6 +93,11 @@ async function openPGlite(options: DbOptions): Promise<DbHandle> {
     engine: 'pglite',
     description: `PGlite ${options.dataDir ? `in ${options.dataDir}` : 'in memory'}`,
     exclusive: (_lock, work) => work(),
+    // PGlite's unsubscribe takes an optional transaction: called with none.
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return () => unlisten();
+    },
     async runScript(script, record) {
       // PGlite's transaction() holds its one session until the end (migrations run before the shop serves).
       await pglite.transaction(async (tx) => {
@@ -138,6 +150,10 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
         await holder`SELECT pg_advisory_unlock(${lock})`.catch(() => {});
         holder.release();
       }
+    },
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
     },
     async runScript(script, record) {
       await client.begin(async (tx) => {
