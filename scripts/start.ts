@@ -5,6 +5,7 @@ import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
+import { startMailWorker } from '#src/server/mail/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
@@ -42,6 +43,8 @@ const server = await listen(
   config.HOST,
 );
 logStep(`API listening on ${server.url}/cli`);
+// Queued mail goes out from every API process, retried while the mail server is down (mail/queue.ts).
+const mailWorker = startMailWorker(handle.db, mailer, { intervalMs: 10_000 });
 
 let stopping = false;
 async function stop(signal: string) {
@@ -49,6 +52,7 @@ async function stop(signal: string) {
   stopping = true;
   logStep(`${signal}: closing the server and the database…`);
   await server.close().catch(() => {});
+  await mailWorker.stop();
   await handle.close();
   logStep('Stopped cleanly.');
   process.exit(0);
