@@ -106,6 +106,7 @@ async function buildStep(dir: string) {
   const { createApp } = await import('#src/server/app.ts');
   const { loadConfig } = await import('#src/server/config.ts');
   const { createMailer } = await import('#src/server/mail/mailer.ts');
+  const { createOrderEventHub } = await import('#src/server/services/order-events.ts');
   const { listen } = await import('#src/server/server.ts');
   const { buildSite } = await import('#src/server/site/build-site.ts');
   const { writeSearchIndex } = await import('#src/server/site/search-index.ts');
@@ -134,7 +135,12 @@ async function buildStep(dir: string) {
       NODE_ENV: 'production',
     });
     const api = await listen(
-      createApp({ db: handle.db, config, mailer: createMailer(handle.db, undefined, 'bench') }).fetch,
+      createApp({
+        db: handle.db,
+        config,
+        mailer: createMailer(handle.db, undefined, 'bench'),
+        orderEvents: createOrderEventHub(handle),
+      }).fetch,
       0,
       '127.0.0.1',
     );

@@ -5,6 +5,7 @@ import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { createApp } from '#src/server/app.ts';
+import { createOrderEventHub } from '#src/server/services/order-events.ts';
 import { listen } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
@@ -13,7 +14,12 @@ const config = loadConfig();
 const handle = await openShopDatabase(config);
 await seedIfEmpty(handle, { products: config.CATALOGUE_PRODUCTS, log: logStep });
 const api = await listen(
-  createApp({ db: handle.db, config, mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM) }).fetch,
+  createApp({
+    db: handle.db,
+    config,
+    mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM),
+    orderEvents: createOrderEventHub(handle),
+  }).fetch,
   0,
   '127.0.0.1',
 );

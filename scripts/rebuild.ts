@@ -7,6 +7,7 @@ import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { createApp } from '#src/server/app.ts';
 import { listen } from '#src/server/server.ts';
+import { createOrderEventHub } from '#src/server/services/order-events.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
@@ -44,7 +45,12 @@ try {
     logStep(`The site is current (catalogue ${version}): nothing to rebuild.`);
   } else {
     const api = await listen(
-      createApp({ db: handle.db, config, mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM) }).fetch,
+      createApp({
+        db: handle.db,
+        config,
+        mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM),
+        orderEvents: createOrderEventHub(handle),
+      }).fetch,
       0,
       '127.0.0.1',
     );

@@ -5,13 +5,13 @@ import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
-import { startMailWorker } from '#src/server/mail/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
 import { expireUnpaidOrders } from '#src/server/services/order-lifecycle.ts';
 import { seedDemoOperators } from '#src/server/services/operators.ts';
+import { createOrderEventHub } from '#src/server/services/order-events.ts';
 
 const config = loadConfig();
 logStep(`Spesa online is starting (Node ${process.version})`);
@@ -37,22 +37,20 @@ const mailer = createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM);
 const version = await catalogueVersion(handle.db);
 const reason = await staleReason(version);
 let siteReady = reason === null;
-const server = await listen(
-  shopHandler({ db: handle.db, config, mailer }, () => siteReady).fetch,
-  config.PORT,
-  config.HOST,
-);
+// One listener of order changes for the live order streams of this process (services/order-events.ts).
+const orderEvents = createOrderEventHub(handle);
+const deps = { db: handle.db, config, mailer, orderEvents };
+const server = await listen(shopHandler(deps, () => siteReady).fetch, config.PORT, config.HOST);
 logStep(`API listening on ${server.url}/cli`);
-// Queued mail goes out from every API process, retried while the mail server is down (mail/queue.ts).
-const mailWorker = startMailWorker(handle.db, mailer, { intervalMs: 10_000 });
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   logStep(`${signal}: closing the server and the database…`);
+  // The live order streams end first: the server closes only once no call is open.
+  await orderEvents.close().catch(() => {});
   await server.close().catch(() => {});
-  await mailWorker.stop();
   await handle.close();
   logStep('Stopped cleanly.');
   process.exit(0);

@@ -27,8 +27,12 @@ function order(status: OrderStatus, withOperator = true): Order {
     id: 1,
     number: 'W00000001',
     code: '123456',
+    pickupCode: null,
     status,
     deliveryDate: null,
+    confirmedAt: null,
+    expiresAt: null,
+    requestedTotal: null,
     createdAt: '2026-05-12T08:00:00.000Z',
     cart: { items: [item(1, 1)] } as Order['cart'],
     operatorCart: withOperator ? { netTotal: 3.2, total: 3.2, itemsCount: 1, payed: null } : null,
@@ -54,10 +58,12 @@ describe('an order by status (docs/product.md §4)', () => {
     expect(preparedTotals(order('TO_BE_COLLECTED'))).toMatchObject({ total: 3.2 });
     expect(preparedTotals(order('DELIVERED', false))).toBeNull();
   });
-  it('allows abort while TO_BE_PREPARED or PAYMENT_PENDING, pay-now only while PAYMENT_PENDING', () => {
+  it('allows abort until the receipt is issued, pay-now only while PAYMENT_PENDING', () => {
     expect(
-      ['TO_BE_PREPARED', 'PAYMENT_PENDING', 'IN_PREPARATION', 'ABORTED'].map((s) => canAbort(s as OrderStatus)),
-    ).toEqual([true, true, false, false]);
+      ['TO_BE_PREPARED', 'PAYMENT_PENDING', 'IN_PREPARATION', 'ISSUING_RECEIPT', 'ABORTED'].map((s) =>
+        canAbort(s as OrderStatus),
+      ),
+    ).toEqual([true, true, true, false, false]);
     expect(canPayNow('PAYMENT_PENDING')).toBe(true);
     expect(canPayNow('TO_BE_PREPARED')).toBe(false);
   });

@@ -4,12 +4,15 @@ import type { AccountCheck, SessionClaims } from './auth/session-token.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { OrderEventHub } from './services/order-events.ts';
 import type { Payments } from './services/payments.ts';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** This process's listener of order changes, for the live order streams (services/order-events.ts). */
+  orderEvents: OrderEventHub;
 }
 
 /**

@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
       c.set('db', deps.db);
       c.set('config', deps.config);
       c.set('mailer', deps.mailer);
+      c.set('orderEvents', deps.orderEvents);
       c.set('sessionKey', lazyKey);
       c.set('payments', payments);
       // Every API answer is the shopper's own or of the moment: kept by no cache on the way.

@@ -36,6 +36,8 @@ const PREFERRED: Encoding[] = ['zstd', 'gzip', 'br'];
 /** Text types worth compressing (images other than SVG, fonts and archives are compressed already). */
 const COMPRESSIBLE = /^(application\/(json|javascript|xml|manifest\+json)|text\/|image\/svg\+xml)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+/** A stream of server-sent events never ends: reading it whole would hold it forever, and each event must leave at once. */
+const EVENT_STREAM = /^text\/event-stream/i;
 
 /**
  * The encoding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3):
@@ -137,6 +139,7 @@ export function compression(): MiddlewareHandler {
       (stated !== null && Number(stated) < COMPRESS_FROM_BYTES) ||
       answer.headers.has('Content-Encoding') ||
       !COMPRESSIBLE.test(answer.headers.get('Content-Type') ?? '') ||
+      EVENT_STREAM.test(answer.headers.get('Content-Type') ?? '') ||
       NO_TRANSFORM.test(answer.headers.get('Cache-Control') ?? '')
     )
       return;

@@ -126,9 +126,9 @@ export function securityHeaders(
   // logged-in page loads some 40 scripts, so those get the same policy
   // without the hashes.
   const resourcePolicy = contentSecurityPolicy(env, { scripts: [], styles: [], styleAttributes: [] });
-  // An API answer (JSON) is data, never a document either.
+  // An API answer (JSON, or the live order streams' events) is data, never a document either.
   const isResource = (type: string | null) =>
-    /^(application\/json|text\/javascript|application\/javascript|text\/css|application\/wasm|font\/|image\/(?!svg))/i.test(
+    /^(application\/json|text\/event-stream|text\/javascript|application\/javascript|text\/css|application\/wasm|font\/|image\/(?!svg))/i.test(
       type ?? '',
     );
   return async (c, next) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modeEnabled, offeredModes, PAYMENT_MODE_LABELS, statusAfterBooking } from './payment-rules.ts';
+import { modeEnabled, offeredModes, PAYMENT_MODE_LABELS } from './payment-rules.ts';
 
 describe('the payment rules', () => {
   it('name the modes in Italian and offer them in the shop order, whatever the server lists', () => {
@@ -11,11 +11,5 @@ describe('the payment rules', () => {
     expect(modeEnabled('XPAY', { ENABLED_PAYMENTS: false })).toBe(false);
     expect(modeEnabled('XPAY', { ENABLED_PAYMENTS: true })).toBe(true);
     expect(modeEnabled('CASH', { ENABLED_PAYMENTS: false })).toBe(true);
-  });
-
-  it('make a card order wait for its payment, the others go to the store', () => {
-    expect(statusAfterBooking('XPAY')).toBe('PAYMENT_PENDING');
-    expect(statusAfterBooking('CASH')).toBe('TO_BE_PREPARED');
-    expect(statusAfterBooking('BANCOMAT')).toBe('TO_BE_PREPARED');
   });
 });

@@ -2,7 +2,6 @@
 // docs/architecture.md §4): the names of the payment modes, the order the shop offers
 // them in, when the card is offered, and what booking with it means.
 import type { PaymentMode } from './contract/cart.ts';
-import type { OrderStatus } from './contract/checkout.ts';
 import type { Flags } from './flags.ts';
 
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
@@ -19,7 +18,3 @@ export const offeredModes = (modes: readonly string[]): PaymentMode[] => OFFER_O
 /** Online card payments are off by default (docs/product.md §9): the card is offered only with ENABLED_PAYMENTS. */
 export const modeEnabled = (mode: string, flags: Pick<Flags, 'ENABLED_PAYMENTS'>): boolean =>
   mode !== 'XPAY' || flags.ENABLED_PAYMENTS;
-
-/** A card order waits for its payment (and expires unpaid); the others go straight to the store. */
-export const statusAfterBooking = (mode: PaymentMode): OrderStatus =>
-  mode === 'XPAY' ? 'PAYMENT_PENDING' : 'TO_BE_PREPARED';

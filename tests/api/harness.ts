@@ -12,6 +12,7 @@ import { createMailer } from '#src/server/mail/mailer.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { forgetCatalogueVersion } from '#src/server/catalogue-version.ts';
 import { sql } from 'kysely';
+import { createOrderEventHub } from '#src/server/services/order-events.ts';
 import { API_PREFIX, allEndpoints } from '#src/shared/contract/endpoints.ts';
 
 export interface TestShop {
@@ -137,7 +138,8 @@ export async function createTestShop(
   }
   const db = handle.db;
   const config = loadConfig({ ...process.env, ...opts.env, DATABASE_URL: server?.url, NODE_ENV: 'test' });
-  const app = createApp({ db, config, mailer: createMailer(db, undefined, 'test@spesa') });
+  const orderEvents = createOrderEventHub(handle);
+  const app = createApp({ db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents });
   const openHandle = handle;
   let closed = false;
   return {
@@ -158,6 +160,7 @@ export async function createTestShop(
     async close() {
       if (closed) return;
       closed = true;
+      await orderEvents.close();
       await openHandle.close();
       await server?.drop();
     },

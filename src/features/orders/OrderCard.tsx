@@ -12,14 +12,62 @@ import { showToast } from '#src/lib/toast.store.ts';
 import { cartQuantity, formatQuantity } from '#src/shared/quantity-rules.ts';
 import { ChangedItems } from '#src/components/ChangedItems.tsx';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
-import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
+import type { Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { useOrderPayment } from '#src/components/OrderPayment.tsx';
-import { canAbort, canPayNow } from '#src/shared/order-states.ts';
+import { canAbort, canAccept, canModify, canPayNow, statusLabel } from '#src/shared/order-states.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { cardPaymentFacts, preparedTotals, shownRows, statusTone } from '#src/components/order-view.ts';
-import { abortOrder, copyOrder, fetchOrder } from './orders.store.ts';
+import { abortOrder, acceptOrder, copyOrder, fetchOrder, modifyOrder } from './orders.store.ts';
+
+/** What the store's confirmation changed: rows it cannot supply, rows it replaced (decision 014). */
+function changedRows(order: Order) {
+  return order.cart.items.flatMap((i) => {
+    const c = i.confirmation;
+    if (c?.outcome === 'UNAVAILABLE') return [{ id: i.id, text: `${i.description}: non disponibile` }];
+    if (c?.outcome === 'SUBSTITUTED')
+      return [
+        {
+          id: i.id,
+          text: `${c.original?.description ?? 'Prodotto'}: sostituito con ${i.description} (${formatEuro(i.netPrice)})`,
+        },
+      ];
+    return [];
+  });
+}
+
+/** The store confirmed it and waits for the shopper: what changed, and until when to pay or accept. */
+function Confirmed({ order }: { order: Order }) {
+  const changes = changedRows(order);
+  return (
+    <div className="order-card__confirmed" role="status">
+      <p>
+        <strong>Il punto vendita ha confermato la disponibilità</strong>
+        {changes.length === 0 ? ': tutti i prodotti sono disponibili.' : ', con queste variazioni:'}
+      </p>
+      {changes.length > 0 && (
+        <ul className="order-card__changes">
+          {changes.map((c) => (
+            <li key={c.id}>{c.text}</li>
+          ))}
+        </ul>
+      )}
+      {order.requestedTotal !== null && order.requestedTotal !== order.cart.totalToPay && (
+        <p>
+          Totale richiesto {formatEuro(order.requestedTotal)}, totale confermato{' '}
+          <strong>{formatEuro(order.cart.totalToPay)}</strong>.
+        </p>
+      )}
+      {order.expiresAt && (
+        <p>
+          {order.cart.paymentMode === 'XPAY' ? 'Paga' : 'Accetta'} entro il {formatDateTime(order.expiresAt)}: dopo
+          l'ordine scade e la fascia oraria viene liberata.
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Detail({ order }: { order: Order }) {
   const rows = shownRows(order);
@@ -29,7 +77,11 @@ function Detail({ order }: { order: Order }) {
     description: i.description,
     quantity: formatQuantity(i.um, cartQuantity(i)),
     total: i.rowNetPrice,
-    ...(rows.kind === 'prepared' && !i.available ? { note: 'Non disponibile' } : {}),
+    ...((rows.kind === 'prepared' && !i.available) || i.confirmation?.outcome === 'UNAVAILABLE'
+      ? { note: 'Non disponibile' }
+      : i.confirmation?.outcome === 'SUBSTITUTED'
+        ? { note: `Sostituisce ${i.confirmation.original?.description ?? ''}` }
+        : {}),
   }));
   const amounts = prepared
     ? [
@@ -58,6 +110,7 @@ function Detail({ order }: { order: Order }) {
 export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [modifying, setModifying] = useState(false);
   const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const payment = useOrderPayment();
@@ -82,6 +135,29 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
       setConfirming(false);
     }
   }
+  async function accept() {
+    setBusy(true);
+    try {
+      onChange(await acceptOrder(order.id));
+      showToast(`Ordine ${order.number} accettato: il punto vendita lo prepara`, 'success');
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function modify() {
+    setBusy(true);
+    try {
+      const result = await modifyOrder(order.id);
+      if (result.kind === 'copied') return window.location.assign(routes.cart);
+      setChanged({ updated: result.updated, removed: result.removed });
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
   async function copy() {
     setBusy(true);
     try {
@@ -100,7 +176,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
       <header className="order-card__head">
         <h2 id={`order-${order.id}-title`}>Ordine {order.number}</h2>
         <span className={`order-status order-status--${statusTone(order.status)}`}>
-          {orderStatusLabels[order.status]}
+          {statusLabel(order.status, order.cart.paymentMode)}
         </span>
       </header>
       <dl className="order-card__facts">
@@ -125,9 +201,15 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
           </div>
         )}
         <div>
-          <dt>Codice</dt>
+          <dt>Codice ordine</dt>
           <dd>{order.code}</dd>
         </div>
+        {order.pickupCode && (
+          <div>
+            <dt>Codice di ritiro</dt>
+            <dd className="order-card__pickup">{order.pickupCode}</dd>
+          </div>
+        )}
         <div>
           <dt>Totale</dt>
           <dd>{formatEuro(order.cart.total)}</dd>
@@ -146,7 +228,21 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
             </div>
           ))}
       </dl>
-      {canPayNow(order.status) && (
+      {order.status === 'TO_BE_PREPARED' && (
+        <p className="order-card__waiting">
+          Il punto vendita sta verificando la disponibilità dei prodotti: ti avviseremo per email quando potrai{' '}
+          {order.cart.paymentMode === 'XPAY' ? 'pagare' : 'confermare'} l'ordine.
+        </p>
+      )}
+      {order.status === 'PAYMENT_PENDING' && <Confirmed order={order} />}
+      {canAccept(order.status, order.cart.paymentMode) && (
+        <p className="order-card__pay">
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void accept()}>
+            Accetta ordine
+          </button>
+        </p>
+      )}
+      {canPayNow(order.status, order.cart.paymentMode) && (
         <p className="order-card__pay">
           {flags.ENABLED_PAYMENTS ? (
             <button
@@ -184,9 +280,15 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         >
           {open ? 'Nascondi dettagli' : 'Dettagli'}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void copy()}>
-          Copia nel carrello
-        </button>
+        {canModify(order.status) ? (
+          <button type="button" className="button" disabled={busy} onClick={() => setModifying(true)}>
+            Modifica ordine
+          </button>
+        ) : (
+          <button type="button" className="button" disabled={busy} onClick={() => void copy()}>
+            Copia nel carrello
+          </button>
+        )}
         {canAbort(order.status) && (
           <button
             type="button"
@@ -218,6 +320,33 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
           </button>
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void abort()}>
             Sì, annulla l'ordine
+          </button>
+        </div>
+      </ModalDialog>
+      <ModalDialog
+        title="Modificare l'ordine?"
+        role="alertdialog"
+        isOpen={modifying}
+        onClose={() => setModifying(false)}
+      >
+        <p>
+          L'ordine {order.number} verrà annullato e i suoi prodotti, come confermati dal punto vendita, torneranno nel
+          carrello: potrai cambiarli e prenotare di nuovo una fascia oraria.
+        </p>
+        <div className="cart-actions">
+          <button type="button" className="button" onClick={() => setModifying(false)}>
+            No, mantieni l'ordine
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => {
+              setModifying(false);
+              void modify();
+            }}
+          >
+            Sì, modifica l'ordine
           </button>
         </div>
       </ModalDialog>

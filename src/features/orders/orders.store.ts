@@ -8,7 +8,19 @@ export const loadOrders = (page: number) => api.data(checkoutCalls.orders, { que
 export const fetchOrder = (id: number) => api.data(checkoutCalls.order, { params: { id } });
 export const abortOrder = (orderId: number) => api.data(checkoutCalls.abortOrder, { body: { orderId } });
 
+export const acceptOrder = (id: number) => api.data(checkoutCalls.acceptOrder, { params: { id } });
+
 const copyChanged = changedItems.extend({ cart: cartSchema });
+
+/** orders/:id/modify: the order is cancelled and its rows back in the cart; 4105 lists the rows that changed or stayed out. */
+export async function modifyOrder(
+  id: number,
+): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
+  const answer = await api.call(checkoutCalls.modifyOrder, { params: { id } });
+  if (answer.responseCode === 0) return { kind: 'copied' };
+  const { updated, removed } = copyChanged.parse(answer.data);
+  return { kind: 'changed', updated, removed };
+}
 
 /** cart/copy: 0 → the cart is ready; 4105 → it is ready, but some items changed or are gone (docs/product.md §4). */
 export async function copyOrder(

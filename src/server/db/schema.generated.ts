@@ -83,6 +83,7 @@ export interface CartItems {
   id: Generated<number>;
   price_cents: number;
   product_id: number;
+  replacement: unknown | null;
   weight: Numeric | null;
 }
 
@@ -185,6 +186,7 @@ export interface OrderRows {
   amount: Numeric | null;
   available: Generated<boolean>;
   barcode: string;
+  confirmation: 'AVAILABLE' | 'UNAVAILABLE' | 'SUBSTITUTED' | null;
   description: string;
   id: Generated<number>;
   image_url: string | null;
@@ -192,9 +194,18 @@ export interface OrderRows {
   operator_amount: Numeric | null;
   operator_total_cents: number | null;
   order_id: number;
+  original_barcode: string | null;
+  original_description: string | null;
+  original_net_price_cents: number | null;
+  original_row_net_cents: number | null;
   price_cents: number;
   product_id: number | null;
   ref: string;
+  replacement: Generated<'SIMILAR' | 'NONE' | 'PRODUCT'>;
+  replacement_barcode: string | null;
+  replacement_description: string | null;
+  replacement_price_cents: number | null;
+  replacement_product_id: number | null;
   row_net_cents: number;
   um: string;
   weight: Numeric | null;
@@ -205,6 +216,7 @@ export interface Orders {
   billing_address_id: number | null;
   cart_id: number;
   code: string;
+  confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   delivery_date: Timestamp | null;
   delivery_mode: 'IN_STORE' | 'DRIVE' | 'AT_HOME' | 'SHIPPED';
@@ -220,8 +232,10 @@ export interface Orders {
   operator_total_cents: number | null;
   payed_cents: number | null;
   payment_mode: 'CASH' | 'BANCOMAT' | 'XPAY';
+  pickup_code: string | null;
   profile_email: string;
   profile_mobile_phone: string;
+  requested_total_cents: number | null;
   ship_address: string | null;
   ship_city: string | null;
   ship_county: string | null;

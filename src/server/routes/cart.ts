@@ -14,10 +14,12 @@ import {
   openCart,
   openCarts,
   reviewCart,
+  setReplacement,
   storeItemOf,
 } from '../services/cart.ts';
 import { addListToCart } from '../services/lists.ts';
 import { abortOrder } from '../services/orders.ts';
+import { announceStoredOrder } from '../services/order-events.ts';
 import { originOf } from './payments.ts';
 
 const auth = requireUser();
@@ -51,6 +53,7 @@ export const cartRoutes = new Hono<AppEnv>()
     // With an orderId the customer cancels a booked order (docs/product.md §7).
     if (orderId) {
       const order = await abortOrder(c.get('db'), c.get('session').userId, orderId);
+      await announceStoredOrder(c.get('db'), { id: order.id });
       await c.get('payments').settleOrder(order.id, originOf(c));
       return ok(c, order);
     }
@@ -73,4 +76,7 @@ export const cartRoutes = new Hono<AppEnv>()
   .on(calls.addList.method, calls.addList.path, auth, inputOf(calls.addList), async (c) => {
     const input = c.req.valid('json');
     return ok(c, await addListToCart(c.get('db'), c.get('session').userId, input.smartListId, input.cartId));
-  });
+  })
+  .on(calls.setReplacement.method, calls.setReplacement.path, auth, inputOf(calls.setReplacement), async (c) =>
+    ok(c, await setReplacement(c.get('db'), c.get('session').userId, c.req.valid('json'))),
+  );

@@ -8,9 +8,19 @@ import { requireUser, requireUserInStatement } from '../auth/require-user.ts';
 import { inputOf, jsonAnswer, ok } from '../http.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
-import { allowedPaymentModes, copyOrder, fetchOrder, freezeCart, listOrders } from '../services/orders.ts';
+import {
+  acceptOrder,
+  allowedPaymentModes,
+  copyOrder,
+  fetchOrder,
+  freezeCart,
+  listOrders,
+  modifyOrder,
+} from '../services/orders.ts';
 import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
-import { expireUnpaidOrders } from '../services/order-lifecycle.ts';
+import { expireWaitingOrders } from '../services/order-lifecycle.ts';
+import { announceStoredOrder } from '../services/order-events.ts';
+import { orderEventStream } from './order-stream.ts';
 
 const auth = requireUser();
 // The slot listings and the header's first slot check the account in their own statement (slots.ts): one statement fewer on each.
@@ -30,17 +40,43 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .on(calls.slots.method, calls.slots.path, authInStatement, inputOf(calls.slots), async (c) =>
     ok(c, await slotsOfDay(c.get('db'), c.get('pending'), c.req.valid('param').cartId, c.req.valid('query'))),
   )
-  .on(calls.freeze.method, calls.freeze.path, auth, inputOf(calls.freeze), async (c) =>
-    ok(c, await freezeCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags)),
+  .on(calls.freeze.method, calls.freeze.path, auth, inputOf(calls.freeze), async (c) => {
+    const cart = await freezeCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags);
+    // The store's screen shows the new order at once.
+    await announceStoredOrder(c.get('db'), { cartId: cart.id });
+    return ok(c, cart);
+  })
+  // The shopper's own orders only: the stream is filtered by the session's account (order-stream.ts).
+  .on(calls.orderEvents.method, calls.orderEvents.path, auth, async (c) =>
+    orderEventStream(c, { userId: c.get('session').userId }),
   )
   .on(calls.orders.method, calls.orders.path, auth, inputOf(calls.orders), async (c) => {
     const { s, p } = c.req.valid('query');
-    await expireUnpaidOrders(c.get('db'));
+    await expireWaitingOrders(c.get('db'));
     return ok(c, await listOrders(c.get('db'), c.get('session').userId, p, s));
   })
   .on(calls.order.method, calls.order.path, auth, inputOf(calls.order), async (c) =>
     ok(c, await fetchOrder(c.get('db'), c.get('session').userId, c.req.valid('param').id)),
   )
+  // A confirmed cash or bancomat order accepted as the store confirmed it (decision 014).
+  .on(calls.acceptOrder.method, calls.acceptOrder.path, auth, inputOf(calls.acceptOrder), async (c) => {
+    const order = await acceptOrder(c.get('db'), c.get('session').userId, c.req.valid('param').id);
+    await announceStoredOrder(c.get('db'), { id: order.id });
+    return ok(c, order);
+  })
+  // A waiting order back into a cart; 4105 lists the rows that changed or could not go back (as copyOrder).
+  .on(calls.modifyOrder.method, calls.modifyOrder.path, auth, inputOf(calls.modifyOrder), async (c) => {
+    const orderId = c.req.valid('param').id;
+    const result = await modifyOrder(c.get('db'), c.get('session').userId, orderId, c.get('config').flags);
+    await announceStoredOrder(c.get('db'), { id: orderId });
+    if (result.updated.length || result.removed.length) {
+      return jsonAnswer(c, {
+        responseCode: ErrorCode.PRICES_CHANGED,
+        data: { cart: result.cart, updated: result.updated, removed: result.removed },
+      });
+    }
+    return ok(c, result.cart);
+  })
   .on(calls.copyOrder.method, calls.copyOrder.path, auth, inputOf(calls.copyOrder), async (c) => {
     const { orderId, addressId } = c.req.valid('json');
     const result = await copyOrder(c.get('db'), c.get('session').userId, orderId, addressId, c.get('config').flags);

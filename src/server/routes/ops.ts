@@ -4,9 +4,11 @@ import { staffCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { forbidden, inputOf, ok } from '../http.ts';
-import { changeStatus, setPicked, storeOrders } from '../services/order-lifecycle.ts';
+import { changeStatus, confirmAvailability, setPicked, storeOrders } from '../services/order-lifecycle.ts';
 import { orderView } from '../services/orders.ts';
 import { carryOutDeletion, pendingDeletionRequests, refuseDeletion } from '../services/deletion-requests.ts';
+import { announceStoredOrder } from '../services/order-events.ts';
+import { orderEventStream } from './order-stream.ts';
 import { originOf } from './payments.ts';
 import type { Context } from 'hono';
 
@@ -28,6 +30,10 @@ async function fetchOrderView(db: AppEnv['Variables']['db'], id: number) {
 }
 
 export const opsRoutes = new Hono<AppEnv>()
+  // The store's screen hears of its new orders and of every change of them (order-stream.ts).
+  .on(calls.orderEvents.method, calls.orderEvents.path, operatorOnly, async (c) =>
+    orderEventStream(c, { storeId: (await operatorStore(c)).storeId }),
+  )
   .on(calls.orders.method, calls.orders.path, operatorOnly, inputOf(calls.orders), async (c) => {
     const { status } = c.req.valid('query');
     return ok(c, await storeOrders(c.get('db'), (await operatorStore(c)).storeId, status));
@@ -35,6 +41,7 @@ export const opsRoutes = new Hono<AppEnv>()
   .on(calls.setStatus.method, calls.setStatus.path, operatorOnly, inputOf(calls.setStatus), async (c) => {
     const { status } = c.req.valid('json');
     const order = await changeStatus(c.get('db'), await operatorStore(c), c.req.valid('param').id, status);
+    await announceStoredOrder(c.get('db'), { id: order.id });
     // A closed order has the picked amount captured; a cancelled or refused one has its hold released.
     await c.get('payments').settleOrder(order.id, originOf(c));
     return ok(c, await fetchOrderView(c.get('db'), order.id));
@@ -76,7 +83,17 @@ export const opsRoutes = new Hono<AppEnv>()
       return ok(c, null);
     },
   )
+  // The store confirms a pre-order row by row; the shopper then pays or accepts it (decision 014).
+  .on(calls.confirm.method, calls.confirm.path, operatorOnly, inputOf(calls.confirm), async (c) => {
+    const { rows } = c.req.valid('json');
+    const order = await confirmAvailability(c.get('db'), await operatorStore(c), c.req.valid('param').id, rows);
+    await announceStoredOrder(c.get('db'), { id: order.id });
+    return ok(c, order);
+  })
   .on(calls.setPicked.method, calls.setPicked.path, operatorOnly, inputOf(calls.setPicked), async (c) => {
     const { rows } = c.req.valid('json');
-    return ok(c, await setPicked(c.get('db'), await operatorStore(c), c.req.valid('param').id, rows));
+    const order = await setPicked(c.get('db'), await operatorStore(c), c.req.valid('param').id, rows);
+    // The status stays; the shopper's screen reads the picked rows and totals again.
+    await announceStoredOrder(c.get('db'), { id: order.id });
+    return ok(c, order);
   });

@@ -6,6 +6,7 @@ import { paymentCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { HttpError, inputOf, ok } from '../http.ts';
+import { announcePaidOrder } from '../services/order-events.ts';
 
 const auth = requireUser();
 
@@ -66,9 +67,13 @@ export const paymentRoutes = new Hono<AppEnv>()
     const { orderCode } = c.req.valid('query');
     return ok(c, await c.get('payments').startOrderPayment(c.get('session').userId, orderCode, originOf(c)));
   })
-  .on(calls.threeDsResult.method, calls.threeDsResult.path, async (c) =>
-    c.redirect(await c.get('payments').xpayThreeDsResult(await fields(c), originOf(c)), 303),
-  )
+  .on(calls.threeDsResult.method, calls.threeDsResult.path, async (c) => {
+    const outcome = await fields(c);
+    const landing = await c.get('payments').xpayThreeDsResult(outcome, originOf(c));
+    // A paid order goes to the store: both screens show it at once.
+    await announcePaidOrder(c.get('db'), { provider: 'XPAY', operationId: outcome['idOperazione'] ?? '' });
+    return c.redirect(landing, 303);
+  })
   .on(calls.quote.method, calls.quote.path, auth, inputOf(calls.quote), async (c) =>
     ok(c, await c.get('payments').quote(c.get('session').userId, c.req.valid('query'))),
   )
@@ -76,7 +81,9 @@ export const paymentRoutes = new Hono<AppEnv>()
     ok(c, await c.get('payments').startLegacyBoarding(c.get('session').userId, originOf(c))),
   )
   .on(calls.ipgNotify.method, calls.ipgNotify.path, async (c) => {
-    await c.get('payments').ipgNotification(await fields(c), originOf(c));
+    const notification = await fields(c);
+    await c.get('payments').ipgNotification(notification, originOf(c));
+    await announcePaidOrder(c.get('db'), { provider: 'IPG', transactionCode: notification['oid'] ?? '' });
     return ok(c, null);
   })
   .on(calls.ipgResult.method, calls.ipgResult.path, inputOf(calls.ipgResult), async (c) =>

@@ -23,6 +23,8 @@ export interface CartLine {
     priceCents: number;
   };
   waterPack: boolean;
+  /** The row's choice of substitute; null: the order's consent decides. */
+  replacement: CartItem['replacement'];
   /** Its item, once toCartItem made it (cart-answer.ts keeps the item's JSON on it in turn). */
   item?: CartItem | undefined;
 }
@@ -73,6 +75,7 @@ function cartItemOf(line: CartLine): CartItem {
     status: available ? 'ok' : 'danger',
     operatorAmount: null,
     operatorTotal: null,
+    replacement: line.replacement ?? null,
   };
 }
 

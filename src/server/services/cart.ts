@@ -12,11 +12,13 @@ import {
   type Cart,
   type DeliveryMode,
   type openCartRequest,
+  type Replacement,
+  type replacementRequest,
   type storeItemRequest,
 } from '#src/shared/contract/cart.ts';
 import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { toCents } from '#src/shared/contract/money.ts';
+import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import { exceedsMaximum, quantityProblem } from '#src/shared/quantity-rules.ts';
@@ -79,18 +81,33 @@ export function ownedCartOf<R extends Pick<CartRow, 'user_id' | 'status'>>(
   return row;
 }
 
+/** A cart row's choice of substitute as stored (migration 0018). */
+export type KeptReplacement =
+  | { mode: 'SIMILAR' | 'NONE' }
+  | { mode: 'PRODUCT'; productId: number; barcode: string; description: string; priceCents: number };
+
+/** The choice as a cart row shows it. */
+export const replacementView = (r: KeptReplacement | null): Replacement | null =>
+  r === null
+    ? null
+    : r.mode === 'PRODUCT'
+      ? { mode: 'PRODUCT', barcode: r.barcode, description: r.description, price: toEuro(r.priceCents) }
+      : { mode: r.mode, barcode: null, description: null, price: null };
+
 type LineRow = ProductRow & {
   item_id: number;
   amount: number | null;
   weight: number | null;
   snapshot_cents: number;
+  /** The row's choice of substitute (migration 0018), null: the order's consent decides. */
+  replacement: KeptReplacement | null;
   price_cents: number | null;
   available: boolean | null;
 };
 
 /** The SELECT of a cart's rows with each product's price and promotion in the cart's store now. */
 const linesSelect = (cart: Pick<CartRow, 'id' | 'store_id'>) =>
-  sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ${sql.raw(cartProductColumns)},
+  sql<LineRow>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.replacement, ${sql.raw(cartProductColumns)},
       sp.price_cents, sp.available, promo.*
     FROM cart_items ci
     JOIN products p ON p.id = ci.product_id
@@ -119,7 +136,7 @@ function catalogueSide(r: ProductRow): CatalogueSide {
 }
 
 /** A cart row's own columns. */
-type ItemColumns = Pick<LineRow, 'item_id' | 'amount' | 'weight' | 'snapshot_cents'>;
+type ItemColumns = Pick<LineRow, 'item_id' | 'amount' | 'weight' | 'snapshot_cents' | 'replacement'>;
 
 /** A cart row: its own columns, and its product's side. */
 function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
@@ -130,6 +147,7 @@ function toCartLine(r: ItemColumns, side: CatalogueSide): CartLine {
     product: side.product,
     snapshot: { ...side.snapshot, priceCents: r.snapshot_cents },
     waterPack: side.waterPack,
+    replacement: replacementView(r.replacement),
     item: undefined,
   };
 }
@@ -166,7 +184,7 @@ const writtenLinesSelect = (
   today: string,
   when: RawBuilder<unknown>,
 ) =>
-  sql<WrittenLine>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.product_id AS line_product_id,
+  sql<WrittenLine>`SELECT ci.id AS item_id, ci.amount, ci.weight, ci.price_cents AS snapshot_cents, ci.replacement, ci.product_id AS line_product_id,
       (SELECT to_jsonb(x) FROM (SELECT ${sql.raw(cartProductColumns)}, sp.price_cents, sp.available, promo.*
         FROM products p
         LEFT JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = ${cart.store_id}
@@ -534,6 +552,7 @@ type WrittenRow = CartStore &
     put_id: number | null;
     put_amount: number | string | null;
     put_weight: number | string | null;
+    put_replacement: KeptReplacement | null;
     fresh: boolean;
     /** The version (xmin) of the cart row as locked, and of the one the write made. */
     locked_version: string;
@@ -590,15 +609,16 @@ async function writeChange(
   const change = (source: 'c' | 'touched') =>
     quantity === 0
       ? sql`put AS (DELETE FROM cart_items WHERE cart_id = (SELECT id FROM ${sql.raw(source)}) AND product_id = ${row.id}
-          RETURNING NULL::bigint AS id, NULL::numeric AS amount, NULL::numeric AS weight)`
+          RETURNING NULL::bigint AS id, NULL::numeric AS amount, NULL::numeric AS weight, NULL::jsonb AS replacement)`
       : sql`put AS (
           INSERT INTO cart_items (cart_id, product_id, amount, weight, price_cents, available)
           SELECT s.id, ${row.id}::bigint, ${product.um === 'PZ' ? quantity : null}::numeric,
             ${product.um === 'KG' ? quantity : null}::numeric, ${toCents(product.netPrice)}::integer, true FROM ${sql.raw(source)} s
           ON CONFLICT (cart_id, product_id) DO UPDATE SET amount = excluded.amount, weight = excluded.weight,
             price_cents = excluded.price_cents, available = true
-          RETURNING id, amount, weight)`;
-  const put = sql`(SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount, (SELECT weight FROM put) AS put_weight`;
+          RETURNING id, amount, weight, replacement)`;
+  const put = sql`(SELECT id FROM put) AS put_id, (SELECT amount FROM put) AS put_amount, (SELECT weight FROM put) AS put_weight,
+    (SELECT replacement FROM put) AS put_replacement`;
   // With the cart's rows kept, the write is made only on the version of the cart row they came with: its
   // update is the lock, and no other change reached the rows since (every change to them updates that row).
   // No answer: the cart or the account changed, or another write came first; lockedWrite then finds out which.
@@ -666,6 +686,7 @@ async function writeChange(
           amount: r.amount,
           weight: r.weight,
           snapshot_cents: r.snapshot_cents as number,
+          replacement: r.replacement ?? null,
           line_product_id: r.line_product_id,
           made: undefined,
         };
@@ -680,6 +701,7 @@ async function writeChange(
       amount: first.put_amount === null ? null : Number(first.put_amount),
       weight: first.put_weight === null ? null : Number(first.put_weight),
       snapshot_cents: toCents(product.netPrice),
+      replacement: first.put_replacement ?? null,
       line_product_id: row.id,
       made: undefined,
     };
@@ -885,5 +907,60 @@ export async function freezeCheck(
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
     if (belowMinimum(view)) throw new BusinessError(ErrorCode.BELOW_MINIMUM, minimumOrderMessage(view.minNetTotal));
     return { changed: false, cart: view };
+  });
+}
+
+/**
+ * The shopper's choice of substitute for one row (decision 014): a similar product the store picks,
+ * none, or a named product the store sells (4030 when it does not, or it is the row's own product).
+ * The named product is kept with its name and price in the cart's store as chosen; booking reads its
+ * price again. The cart row is updated with it, as every change to a cart's rows (cart-memo.ts).
+ */
+export async function setReplacement(
+  db: Db,
+  userId: number,
+  input: z.output<typeof replacementRequest>,
+): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
+    const item = await trx
+      .selectFrom('cart_items')
+      .select(['id', 'product_id'])
+      .where('id', '=', input.itemId)
+      .where('cart_id', '=', cart.id)
+      .executeTakeFirst();
+    if (!item) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il prodotto non è più nel carrello.');
+    let value: KeptReplacement = { mode: input.mode === 'NONE' ? 'NONE' : 'SIMILAR' };
+    if (input.mode === 'PRODUCT') {
+      const named = await trx
+        .selectFrom('products as p')
+        .innerJoin('store_products as sp', (j) =>
+          j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', cart.store_id),
+        )
+        .select(['p.id', 'p.barcode', 'p.description', 'sp.price_cents', 'sp.available'])
+        .where('p.barcode', '=', input.barcode ?? '')
+        .executeTakeFirst();
+      if (!named || !named.available || named.id === item.product_id)
+        throw new BusinessError(
+          ErrorCode.PRODUCT_NOT_FOUND,
+          named?.id === item.product_id
+            ? 'Scegli un prodotto diverso da quello da sostituire.'
+            : 'Il prodotto sostitutivo non è disponibile in questo punto vendita.',
+        );
+      value = {
+        mode: 'PRODUCT',
+        productId: named.id,
+        barcode: named.barcode,
+        description: named.description,
+        priceCents: named.price_cents,
+      };
+    }
+    await trx
+      .updateTable('cart_items')
+      .set({ replacement: JSON.stringify(value) })
+      .where('id', '=', item.id)
+      .execute();
+    await trx.updateTable('carts').set({ updated_at: new Date() }).where('id', '=', cart.id).execute();
+    return cartView(trx, cart);
   });
 }

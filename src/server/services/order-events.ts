@@ -26,8 +26,40 @@ export async function announceOrder(db: Db, event: OrderChange): Promise<void> {
   await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ orderId, userId, storeId, status })})`.execute(db);
 }
 
+/**
+ * Announces an order as it stands now, after a service committed its change: for the routes whose
+ * service does not announce in its own transaction yet (its route then drops this call).
+ */
+export async function announceStoredOrder(db: Db, order: { id: number } | { cartId: number }): Promise<void> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'store_id', 'status'])
+    .$call((q) => ('id' in order ? q.where('id', '=', order.id) : q.where('cart_id', '=', order.cartId)))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (row) await announceOrder(db, { orderId: row.id, userId: row.user_id, storeId: row.store_id, status: row.status });
+}
+
+/** Announces the order a card payment's outcome is about, as it stands now (nothing for a card verification). */
+export async function announcePaidOrder(
+  db: Db,
+  payment: { provider: 'XPAY'; operationId: string } | { provider: 'IPG'; transactionCode: string },
+): Promise<void> {
+  const tx = await db
+    .selectFrom('payment_transactions')
+    .select('order_id')
+    .where('provider', '=', payment.provider)
+    .$call((q) =>
+      payment.provider === 'XPAY'
+        ? q.where('operation_id', '=', payment.operationId)
+        : q.where('transaction_code', '=', payment.transactionCode),
+    )
+    .executeTakeFirst();
+  if (tx?.order_id) await announceStoredOrder(db, { id: tx.order_id });
+}
+
 /** Whose changes a stream receives: a shopper's own orders, or a store's. */
-type OrderEventFilter = { userId?: number; storeId?: number };
+export type OrderEventFilter = { userId?: number; storeId?: number };
 
 export interface OrderEventHub {
   /**

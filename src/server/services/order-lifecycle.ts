@@ -1,13 +1,25 @@
-// The store's side of the order lifecycle (docs/product.md §1 terms, docs/architecture.md §4):
-// confirm and prepare, set the amounts actually picked, hand over, issue the
-// receipt; only the picked amount is charged. Unpaid card orders expire.
+// The store's side of the order lifecycle (docs/product.md §1 terms, decision 014):
+// confirm availability row by row, prepare, set the amounts actually picked,
+// hand over, issue the receipt; only the picked amount is charged. Orders left
+// waiting for the store or the shopper past their deadline expire.
 import { sql } from 'kysely';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { canPick, nextStatuses, OPEN_STATUSES } from '#src/shared/order-states.ts';
+import {
+  canConfirm,
+  canPick,
+  nextStatuses,
+  OPEN_STATUSES,
+  payDeadline,
+  WAITING_STATUSES,
+} from '#src/shared/order-states.ts';
+import type { z } from 'zod';
+import type { confirmRequest } from '#src/shared/contract/checkout.ts';
 import { round3, rowCents } from '#src/shared/row-price.ts';
+import { toCents } from '#src/shared/contract/money.ts';
 import type { Db } from '../db/client.ts';
-import { BusinessError, forbidden } from '../http.ts';
+import { BusinessError, forbidden, HttpError } from '../http.ts';
+import { productByBarcode } from './catalogue.ts';
 import { orderView } from './orders.ts';
 import { releaseSlotPlace } from './slots.ts';
 
@@ -113,23 +125,177 @@ export async function setPicked(
   });
 }
 
-/** Unpaid card orders past their time expire (docs/product.md §1): the slot place is freed. */
-export async function expireUnpaidOrders(db: Db, now = new Date()): Promise<number> {
+/** An order's rows as the store answers for them when it confirms (rows not listed are available). */
+type Outcomes = z.output<typeof confirmRequest>['rows'];
+
+/**
+ * The store confirms a pre-order's availability (decision 014): each row available, unavailable,
+ * or substituted by a product of the store (the shopper's named one, when they named one; never
+ * for a row the shopper wants no substitute for). The order's totals become those of the confirmed
+ * rows, and it waits for the shopper to pay or accept until payDeadline.
+ */
+export async function confirmAvailability(
+  db: Db,
+  operator: { userId: number; storeId: number },
+  orderId: number,
+  outcomes: Outcomes,
+  now = new Date(),
+): Promise<Order> {
   return db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .updateTable('orders')
-      .set({ status: 'ABORTED', updated_at: now })
-      .where('status', '=', 'PAYMENT_PENDING')
-      .where('expires_at', '<', now)
-      .returning(['id', 'slot_id'])
+    const order = await storeOrder(trx as Db, operator.storeId, orderId);
+    if (!canConfirm(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
+    if (order.expires_at && new Date(order.expires_at).getTime() <= now.getTime())
+      throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, "Il tempo per confermare l'ordine è scaduto.");
+    const rows = await trx.selectFrom('order_rows').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+    const given = new Map(outcomes.map((o) => [o.id, o]));
+    for (const id of given.keys())
+      if (!rows.some((r) => r.id === id))
+        throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, `Riga ${id} non presente nell'ordine.`);
+    if (rows.every((r) => given.get(r.id)?.outcome === 'UNAVAILABLE'))
+      throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, "Nessun prodotto disponibile: annulla l'ordine.");
+    let confirmedNet = 0;
+    for (const row of rows) {
+      const outcome = given.get(row.id) ?? { outcome: 'AVAILABLE' as const, substituteBarcode: null };
+      if (outcome.outcome === 'AVAILABLE') {
+        await trx.updateTable('order_rows').set({ confirmation: 'AVAILABLE' }).where('id', '=', row.id).execute();
+        confirmedNet += row.row_net_cents;
+      } else if (outcome.outcome === 'UNAVAILABLE') {
+        // Nothing of it will be picked: it counts as picked at 0.
+        await trx
+          .updateTable('order_rows')
+          .set({ confirmation: 'UNAVAILABLE', available: false, operator_amount: 0, operator_total_cents: 0 })
+          .where('id', '=', row.id)
+          .execute();
+      } else {
+        const substitute = await substituteFor(trx as Db, order.store_id, row, outcome.substituteBarcode ?? null);
+        const quantity = Number(row.um === 'KG' ? row.weight : row.amount);
+        const netCents = toCents(substitute.product.netPrice);
+        const rowNet = rowCents(netCents, quantity);
+        await trx
+          .updateTable('order_rows')
+          .set({
+            confirmation: 'SUBSTITUTED',
+            original_barcode: row.barcode,
+            original_description: row.description,
+            original_net_price_cents: row.net_price_cents,
+            original_row_net_cents: row.row_net_cents,
+            product_id: substitute.id,
+            barcode: substitute.product.barcode,
+            ref: substitute.product.ref,
+            description: substitute.product.description,
+            image_url: substitute.product.imageUrl,
+            price_cents: toCents(substitute.product.price),
+            net_price_cents: netCents,
+            row_net_cents: rowNet,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        confirmedNet += rowNet;
+      }
+    }
+    const delta = confirmedNet - order.net_total_cents;
+    const slotStart = order.delivery_date ? new Date(order.delivery_date) : new Date(now.getTime() + 24 * 3_600_000);
+    const set = {
+      status: 'PAYMENT_PENDING' as const,
+      confirmed_at: now,
+      requested_total_cents: order.total_to_pay_cents,
+      net_total_cents: confirmedNet,
+      total_cents: order.total_cents + delta,
+      total_to_pay_cents: order.total_to_pay_cents + delta,
+      expires_at: payDeadline(now, slotStart),
+      updated_at: now,
+    };
+    await trx.updateTable('orders').set(set).where('id', '=', orderId).execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: orderId, status: 'PAYMENT_PENDING', changed_by: operator.userId })
       .execute();
-    for (const order of expired) {
+    return orderView(trx as Db, { ...order, ...set });
+  });
+}
+
+/** The product that replaces a row, as the shopper allowed it: 4205 or 4030 with the reason otherwise. */
+async function substituteFor(
+  db: Db,
+  storeId: number,
+  row: {
+    description: string;
+    um: string;
+    product_id: number | null;
+    replacement: string;
+    replacement_barcode: string | null;
+    replacement_description: string | null;
+  },
+  barcode: string | null,
+) {
+  if (row.replacement === 'NONE')
+    throw new BusinessError(
+      ErrorCode.WRONG_ORDER_STATUS,
+      `Il cliente non vuole sostituzioni per «${row.description}».`,
+    );
+  const chosen = barcode ?? (row.replacement === 'PRODUCT' ? row.replacement_barcode : null);
+  if (!chosen)
+    throw new HttpError(400, 'Richiesta non valida.', [
+      { path: 'rows.substituteBarcode', message: 'Indica il prodotto sostitutivo.' },
+    ]);
+  if (row.replacement === 'PRODUCT' && chosen !== row.replacement_barcode)
+    throw new BusinessError(
+      ErrorCode.WRONG_ORDER_STATUS,
+      `Il cliente ha scelto «${row.replacement_description ?? ''}» come sostituto di «${row.description}».`,
+    );
+  const found = await db.selectFrom('products').select(['id', 'um']).where('barcode', '=', chosen).executeTakeFirst();
+  const product = found ? await productByBarcode(db, chosen, storeId).catch(() => null) : null;
+  if (!found || !product?.available || found.id === row.product_id)
+    throw new BusinessError(
+      ErrorCode.PRODUCT_NOT_FOUND,
+      'Il prodotto sostitutivo non è disponibile in questo punto vendita.',
+    );
+  if ((found.um === 'KG') !== (row.um === 'KG'))
+    throw new BusinessError(
+      ErrorCode.PRODUCT_NOT_VALID,
+      'Scegli un sostituto venduto allo stesso modo (a pezzi o a peso) del prodotto ordinato.',
+    );
+  return { id: found.id, product };
+}
+
+/** An order that expired: who to tell, and the slot it held. */
+export interface ExpiredOrder {
+  id: number;
+  userId: number;
+  storeId: number;
+  status: OrderStatus;
+}
+
+/**
+ * Orders left waiting past their deadline expire (decision 014): a pre-order the store did not
+ * confirm by the slot's cut-off, a confirmed order the shopper did not pay or accept in time.
+ * Each is cancelled once, its slot place freed, even with several API processes sweeping at once:
+ * the rows are claimed with FOR UPDATE SKIP LOCKED, and each one moves only from a waiting status.
+ */
+export async function expireWaitingOrders(db: Db, now = new Date()): Promise<ExpiredOrder[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('orders')
+      .select(['id', 'slot_id', 'user_id', 'store_id', 'status'])
+      .where('status', 'in', WAITING_STATUSES)
+      .where('expires_at', '<=', now)
+      .orderBy('id')
+      .limit(200)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const order of due) {
+      await trx
+        .updateTable('orders')
+        .set({ status: 'ABORTED', expires_at: null, updated_at: now })
+        .where('id', '=', order.id)
+        .execute();
       await trx
         .insertInto('order_status_history')
         .values({ order_id: order.id, status: 'ABORTED', changed_by: null })
         .execute();
       if (order.slot_id) await releaseSlotPlace(trx as Db, order.slot_id);
     }
-    return expired.length;
+    return due.map((o) => ({ id: o.id, userId: o.user_id, storeId: o.store_id, status: o.status as OrderStatus }));
   });
 }

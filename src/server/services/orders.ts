@@ -11,17 +11,22 @@ import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
-import { canAbort, notYetPrepared, showsOrderedRows } from '#src/shared/order-states.ts';
-import { modeEnabled, statusAfterBooking } from '#src/shared/payment-rules.ts';
+import {
+  canAbort,
+  canAccept,
+  canModify,
+  confirmDeadline,
+  notYetPrepared,
+  showsOrderedRows,
+} from '#src/shared/order-states.ts';
+import { modeEnabled } from '#src/shared/payment-rules.ts';
 import { weekDayOf } from '#src/shared/calendar.ts';
 import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
-import { cartLines, cartView, openCart, ownedCart, storeItem } from './cart.ts';
+import { cartLines, cartView, openCart, ownedCart, setReplacement, storeItem } from './cart.ts';
 import { releaseSlotPlace, takeSlotPlace } from './slots.ts';
-
-const PAYMENT_MINUTES = 30; // an unpaid card order expires after this
 
 type OrderRow = Selectable<Database['orders']>;
 
@@ -84,7 +89,9 @@ export async function freezeCart(
       throw new BusinessError(ErrorCode.BOOKING_CUTOFF_EXCEEDED);
     if (!(await takeSlotPlace(trx as Db, slot.id))) throw new BusinessError(ErrorCode.SLOT_FULL);
 
-    const status = statusAfterBooking(input.paymentMode);
+    // Every order is first a pre-order for the store to confirm (decision 014), whatever its payment.
+    const status: OrderStatus = 'TO_BE_PREPARED';
+    const replacements = await bookedReplacements(trx as Db, cart.store_id, lines, input.enableProductsReplacement);
     const created = await trx
       .insertInto('orders')
       .values({
@@ -117,7 +124,7 @@ export async function freezeCart(
         total_to_pay_cents: toCents(view.totalToPay),
         operator_total_cents: null,
         payed_cents: null,
-        expires_at: status === 'PAYMENT_PENDING' ? new Date(now.getTime() + PAYMENT_MINUTES * 60_000) : null,
+        expires_at: confirmDeadline(new Date(slot.valid_from), slot.cutoff_minutes),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -143,6 +150,7 @@ export async function freezeCart(
             row_net_cents: toCents(item.rowNetPrice),
             operator_amount: null,
             operator_total_cents: null,
+            ...replacements[i]!,
           };
         }),
       )
@@ -167,6 +175,54 @@ export async function freezeCart(
       .execute();
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     return (await orderView(trx as Db, order)).cart;
+  });
+}
+
+/** A booked row's choice of substitute: the cart row's, else the order's consent; a named product at its price now. */
+type BookedReplacement = {
+  replacement: 'SIMILAR' | 'NONE' | 'PRODUCT';
+  replacement_product_id: number | null;
+  replacement_barcode: string | null;
+  replacement_description: string | null;
+  replacement_price_cents: number | null;
+};
+async function bookedReplacements(
+  db: Db,
+  storeId: number,
+  lines: { replacement: CartItem['replacement'] }[],
+  consent: boolean,
+): Promise<BookedReplacement[]> {
+  const named = lines.flatMap((l) =>
+    l.replacement?.mode === 'PRODUCT' && l.replacement.barcode ? [l.replacement.barcode] : [],
+  );
+  const now = named.length
+    ? await db
+        .selectFrom('products as p')
+        .innerJoin('store_products as sp', (j) => j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', storeId))
+        .select(['p.id', 'p.barcode', 'p.description', 'sp.price_cents', 'sp.available'])
+        .where('p.barcode', 'in', named)
+        .execute()
+    : [];
+  const none: BookedReplacement = {
+    replacement: consent ? 'SIMILAR' : 'NONE',
+    replacement_product_id: null,
+    replacement_barcode: null,
+    replacement_description: null,
+    replacement_price_cents: null,
+  };
+  return lines.map(({ replacement: r }) => {
+    if (!r) return none;
+    if (r.mode !== 'PRODUCT') return { ...none, replacement: r.mode };
+    const product = now.find((p) => p.barcode === r.barcode);
+    // A named product the store no longer sells: the store may still pick a similar one.
+    if (!product?.available) return { ...none, replacement: 'SIMILAR' };
+    return {
+      replacement: 'PRODUCT',
+      replacement_product_id: product.id,
+      replacement_barcode: product.barcode,
+      replacement_description: product.description,
+      replacement_price_cents: product.price_cents,
+    };
   });
 }
 
@@ -228,6 +284,29 @@ function rowItem(r: Selectable<Database['order_rows']>, operator: boolean): Cart
     status: r.available ? 'ok' : 'danger',
     operatorAmount: r.operator_amount === null ? null : Number(r.operator_amount),
     operatorTotal: r.operator_total_cents === null ? null : toEuro(r.operator_total_cents),
+    replacement:
+      r.replacement === 'PRODUCT'
+        ? {
+            mode: 'PRODUCT',
+            barcode: r.replacement_barcode,
+            description: r.replacement_description,
+            price: r.replacement_price_cents === null ? null : toEuro(r.replacement_price_cents),
+          }
+        : { mode: r.replacement, barcode: null, description: null, price: null },
+    confirmation: r.confirmation
+      ? {
+          outcome: r.confirmation,
+          original:
+            r.confirmation === 'SUBSTITUTED' && r.original_barcode !== null
+              ? {
+                  barcode: r.original_barcode,
+                  description: r.original_description ?? '',
+                  netPrice: toEuro(r.original_net_price_cents ?? 0),
+                  rowNetPrice: toEuro(r.original_row_net_cents ?? 0),
+                }
+              : null,
+        }
+      : null,
   };
 }
 
@@ -317,8 +396,12 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     id: order.id,
     number: order.number,
     code: order.code,
+    pickupCode: order.pickup_code,
     status,
     deliveryDate: order.delivery_date ? new Date(order.delivery_date).toISOString() : null,
+    confirmedAt: order.confirmed_at ? new Date(order.confirmed_at).toISOString() : null,
+    expiresAt: order.expires_at ? new Date(order.expires_at).toISOString() : null,
+    requestedTotal: order.requested_total_cents === null ? null : toEuro(order.requested_total_cents),
     cart,
     operatorCart: showOperator
       ? {
@@ -386,7 +469,84 @@ export async function abortOrder(db: Db, userId: number, orderId: number): Promi
   });
 }
 
-/** Copies an order into the cart for the same store and mode; 4105 lists what changed since. */
+/** A copied row's choice of substitute, as it was booked (a named product the store no longer sells is not kept). */
+async function keepReplacement(
+  db: Db,
+  userId: number,
+  cartId: number,
+  itemId: number,
+  row: Selectable<Database['order_rows']>,
+): Promise<Cart> {
+  try {
+    return await setReplacement(db, userId, {
+      cartId,
+      itemId,
+      mode: row.replacement,
+      barcode: row.replacement === 'PRODUCT' ? row.replacement_barcode : null,
+    });
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    return setReplacement(db, userId, { cartId, itemId, mode: 'SIMILAR', barcode: null });
+  }
+}
+
+/** A new pickup code: issued when the shopper pays or accepts the confirmed order (decision 014). */
+export const newPickupCode = () => String(randomInt(100000, 1000000));
+
+/** A confirmed order waited past its deadline: the expiry sweep cancels it (order-lifecycle.ts). */
+const pastDeadline = (order: OrderRow, now: Date) =>
+  order.expires_at !== null && new Date(order.expires_at).getTime() <= now.getTime();
+
+/** The shopper accepts a confirmed cash or bancomat order as the store confirmed it: the store prepares it. */
+export async function acceptOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<Order> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ownedOrder(trx as Db, userId, orderId, true);
+    if (!canAccept(order.status as OrderStatus, order.payment_mode))
+      throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
+    if (pastDeadline(order, now))
+      throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, "Il tempo per confermare l'ordine è scaduto.");
+    const set = {
+      status: 'IN_PREPARATION' as const,
+      pickup_code: newPickupCode(),
+      expires_at: null,
+      updated_at: now,
+    };
+    await trx.updateTable('orders').set(set).where('id', '=', orderId).execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: orderId, status: 'IN_PREPARATION', changed_by: userId })
+      .execute();
+    return orderView(trx as Db, { ...order, ...set });
+  });
+}
+
+/**
+ * The shopper takes a waiting order back to change it (decision 014): the order is cancelled and its
+ * slot place freed, then its rows as the store confirmed them (a substitute in place of the product
+ * it replaced, unavailable rows left out and listed) go into the cart for the same store and mode.
+ */
+export async function modifyOrder(db: Db, userId: number, orderId: number, flags: Flags) {
+  await db.transaction().execute(async (trx) => {
+    const order = await ownedOrder(trx as Db, userId, orderId, true);
+    if (!canModify(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
+    await trx
+      .updateTable('orders')
+      .set({ status: 'ABORTED', expires_at: null, updated_at: new Date() })
+      .where('id', '=', orderId)
+      .execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: orderId, status: 'ABORTED', changed_by: userId })
+      .execute();
+    if (order.slot_id) await releaseSlotPlace(trx as Db, order.slot_id);
+  });
+  return copyOrder(db, userId, orderId, undefined, flags);
+}
+
+/**
+ * Copies an order into the cart for the same store and mode; 4105 lists what changed since. Each row
+ * keeps its choice of substitute; a row the store confirmed unavailable is listed as removed.
+ */
 export async function copyOrder(
   db: Db,
   userId: number,
@@ -411,6 +571,10 @@ export async function copyOrder(
   const removed: CartItem[] = [];
   for (const row of rows) {
     const quantity = row.um === 'KG' ? Number(row.weight) : Number(row.amount);
+    if (row.confirmation === 'UNAVAILABLE') {
+      removed.push({ ...rowItem(row, false), available: false, status: 'danger' });
+      continue;
+    }
     try {
       cart = (
         await storeItem(db, userId, {
@@ -420,6 +584,7 @@ export async function copyOrder(
         })
       ).cart;
       const item = cart.items.find((i) => i.barcode === row.barcode);
+      if (item && row.replacement !== 'SIMILAR') cart = await keepReplacement(db, userId, cart.id, item.id, row);
       if (item && toCents(item.netPrice) !== row.net_price_cents) updated.push(item);
     } catch (error) {
       if (!(error instanceof BusinessError || error instanceof HttpError)) throw error;

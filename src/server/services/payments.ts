@@ -27,7 +27,8 @@ import {
 import { Ipg, newCode, ProviderError, XPay, type ProviderResult, type Transport } from '../payments/providers.ts';
 import { autoPost } from '../payments/html.ts';
 import { cartView, ownedCart } from './cart.ts';
-import { expireUnpaidOrders } from './order-lifecycle.ts';
+import { expireWaitingOrders } from './order-lifecycle.ts';
+import { newPickupCode } from './orders.ts';
 
 type Tx = Selectable<Database['payment_transactions']>;
 type Event =
@@ -416,7 +417,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   /** Starts the card payment of a PAYMENT_PENDING order: the hold's 3-D Secure step (docs/product.md §4 XPAY). */
   async function startOrderPayment(userId: number, orderCode: string, origin: string): Promise<NonceResponse> {
-    await expireUnpaidOrders(db); // an expired order is not payable any more
+    await expireWaitingOrders(db); // an expired order is not payable any more
     const order = await userOrderByCode(userId, orderCode);
     if (order.status !== 'PAYMENT_PENDING') throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
     const method = await activeMethod(userId);
@@ -536,7 +537,7 @@ export function createPayments(deps: PaymentsDeps) {
     return orderLanding((await findTx(tx.transaction_code, 'PREAUTH', 'XPAY'))!);
   }
 
-  /** Records a hold's outcome: an approved hold on a still-unpaid order makes it TO_BE_PREPARED; otherwise it is released. */
+  /** Records a hold's outcome: an approved hold on a still-unpaid order makes it IN_PREPARATION; otherwise it is released. */
   async function authorise(tx: Tx, approved: boolean, detail: Record<string, unknown>, origin: string): Promise<void> {
     const late = await db.transaction().execute(async (trx) => {
       const order = await trx
@@ -568,14 +569,15 @@ export function createPayments(deps: PaymentsDeps) {
         .set({ status: 'APPROVED', updated_at: new Date() })
         .where('id', '=', tx.id)
         .execute();
+      // Paid: the pickup code is issued and the store prepares the order (decision 014).
       await trx
         .updateTable('orders')
-        .set({ status: 'TO_BE_PREPARED', expires_at: null, updated_at: new Date() })
+        .set({ status: 'IN_PREPARATION', pickup_code: newPickupCode(), expires_at: null, updated_at: new Date() })
         .where('id', '=', order.id)
         .execute();
       await trx
         .insertInto('order_status_history')
-        .values({ order_id: order.id, status: 'TO_BE_PREPARED', changed_by: tx.user_id })
+        .values({ order_id: order.id, status: 'IN_PREPARATION', changed_by: tx.user_id })
         .execute();
       return false;
     });

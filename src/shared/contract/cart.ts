@@ -56,6 +56,45 @@ export const listToCartRequest = z.object({ smartListId: id, cartId: id.optional
 
 const fee = z.object({ id: z.string(), description: z.string(), value: z.number() });
 
+/**
+ * The shopper's choice of substitute for a row (decision 014): a similar product chosen by the store,
+ * none, or a named product of the catalogue (its barcode, name and price in the cart's store).
+ */
+export const replacementMode = z.enum(['SIMILAR', 'NONE', 'PRODUCT']);
+export type ReplacementMode = z.infer<typeof replacementMode>;
+export const replacement = z.object({
+  mode: replacementMode,
+  barcode: z.string().nullable(),
+  description: z.string().nullable(),
+  price: z.number().nullable(),
+});
+export type Replacement = z.infer<typeof replacement>;
+
+/** POST /cli/ecommerce/cart/item/replacement: the choice for one row; `barcode` names the product for PRODUCT. */
+export const replacementRequest = z
+  .object({
+    cartId: id,
+    itemId: id,
+    mode: replacementMode,
+    barcode: z
+      .string()
+      .regex(/^[0-9]{8,14}$/, 'codice a barre non valido')
+      .nullish(),
+  })
+  .refine((r) => (r.mode === 'PRODUCT') === !!r.barcode, {
+    message: 'Indica il prodotto sostitutivo',
+    path: ['barcode'],
+  });
+
+/** The store's answer for an order row when it confirmed availability; `original` is what the shopper had ordered. */
+export const rowConfirmation = z.object({
+  outcome: z.enum(['AVAILABLE', 'UNAVAILABLE', 'SUBSTITUTED']),
+  original: z
+    .object({ barcode: z.string(), description: z.string(), netPrice: z.number(), rowNetPrice: z.number() })
+    .nullable(),
+});
+export type RowConfirmation = z.infer<typeof rowConfirmation>;
+
 export const cartItem = z.object({
   id: z.number().int(),
   ref: z.string(),
@@ -83,6 +122,10 @@ export const cartItem = z.object({
   status: z.enum(['ok', 'danger']),
   operatorAmount: z.number().nullable(),
   operatorTotal: z.number().nullable(),
+  /** The row's choice of substitute; null on a cart row: the order's consent at checkout decides. */
+  replacement: replacement.nullable().optional(),
+  /** On an order row the store has confirmed. */
+  confirmation: rowConfirmation.nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 

@@ -70,8 +70,8 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** Italian labels per status (docs/product.md §4: labels are translated per status). */
 export const orderStatusLabels: Record<OrderStatus, string> = {
-  PAYMENT_PENDING: 'In attesa di pagamento',
-  TO_BE_PREPARED: 'Da preparare',
+  PAYMENT_PENDING: 'Confermato: in attesa di pagamento',
+  TO_BE_PREPARED: 'In attesa di conferma del punto vendita',
   IN_PREPARATION: 'In preparazione',
   TO_BE_COLLECTED: 'Pronto per il ritiro',
   TO_BE_DELIVERED: 'In consegna',
@@ -88,8 +88,15 @@ export const order = z.object({
   id: z.number().int(),
   number: z.string(),
   code: z.string(),
+  /** Issued once the shopper paid or accepted the confirmed order (docs/product.md §1 terms). */
+  pickupCode: z.string().nullable(),
   status: orderStatus,
   deliveryDate: z.string().nullable(),
+  /** When the store confirmed availability, and until when the order waits for the store or the shopper. */
+  confirmedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** What the shopper had asked for in all, before the store's confirmation changed it. */
+  requestedTotal: z.number().nullable(),
   cart,
   operatorCart: z
     .object({ netTotal: z.number(), total: z.number(), itemsCount: z.number().int(), payed: z.number().nullable() })
@@ -101,6 +108,22 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 export const orderPage = paged(order);
+
+/** The store's confirmation of a pre-order: each listed row's outcome (unlisted rows are available). */
+export const confirmRequest = z.object({
+  rows: z
+    .array(
+      z.object({
+        id,
+        outcome: z.enum(['AVAILABLE', 'UNAVAILABLE', 'SUBSTITUTED']),
+        substituteBarcode: z
+          .string()
+          .regex(/^[0-9]{8,14}$/, 'codice a barre non valido')
+          .nullish(),
+      }),
+    )
+    .max(500),
+});
 
 export const copyOrderRequest = z.object({
   orderId: id,

@@ -18,6 +18,7 @@ import {
   listToCartRequest,
   moveRequest,
   openCartRequest,
+  replacementRequest,
   storeItemRequest,
   storeItemResponse,
 } from './cart.ts';
@@ -35,6 +36,7 @@ import {
 } from './catalogue.ts';
 import {
   ORDERS_PAGE_SIZE,
+  confirmRequest,
   copyOrderRequest,
   firstSlot,
   freezeRequest,
@@ -46,6 +48,7 @@ import {
   slotsQuery,
 } from './checkout.ts';
 import { deletionRefusal, deletionRequest } from './deletion-requests.ts';
+import { orderEvent } from './order-events.ts';
 import { pageParam } from './envelope.ts';
 import {
   createItemRequest,
@@ -89,8 +92,10 @@ export interface Endpoint {
   readonly params?: Readonly<Record<string, z.ZodType>>;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The `data` of a successful answer; null for the calls that answer a redirect. */
+  /** The `data` of a successful answer; null for the calls that answer a redirect or a stream. */
   readonly output: z.ZodType | null;
+  /** A stream of server-sent events (output null): the schema of each event's data. */
+  readonly events?: z.ZodType;
 }
 
 const endpoint = <const E extends Endpoint>(e: E): E => e;
@@ -267,6 +272,13 @@ export const cartCalls = {
     body: listToCartRequest,
     output: listToCartResult,
   }),
+  /** The shopper's choice of substitute for one row (decision 014). */
+  setReplacement: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/item/replacement',
+    body: replacementRequest,
+    output: cart,
+  }),
 } as const;
 
 export const checkoutCalls = {
@@ -291,6 +303,23 @@ export const checkoutCalls = {
   order: endpoint({ method: 'get', path: '/ecommerce/orders/:id/fetch', params: { id: recordId }, output: order }),
   /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (docs/product.md §7). */
   abortOrder: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: order }),
+  /** A confirmed cash or bancomat order: the shopper accepts it as the store confirmed it (decision 014). */
+  acceptOrder: endpoint({
+    method: 'post',
+    path: '/ecommerce/orders/:id/accept',
+    params: { id: recordId },
+    output: order,
+  }),
+  /**
+   * A waiting order back into a cart to change and book again: the order is cancelled, its slot freed,
+   * its rows (as the store confirmed them) put in the cart. 4105 answers {cart, updated, removed} as data.
+   */
+  modifyOrder: endpoint({
+    method: 'post',
+    path: '/ecommerce/orders/:id/modify',
+    params: { id: recordId },
+    output: cart,
+  }),
   /** 4105 (prices changed) answers {cart, updated, removed} as data instead. */
   copyOrder: endpoint({ method: 'post', path: '/ecommerce/cart/copy', body: copyOrderRequest, output: cart }),
   paymentModes: endpoint({
@@ -301,6 +330,8 @@ export const checkoutCalls = {
     output: z.array(z.string()),
   }),
   deliveries: endpoint({ method: 'get', path: '/ecommerce/deliveries', output: z.array(deliveryOption) }),
+  /** The live status of the shopper's own orders: a server-sent event per change (order-events.ts). */
+  orderEvents: endpoint({ method: 'get', path: '/ecommerce/orders/events', output: null, events: orderEvent }),
 } as const;
 
 export const listCalls = {
@@ -347,6 +378,14 @@ export const staffCalls = {
     body: z.object({ status: orderStatus }),
     output: order,
   }),
+  /** The store confirms a pre-order's availability, row by row (decision 014). */
+  confirm: endpoint({
+    method: 'post',
+    path: '/ops/orders/:id/confirm',
+    params: { id: recordId },
+    body: confirmRequest,
+    output: order,
+  }),
   setPicked: endpoint({
     method: 'post',
     path: '/ops/orders/:id/picked',
@@ -368,6 +407,8 @@ export const staffCalls = {
     body: deletionRefusal,
     output: none,
   }),
+  /** The live status of the operator's store's orders, new ones included: a server-sent event per change. */
+  orderEvents: endpoint({ method: 'get', path: '/ops/orders/events', output: null, events: orderEvent }),
 } as const;
 
 export const paymentCalls = {

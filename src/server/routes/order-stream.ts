@@ -1,0 +1,54 @@
+// The live order streams (docs/architecture.md §4): server-sent events of the
+// changes of a shopper's or a store's orders, for as long as the browser keeps
+// the call open. The browser opens them with fetch and the bearer token, as
+// any other call (EventSource cannot send the Authorization header).
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { ORDER_EVENT } from '#src/shared/contract/order-events.ts';
+import type { AppEnv } from '../app-env.ts';
+import { verifySession } from '../auth/session-token.ts';
+import type { OrderEventFilter } from '../services/order-events.ts';
+
+/** A comment this often keeps proxies and idle timers from closing a quiet stream; the session is checked again each time. */
+const HEARTBEAT_MS = 15_000;
+
+const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '';
+
+/** The changes matching `filter`, as `event: order` with {orderId, status}, until the browser goes or the session ends. */
+export async function orderEventStream(c: Context<AppEnv>, filter: OrderEventFilter): Promise<Response> {
+  const hub = c.get('orderEvents');
+  // Listening before the answer starts: a change made once the stream is open is never missed,
+  // and a database that is away is answered 503 like any other call (the browser polls meanwhile).
+  await hub.listening();
+  const db = c.get('db');
+  const token = bearer(c.req.header('Authorization'));
+  const answer = streamSSE(c, async (stream) => {
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    stream.onAbort(end);
+    const unsubscribe = hub.subscribe(
+      filter,
+      ({ orderId, status }) => void stream.writeSSE({ event: ORDER_EVENT, data: JSON.stringify({ orderId, status }) }),
+      end,
+    );
+    const heartbeat = setInterval(async () => {
+      // A session logged out, revoked or expired meanwhile ends the stream; the browser's next attempt gets 401.
+      const standing = await verifySession(db, await c.get('sessionKey')(), token).catch(() => 'unknown');
+      if (standing) await stream.write(': ping\n\n');
+      else end();
+    }, HEARTBEAT_MS);
+    try {
+      await stream.write(': listening\n\n');
+      await ended;
+    } finally {
+      clearInterval(heartbeat);
+      unsubscribe();
+    }
+  });
+  // Kept by no cache and changed by no proxy or compression on the way: each event must leave as it is written.
+  answer.headers.set('Cache-Control', 'no-store, no-transform');
+  answer.headers.set('X-Accel-Buffering', 'no');
+  return answer;
+}
