@@ -5,11 +5,12 @@ import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
+import { startMailWorker } from '#src/server/mail/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
-import { expireUnpaidOrders } from '#src/server/services/order-lifecycle.ts';
+import { expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { seedDemoOperators } from '#src/server/services/operators.ts';
 import { createOrderEventHub } from '#src/server/services/order-events.ts';
 
@@ -42,6 +43,8 @@ const orderEvents = createOrderEventHub(handle);
 const deps = { db: handle.db, config, mailer, orderEvents };
 const server = await listen(shopHandler(deps, () => siteReady).fetch, config.PORT, config.HOST);
 logStep(`API listening on ${server.url}/cli`);
+// Queued mail goes out from every API process, retried while the mail server is down (mail/queue.ts).
+const mailWorker = startMailWorker(handle.db, mailer, { intervalMs: 10_000 });
 
 let stopping = false;
 async function stop(signal: string) {
@@ -51,6 +54,7 @@ async function stop(signal: string) {
   // The live order streams end first: the server closes only once no call is open.
   await orderEvents.close().catch(() => {});
   await server.close().catch(() => {});
+  await mailWorker.stop();
   await handle.close();
   logStep('Stopped cleanly.');
   process.exit(0);
@@ -109,7 +113,7 @@ if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
 }
 // Unpaid card orders expire on their own (spec §1); any API process may sweep.
 setInterval(
-  () => void expireUnpaidOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)),
+  () => void expireWaitingOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)),
   60_000,
 ).unref();
 
