@@ -14,7 +14,8 @@ import { fetchProducts } from './catalogue.store.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { suggest, warmUpIndex, type Suggestion } from './pagefind.ts';
-import { mergeSuggestions, OVERLAY_RESULTS, SEARCH_DEBOUNCE_MS, searchHref, searchText } from './search-rules.ts';
+import { mergeSuggestions, OVERLAY_RESULTS, searchHref } from './search-rules.ts';
+import { SEARCH_DEBOUNCE_MS, searchText } from '#src/shared/search-rules.ts';
 
 type Found = { text: string; from: 'index' | 'api'; rows: Suggestion[] };
 

@@ -12,7 +12,7 @@ import { ProductTiles } from '#src/components/ProductTiles.tsx';
 import { DEFAULT_FILTERS, filtersToQuery, parseFilters, urlWithFilters, type ListingFilters } from './listing-query.ts';
 import { usePagedProducts } from './use-paged-products.ts';
 import { PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
-import { SEARCH_MIN_CHARS, searchText } from './search-rules.ts';
+import { SEARCH_MIN_CHARS, searchText } from '#src/shared/search-rules.ts';
 
 interface Subject {
   text: string | null;

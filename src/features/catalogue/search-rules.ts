@@ -1,16 +1,8 @@
 import { routes } from '#src/shared/routes.ts';
-// Search rules of docs/product.md §5 and §9: from 3 characters, the API call debounced
-// by 1 second. Pure: tested beside this file.
-export const SEARCH_MIN_CHARS = 3;
-export const SEARCH_DEBOUNCE_MS = 1000;
+// The catalogue search's links and suggestions (docs/product.md §5 and §9; its input rules are
+// src/shared/search-rules.ts). Pure: tested beside this file.
 /** Rows in the header overlay; the search page has them all. */
 export const OVERLAY_RESULTS = 8;
-
-/** The text as searched (spaces collapsed), or null when it is too short. */
-export function searchText(input: string): string | null {
-  const text = input.replace(/\s+/g, ' ').trim();
-  return text.length >= SEARCH_MIN_CHARS ? text : null;
-}
 
 /** The search page for a text or a tag (docs/product.md §2 /search). */
 export function searchHref(query: { q?: string; tag?: number }): string {

@@ -8,10 +8,8 @@ import { catalogueCalls } from '#src/shared/contract/endpoints.ts';
 import { DEFAULT_STORE_ID, type ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '#src/shared/search-rules.ts';
 import { addCustom, addProduct } from './lists.store.ts';
-
-const SEARCH_MIN = 3;
-const SEARCH_DEBOUNCE_MS = 1000;
 
 interface ListSearchProps {
   listId: number;
@@ -30,7 +28,7 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
 
   useEffect(() => {
     setResults(null);
-    if (query.length < SEARCH_MIN) return;
+    if (query.length < SEARCH_MIN_CHARS) return;
     let live = true;
     const timer = setTimeout(async () => {
       setSearching(true);
@@ -72,14 +70,14 @@ export function ListSearch({ listId, listTitle, storeId, isOpen, onClose }: List
           <button
             type="button"
             className="button"
-            disabled={query.length < SEARCH_MIN}
+            disabled={query.length < SEARCH_MIN_CHARS}
             onClick={async () => (await addCustom(listId, query)) && setText('')}
           >
             Aggiungi come prodotto personalizzato
           </button>
         </div>
         <p id={`${id}-hint`} className="list-search__hint">
-          Almeno {SEARCH_MIN} caratteri.
+          Almeno {SEARCH_MIN_CHARS} caratteri.
         </p>
         <div role="status" aria-live="polite" className="list-search__status">
           {searching
