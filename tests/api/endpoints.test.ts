@@ -15,6 +15,7 @@ function registeredRoutes(): string[] {
     db: {} as never,
     config: loadConfig({ ...process.env, NODE_ENV: 'test' }),
     mailer: { usesOutbox: false } as never,
+    orderEvents: {} as never,
   });
   const keys = app.routes
     .filter((r) => r.method !== 'ALL' && r.path.startsWith(`${API_PREFIX}/`))

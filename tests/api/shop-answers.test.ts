@@ -8,6 +8,7 @@ import { loadConfig } from '#src/server/config.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { isSitePath } from '#src/server/site/static-site.ts';
+import { createOrderEventHub } from '#src/server/services/order-events.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
 let shop: TestShop;
@@ -17,7 +18,10 @@ beforeAll(async () => {
   shop = await createTestShop({ products: 60 });
   const db = shop.handle.db;
   const config = loadConfig({ ...process.env, DATABASE_URL: process.env['DATABASE_URL'], NODE_ENV: 'test' });
-  handler = shopHandler({ db, config, mailer: createMailer(db, undefined, 'test@spesa') }, () => false);
+  handler = shopHandler(
+    { db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents: createOrderEventHub(shop.handle) },
+    () => false,
+  );
 });
 afterAll(async () => shop?.close());
 
@@ -86,7 +90,10 @@ describe('an answer the catalogue cache keeps, through the whole shop', () => {
       NODE_ENV: 'test',
       CATALOGUE_CACHE_ENTRIES: '1000',
     });
-    cached = shopHandler({ db, config, mailer: createMailer(db, undefined, 'test@spesa') }, () => false);
+    cached = shopHandler(
+      { db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents: createOrderEventHub(kept.handle) },
+      () => false,
+    );
   });
   afterAll(async () => kept?.close());
 
