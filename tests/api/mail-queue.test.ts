@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import { type Db, type DbHandle, openDb } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import type { Mail, Mailer } from '#src/server/mail/mailer.ts';
-import { deliverDue, enqueueMail, forgetSentMail, retryDelayMs, startMailWorker } from '#src/server/mail/queue.ts';
+import {
+  deliverDue,
+  enqueueMail,
+  forgetSentMail,
+  kickMailWorker,
+  retryDelayMs,
+  startMailWorker,
+} from '#src/server/mail/queue.ts';
 import {
   availabilityConfirmedMail,
   cancelledByStoreMail,
@@ -189,10 +196,11 @@ describe('the mail queue', () => {
       await new Promise((r) => setTimeout(r, 100)); // the sweep at start finds nothing
       await enqueueMail(db, mail('subito@example.it'));
       const kicked = Date.now();
-      worker.kick();
-      worker.kick();
+      // As a service does after its commit: it has the database, not the worker.
+      kickMailWorker(db);
+      kickMailWorker(db);
       while (server.sent.length === 0 && Date.now() - kicked < 2_000) await new Promise((r) => setTimeout(r, 10));
-      expect(Date.now() - kicked).toBeLessThan(500);
+      expect(Date.now() - kicked).toBeLessThan(1_000);
       expect(server.sent.map((m) => m.to)).toEqual(['subito@example.it']);
     } finally {
       await worker.stop();

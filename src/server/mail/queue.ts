@@ -19,7 +19,8 @@
 // development outbox, by the time the API answers, as it was before the
 // queue; when that attempt fails the call still succeeds and the worker
 // (startMailWorker) retries. A caller that need not wait kicks the worker
-// instead, which sends within a fraction of a second.
+// instead (kickMailWorker(db) after its commit), which sends within a
+// fraction of a second.
 import type { Db } from '../db/client.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
@@ -170,11 +171,23 @@ export async function forgetSentMail(db: Db, now: Date = new Date()): Promise<vo
     .execute();
 }
 
-export interface MailWorker {
+interface MailWorker {
   /** Sends what is due soon (after `kickDelayMs`): many kicks in a row make one sweep. */
   kick(): void;
   /** Stops the timers and waits for a sweep under way. */
   stop(): Promise<void>;
+}
+
+/** The worker of each database handle in this process, for kickMailWorker(). */
+const workers = new WeakMap<Db, MailWorker>();
+
+/**
+ * After a commit that queued mail nobody waits for: the worker running on
+ * `db` sends it within a fraction of a second (without one, the mail waits
+ * for the next process that sweeps).
+ */
+export function kickMailWorker(db: Db): void {
+  workers.get(db)?.kick();
 }
 
 /**
@@ -225,7 +238,7 @@ export function startMailWorker(
   const interval = setInterval(run, intervalMs);
   interval.unref();
   run();
-  return {
+  const worker: MailWorker = {
     kick() {
       if (stopped || kickTimer) return;
       kickTimer = setTimeout(() => {
@@ -236,9 +249,12 @@ export function startMailWorker(
     },
     async stop() {
       stopped = true;
+      if (workers.get(db) === worker) workers.delete(db);
       clearInterval(interval);
       clearTimeout(kickTimer);
       await running;
     },
   };
+  workers.set(db, worker);
+  return worker;
 }
