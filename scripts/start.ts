@@ -5,7 +5,7 @@ import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
-import { startMailWorker } from '#src/server/mail/queue.ts';
+import { kickMailWorker, startMailWorker } from '#src/server/mail/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
@@ -111,9 +111,13 @@ if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
     config.REBUILD_INTERVAL_MINUTES * 60_000,
   ).unref();
 }
-// Unpaid card orders expire on their own (spec §1); any API process may sweep.
+// Orders left waiting for the store or the shopper expire on their own (decision 014); any API process may
+// sweep (each order is claimed by one). Their shoppers are mailed, with links on the shop's public address.
 setInterval(
-  () => void expireWaitingOrders(handle.db).catch((e: unknown) => console.error('[orders] expiry sweep failed', e)),
+  () =>
+    void expireWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
+      .then((expired) => expired.length && kickMailWorker(handle.db))
+      .catch((e: unknown) => console.error('[orders] expiry sweep failed', e)),
   60_000,
 ).unref();
 

@@ -10,6 +10,7 @@ import { carryOutDeletion, pendingDeletionRequests, refuseDeletion } from '../se
 import { announceStoredOrder } from '../services/order-events.ts';
 import { orderEventStream } from './order-stream.ts';
 import { originOf } from './payments.ts';
+import { kickMailWorker } from '../mail/queue.ts';
 import type { Context } from 'hono';
 
 const operatorOnly = requireUser('OPERATOR');
@@ -40,7 +41,8 @@ export const opsRoutes = new Hono<AppEnv>()
   })
   .on(calls.setStatus.method, calls.setStatus.path, operatorOnly, inputOf(calls.setStatus), async (c) => {
     const { status } = c.req.valid('json');
-    const order = await changeStatus(c.get('db'), await operatorStore(c), c.req.valid('param').id, status);
+    const order = await changeStatus(c.get('db'), await operatorStore(c), c.req.valid('param').id, status, originOf(c));
+    kickMailWorker(c.get('db'));
     await announceStoredOrder(c.get('db'), { id: order.id });
     // A closed order has the picked amount captured; a cancelled or refused one has its hold released.
     await c.get('payments').settleOrder(order.id, originOf(c));
@@ -86,7 +88,15 @@ export const opsRoutes = new Hono<AppEnv>()
   // The store confirms a pre-order row by row; the shopper then pays or accepts it (decision 014).
   .on(calls.confirm.method, calls.confirm.path, operatorOnly, inputOf(calls.confirm), async (c) => {
     const { rows } = c.req.valid('json');
-    const order = await confirmAvailability(c.get('db'), await operatorStore(c), c.req.valid('param').id, rows);
+    const order = await confirmAvailability(
+      c.get('db'),
+      await operatorStore(c),
+      c.req.valid('param').id,
+      rows,
+      new Date(),
+      originOf(c),
+    );
+    kickMailWorker(c.get('db'));
     await announceStoredOrder(c.get('db'), { id: order.id });
     return ok(c, order);
   })

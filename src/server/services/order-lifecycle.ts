@@ -20,6 +20,8 @@ import { toCents } from '#src/shared/contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { productByBarcode } from './catalogue.ts';
+import { announceOrder } from './order-events.ts';
+import { noticeOfStatus, queueOrderNotice } from './order-notices.ts';
 import { orderView } from './orders.ts';
 import { releaseSlotPlace } from './slots.ts';
 
@@ -48,6 +50,8 @@ export async function changeStatus(
   operator: { userId: number; storeId: number },
   orderId: number,
   next: OrderStatus,
+  /** The shop's origin: with it, the shopper's mail of the step is queued (order-notices.ts). */
+  origin?: string,
 ): Promise<Order> {
   return db.transaction().execute(async (trx) => {
     const order = await storeOrder(trx as Db, operator.storeId, orderId);
@@ -74,6 +78,8 @@ export async function changeStatus(
       .values({ order_id: orderId, status: next, changed_by: operator.userId })
       .execute();
     if (next === 'CANCELLED' && order.slot_id) await releaseSlotPlace(trx as Db, order.slot_id);
+    const notice = noticeOfStatus(next);
+    if (notice && origin) await queueOrderNotice(trx as Db, orderId, notice, origin);
     return orderView(trx as Db, { ...order, ...set });
   });
 }
@@ -140,6 +146,8 @@ export async function confirmAvailability(
   orderId: number,
   outcomes: Outcomes,
   now = new Date(),
+  /** The shop's origin: with it, the shopper's mail (what changed, pay or accept by when) is queued. */
+  origin?: string,
 ): Promise<Order> {
   return db.transaction().execute(async (trx) => {
     const order = await storeOrder(trx as Db, operator.storeId, orderId);
@@ -210,6 +218,7 @@ export async function confirmAvailability(
       .insertInto('order_status_history')
       .values({ order_id: orderId, status: 'PAYMENT_PENDING', changed_by: operator.userId })
       .execute();
+    if (origin) await queueOrderNotice(trx as Db, orderId, 'CONFIRMED', origin);
     return orderView(trx as Db, { ...order, ...set });
   });
 }
@@ -272,7 +281,7 @@ export interface ExpiredOrder {
  * Each is cancelled once, its slot place freed, even with several API processes sweeping at once:
  * the rows are claimed with FOR UPDATE SKIP LOCKED, and each one moves only from a waiting status.
  */
-export async function expireWaitingOrders(db: Db, now = new Date()): Promise<ExpiredOrder[]> {
+export async function expireWaitingOrders(db: Db, now = new Date(), origin?: string): Promise<ExpiredOrder[]> {
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('orders')
@@ -295,6 +304,8 @@ export async function expireWaitingOrders(db: Db, now = new Date()): Promise<Exp
         .values({ order_id: order.id, status: 'ABORTED', changed_by: null })
         .execute();
       if (order.slot_id) await releaseSlotPlace(trx as Db, order.slot_id);
+      if (origin) await queueOrderNotice(trx as Db, order.id, 'EXPIRED', origin);
+      await announceOrder(trx as Db, { orderId: order.id, userId: order.user_id, storeId: order.store_id, status: 'ABORTED' });
     }
     return due.map((o) => ({ id: o.id, userId: o.user_id, storeId: o.store_id, status: o.status as OrderStatus }));
   });

@@ -1,0 +1,67 @@
+// The mails of an order's lifecycle (decision 014), queued in the transaction
+// of the change they tell of (mail/queue.ts): no mail for a change rolled back,
+// none lost when the mail server is down.
+import { routes } from '#src/shared/routes.ts';
+import type { Db } from '../db/client.ts';
+import {
+  availabilityConfirmedMail,
+  cancelledByStoreMail,
+  type OrderMailInput,
+  orderExpiredMail,
+  outForDeliveryMail,
+  readyForPickupMail,
+} from '../mail/order-mails.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { orderView } from './orders.ts';
+
+const MAILS = {
+  CONFIRMED: availabilityConfirmedMail,
+  READY: readyForPickupMail,
+  OUT_FOR_DELIVERY: outForDeliveryMail,
+  EXPIRED: orderExpiredMail,
+  CANCELLED_BY_STORE: cancelledByStoreMail,
+} as const;
+
+/** A step the shopper must act on or wait for. */
+export type OrderNotice = keyof typeof MAILS;
+
+/** Queues the mail of `notice` for the order's shopper, at the address given at booking; `origin` makes its link. */
+export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNotice, origin: string): Promise<void> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const view = await orderView(db, order);
+  const slot = view.cart.delivery.timeSlot;
+  const input: OrderMailInput = {
+    firstName: order.first_name,
+    orderNumber: order.number,
+    code: order.pickup_code,
+    storeDescription: view.cart.storeDescription,
+    slot: slot ? { validFrom: slot.validFrom, validTo: slot.validTo } : null,
+    total: view.cart.totalToPay,
+    paymentMode: order.payment_mode,
+    ...(view.expiresAt ? { deadline: view.expiresAt } : {}),
+    changes: view.cart.items.flatMap((i): NonNullable<OrderMailInput['changes']> => {
+      if (i.confirmation?.outcome === 'UNAVAILABLE') return [{ description: i.description, outcome: 'UNAVAILABLE' }];
+      if (i.confirmation?.outcome === 'SUBSTITUTED')
+        return [
+          {
+            description: i.confirmation.original?.description ?? i.description,
+            outcome: 'SUBSTITUTED',
+            substitute: { description: i.description, price: i.netPrice },
+          },
+        ];
+      return [];
+    }),
+    link: `${origin}${routes.orders}`,
+  };
+  await enqueueMail(db, { to: order.profile_email, ...MAILS[notice](input) });
+}
+
+/** The mail a store's status change sends, if any. */
+export const noticeOfStatus = (status: string): OrderNotice | null =>
+  status === 'TO_BE_COLLECTED'
+    ? 'READY'
+    : status === 'TO_BE_DELIVERED'
+      ? 'OUT_FOR_DELIVERY'
+      : status === 'CANCELLED'
+        ? 'CANCELLED_BY_STORE'
+        : null;
