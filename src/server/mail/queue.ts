@@ -28,7 +28,7 @@ import type { Mail, Mailer } from './mailer.ts';
 const MAX_ATTEMPTS = 20;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
-/** How long a claimed row is left to its claimer: longer than nodemailer's longest wait on a server. */
+/** How long a claimed row is left to its claimer: longer than nodemailer's default waits on a server (2 min to connect, 10 min of silence). */
 const CLAIM_LEASE_MS = 15 * 60_000;
 /** The stored error is the error's text only (never the mail), cut to this length. */
 const ERROR_CHARS = 500;
