@@ -3,9 +3,9 @@
 // it for the network and the main thread (the island's React, a shopper's
 // start-up with the API client and zod) starts then. On a page without one,
 // at once. client:first-view (first-view-directive.ts) waits with it too.
-
-/** Whatever happens to the first view, nothing waits longer. */
-const FIRST_VIEW_LONGEST_WAIT_MS = 3000;
+// Whatever happens to the first view, nothing waits longer than the loader's
+// time-out (docs/product.md §9).
+import { LOADER_TIMEOUT_MS } from '#src/shared/flags.ts';
 
 /** When the browser reports no paint of the first view, how long after its second frame to go on anyway. */
 const ON_SCREEN_GRACE_MS = 50;
@@ -56,5 +56,5 @@ export function afterFirstView(start: () => void): void {
   });
   observer.observe(box, { attributes: true, attributeFilter: ['data-first-view'] });
   if (box.dataset['firstView']) go();
-  setTimeout(go, FIRST_VIEW_LONGEST_WAIT_MS);
+  setTimeout(go, LOADER_TIMEOUT_MS);
 }

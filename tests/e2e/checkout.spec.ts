@@ -136,6 +136,39 @@ test.describe('checkout', () => {
     await expect(card.getByText('Da preparare')).toBeVisible();
   });
 
+  test('a booking is confirmed by the checkout overlay for 3 s, then the thank-you page (docs/product.md §9)', async ({
+    page,
+    request,
+  }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'overlay'));
+    await readyCart(request, shopper);
+    await logIn(page, shopper);
+    await page.clock.install();
+    await page.goto('/app/checkout');
+    await pickAnySlot(page);
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await expect(page).toHaveURL(/\/app\/checkout\/data\/?$/);
+    await page.getByRole('radio', { name: 'No, nessuna sostituzione' }).check();
+    await page.getByRole('radio', { name: 'Contanti' }).check();
+    await page.getByRole('button', { name: 'Conferma i dati' }).click();
+    await expect(page).toHaveURL(/\/app\/checkout\/summary\/?$/);
+    const book = page.getByRole('button', { name: 'Ordine con obbligo di pagamento' });
+    await expect(book).toBeEnabled();
+
+    // From here the page's time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await book.click();
+    const overlay = page.getByRole('status').filter({ hasText: 'Prenotazione effettuata' });
+    await expect(overlay).toBeVisible();
+    await page.clock.runFor(2_900);
+    await expect(overlay).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/checkout\/summary\/?$/);
+    await page.clock.runFor(100);
+    await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
+    await page.clock.resume();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
+  });
+
   test('without a cart, the checkout says so and offers a way on', async ({ page, request }, info) => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'senzacarrello'));
     await logIn(page, shopper);

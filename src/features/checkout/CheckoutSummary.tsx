@@ -5,9 +5,12 @@
 // → the server's message (4029 and a full slot: choose another slot). With a
 // card (XPAY) the exact hold is shown before the button, and once booked the
 // order (PAYMENT_PENDING, the freeze answer's code) goes to the 3-D Secure step.
+// A cash or bancomat booking is confirmed by the checkout overlay, shown for
+// CHECKOUT_OVERLAY_MS (docs/product.md §9), before the thank-you page.
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { CHECKOUT_OVERLAY_MS } from '#src/shared/flags.ts';
 import OrderLines from '#src/components/OrderLines.tsx';
 import { ApiError, errorMessageOf } from '#src/lib/api-client.ts';
 import { formatSlot } from '#src/lib/dates.ts';
@@ -53,6 +56,18 @@ const cartLines = (items: CartItem[]) =>
     ...(i.available ? {} : { note: 'Non disponibile' }),
   }));
 
+/** The checkout overlay: the booking went through; the thank-you page follows. */
+function BookedOverlay() {
+  return (
+    <div className="checkout-overlay" role="status">
+      <div className="checkout-overlay__box">
+        <p className="checkout-overlay__title">Prenotazione effettuata</p>
+        <p>Stiamo aprendo la conferma del tuo ordine…</p>
+      </div>
+    </div>
+  );
+}
+
 function Summary({ cart }: { cart: Cart }) {
   useStore($checkout);
   const { slot, data } = checkoutFor(cart.id);
@@ -60,7 +75,14 @@ function Summary({ cart }: { cart: Cart }) {
   const [slotProblem, setSlotProblem] = useState<string | null>(null);
   const [addressProblem, setAddressProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
+  const [booked, setBooked] = useState(false);
+  useEffect(() => {
+    if (!booked) return;
+    const timer = setTimeout(() => window.location.assign(routes.checkoutConfirm), CHECKOUT_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [booked]);
 
+  if (booked) return <BookedOverlay />;
   if (!slot || !data?.paymentMode) {
     return (
       <div className="checkout-notice">
@@ -79,9 +101,8 @@ function Summary({ cart }: { cart: Cart }) {
     setAddressProblem(null);
     try {
       const result = await freeze(cart, slot, data);
-      if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code)
-        return $payingOrder.set(result.cart.code);
-      if (result.kind === 'booked') return window.location.assign(routes.checkoutConfirm);
+      // A pre-order for the store to confirm, whatever the payment (decision 014): a card is held once it confirms.
+      if (result.kind === 'booked') return setBooked(true);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
       const message = errorMessageOf(error);
