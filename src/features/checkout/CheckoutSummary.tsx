@@ -101,7 +101,8 @@ function Summary({ cart }: { cart: Cart }) {
     setAddressProblem(null);
     try {
       const result = await freeze(cart, slot, data);
-      // A pre-order for the store to confirm, whatever the payment (decision 014): a card is held once it confirms.
+      if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code)
+        return $payingOrder.set(result.cart.code);
       if (result.kind === 'booked') return setBooked(true);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
