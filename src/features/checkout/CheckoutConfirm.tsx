@@ -1,13 +1,15 @@
 // /checkout/confirm (docs/product.md §2): the thank-you page with the order number and
-// code, slot and store, and the 10% variable-weight note. A card (XPAY) order
-// comes back here from the 3-D Secure step with ?orderCode=: the page shows
-// that order and the amount held on the card; one still waiting for payment
-// says so and points to the orders page.
+// code, slot and store, and the 10% variable-weight note. Just booked, the order is a
+// pre-order the store confirms first (decision 014): the page says what happens next.
+// A card (XPAY) order comes back here from the 3-D Secure step with ?orderCode=: the
+// page shows that order, its pickup code and the amount held on the card; one still
+// waiting for payment says so and points to the orders page.
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
 import { formatSlot } from '#src/lib/dates.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { orderStatusLabels, type Order } from '#src/shared/contract/checkout.ts';
+import type { Order } from '#src/shared/contract/checkout.ts';
+import { statusLabel } from '#src/shared/order-states.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
 import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
@@ -53,13 +55,21 @@ export default function CheckoutConfirm() {
     );
   }
   const card = booked.paymentMode === 'XPAY';
-  const pending = order ? order.status === 'PAYMENT_PENDING' : card;
+  // Just booked: a pre-order the store confirms before the shopper pays or accepts (decision 014).
+  const preOrder = order ? order.status === 'TO_BE_PREPARED' : true;
+  const pending = order?.status === 'PAYMENT_PENDING';
   const slot = booked.delivery.timeSlot;
   const code = order?.code ?? booked.code;
   return (
     <div className="checkout-confirm">
-      <h1>{pending ? 'Ordine prenotato: pagamento in attesa' : 'Grazie, il tuo ordine è prenotato!'}</h1>
-      {card && !pending && order && (
+      <h1>
+        {preOrder
+          ? 'Grazie, il tuo pre-ordine è inviato al punto vendita!'
+          : pending
+            ? 'Ordine confermato: pagamento in attesa'
+            : 'Grazie, il tuo ordine è prenotato!'}
+      </h1>
+      {card && !pending && !preOrder && order && (
         <p className="checkout-paid" role="status">
           Il pagamento con carta è andato a buon fine.
         </p>
@@ -96,12 +106,25 @@ export default function CheckoutConfirm() {
         {order && (
           <div>
             <dt>Stato</dt>
-            <dd>{orderStatusLabels[order.status]}</dd>
+            <dd>{statusLabel(order.status, order.cart.paymentMode)}</dd>
           </div>
         )}
       </dl>
       {card && code && <PreauthAmount of={{ orderCode: code }} />}
-      {pending ? (
+      {order?.pickupCode && (
+        <p className="checkout-paid">
+          Codice di ritiro: <strong>{order.pickupCode}</strong>
+        </p>
+      )}
+      {preOrder ? (
+        <p className="checkout-pending" role="status">
+          Il punto vendita verifica la disponibilità dei prodotti e ti scrive appena l'ha confermata, indicando
+          eventuali prodotti sostituiti o non disponibili. Poi{' '}
+          {card ? "paghi l'ordine con la carta" : "accetti l'ordine"} dalla pagina dei tuoi ordini entro il tempo
+          indicato: dopo, l'ordine scade e la fascia oraria viene liberata. Il codice di ritiro ti viene dato quando{' '}
+          {card ? 'hai pagato' : "hai accettato l'ordine"}.
+        </p>
+      ) : pending ? (
         <p className="checkout-pending" role="status">
           Il pagamento con carta non è ancora stato effettuato: l'ordine resta in attesa di pagamento e, se non viene
           pagato in tempo, viene annullato automaticamente. Puoi pagarlo dalla pagina dei tuoi ordini.

@@ -3,8 +3,8 @@
 // must say the order implies an obligation to pay). Then cart/freeze:
 // 0 → thank-you page; 4105 → the changed items, back to the cart; other codes
 // → the server's message (4029 and a full slot: choose another slot). With a
-// card (XPAY) the exact hold is shown before the button, and once booked the
-// order (PAYMENT_PENDING, the freeze answer's code) goes to the 3-D Secure step.
+// card (XPAY) the hold the card will get is shown before the button; booking sends a
+// pre-order, and the card is held once the store confirms it (decision 014).
 // A cash or bancomat booking is confirmed by the checkout overlay, shown for
 // CHECKOUT_OVERLAY_MS (docs/product.md §9), before the thank-you page.
 import { routes } from '#src/shared/routes.ts';
@@ -22,10 +22,9 @@ import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { BINDING_ORDER } from './checkout-rules.ts';
-import { $checkout, $payingOrder, checkoutFor, chooseSlot, freeze } from './checkout.store.ts';
+import { $checkout, checkoutFor, chooseSlot, freeze } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
 import { PreauthNote } from './PreauthNote.tsx';
-import { PayBookedOrder } from './PayBookedOrder.tsx';
 import { CardReminder } from '#src/components/CardReminder.tsx';
 import { PreauthAmount } from '#src/components/PreauthAmount.tsx';
 
@@ -101,8 +100,7 @@ function Summary({ cart }: { cart: Cart }) {
     setAddressProblem(null);
     try {
       const result = await freeze(cart, slot, data);
-      if (result.kind === 'booked' && data.paymentMode === 'XPAY' && result.cart.code)
-        return $payingOrder.set(result.cart.code);
+      // A pre-order for the store to confirm, whatever the payment (decision 014): a card is held once it confirms.
       if (result.kind === 'booked') return setBooked(true);
       setChanged({ updated: result.updated, removed: result.removed });
     } catch (error) {
@@ -198,8 +196,8 @@ function Summary({ cart }: { cart: Cart }) {
       </div>
       <p className="checkout-hint">
         {data.paymentMode === 'XPAY'
-          ? `Premendo «${BINDING_ORDER}» l'ordine diventa vincolante: subito dopo paghi con la carta, su cui viene pre-autorizzato l'importo indicato.`
-          : `Premendo «${BINDING_ORDER}» l'ordine diventa vincolante e ti impegni a pagarlo al ritiro o alla consegna.`}
+          ? `Premendo «${BINDING_ORDER}» invii il pre-ordine al punto vendita: quando ne conferma la disponibilità ti scriviamo, e paghi con la carta l'importo confermato, pre-autorizzato come indicato.`
+          : `Premendo «${BINDING_ORDER}» invii il pre-ordine al punto vendita e ti impegni a pagarlo al ritiro o alla consegna, come il punto vendita lo conferma e tu lo accetti.`}
       </p>
       <ModalDialog
         title="Attenzione!"
@@ -220,8 +218,6 @@ function Summary({ cart }: { cart: Cart }) {
 }
 
 export default function CheckoutSummary() {
-  const paying = useStore($payingOrder);
-  if (paying) return <PayBookedOrder orderCode={paying} />;
   return (
     <CheckoutGate>
       {(_user, cart) => (

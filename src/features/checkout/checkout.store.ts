@@ -104,9 +104,6 @@ export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): 
   return { kind: 'booked', cart: answer.data };
 }
 
-/** A card order just booked on the summary, now in its payment step (this page only). */
-export const $payingOrder = atom<string | null>(null);
-
 /** The cart just booked in this tab, for the thank-you page. */
 export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, cartSchema);
 
