@@ -3,7 +3,7 @@ import { z } from '#src/shared/zod.ts';
 import { $user, setSession } from '#src/shop/session.store.ts';
 import { $toasts } from './toast.store.ts';
 import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
-import { ApiError, createApiClient } from './api-client.ts';
+import { ApiError, createApiClient, serverMessageOf } from './api-client.ts';
 
 /** A call whose answer the tests do not look into. */
 const anyCall = { method: 'get', path: '/x', output: z.unknown() } as const;
@@ -82,6 +82,17 @@ describe('api client', () => {
       code: 4030,
       message: 'Prodotto non trovato.',
     });
+  });
+
+  it("keeps the server's own text beside the catalogue's, for the screens that show it (docs/product.md §8)", async () => {
+    const { client } = clientAnswering(200, { responseCode: 13, errorMessage: 'La password attuale non è corretta.' });
+    const error = await client.data(anyCall).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 13, message: 'Password non valida' });
+    expect(serverMessageOf(error as ApiError)).toBe('La password attuale non è corretta.');
+    const { client: bare } = clientAnswering(200, { responseCode: 4030 });
+    expect(serverMessageOf((await bare.data(anyCall).catch((e: unknown) => e)) as ApiError)).toBe(
+      'Prodotto non trovato.',
+    );
   });
 
   it("uses the server's message for codes outside the catalogue", async () => {
