@@ -2,6 +2,7 @@
 // delivery notes, invoice with a billing address, replacement consent and
 // payment mode; confirm only with a replacement choice and a payment mode.
 import { routes } from '#src/shared/routes.ts';
+import { reorderHint } from '#src/shop/reorder-hint.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { errorMessageOf } from '#src/lib/api-client.ts';
@@ -54,7 +55,10 @@ function Choice({ legend, children }: { legend: string; children: ReactNode }) {
 function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
   useStore($checkout);
   const state = checkoutFor(cart.id);
-  const [data, setData] = useState<CheckoutData>(state.data ?? fromProfile(user));
+  // A reordered cart starts with the last order's payment mode ('Riordina', reorder-hint.ts).
+  const [data, setData] = useState<CheckoutData>(
+    state.data ?? { ...fromProfile(user), paymentMode: reorderHint(cart.id)?.paymentMode ?? null },
+  );
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [billing, setBilling] = useState<BillingAddress[] | null>(null);
   const [modes, setModes] = useState<PaymentMode[] | null>(null);
@@ -64,7 +68,12 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the payment modes depend on the cart's store and mode only, not on every other change of the cart
   useEffect(() => {
     loadPaymentModes(cart)
-      .then((m) => setModes(offeredModes(m)))
+      .then((m) => {
+        const offered = offeredModes(m);
+        setModes(offered);
+        // A preselected mode this store does not offer for this mode is no choice.
+        setData((d) => (d.paymentMode && !offered.includes(d.paymentMode) ? { ...d, paymentMode: null } : d));
+      })
       .catch((e: unknown) => setLoadError(errorMessageOf(e)));
   }, [cart.storeId, cart.deliveryMode]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when an invoice is asked for; billing is what it sets, not a reason to run again

@@ -14,6 +14,7 @@ import {
 import { ORDERS_PAGE_SIZE, type Order } from '#src/shared/contract/checkout.ts';
 import { checkoutCalls, profileCalls } from '#src/shared/contract/endpoints.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
+import { reorderHint } from '#src/shop/reorder-hint.ts';
 import { CHECKOUT_STATE_KEY, type CheckoutData } from './checkout-rules.ts';
 
 const chosenSlot = z.object({ id: z.number().int(), day: z.string(), validFrom: z.string(), validTo: z.string() });
@@ -49,10 +50,10 @@ function writeStored(key: string, value: unknown): void {
 export const $checkout = atom<CheckoutState | null>(readStored(CHECKOUT_STATE_KEY, checkoutState));
 $checkout.listen((state) => writeStored(CHECKOUT_STATE_KEY, state));
 
-/** The checkout of this cart (a different cart starts afresh). */
+/** The checkout of this cart (a different cart starts afresh, with the last order's slot when it was reordered). */
 export function checkoutFor(cartId: number): CheckoutState {
   const state = $checkout.get();
-  return state && state.cartId === cartId ? state : { cartId, slot: null, data: null };
+  return state && state.cartId === cartId ? state : { cartId, slot: reorderHint(cartId)?.slot ?? null, data: null };
 }
 
 export function chooseSlot(cartId: number, slot: ChosenSlot | null): void {

@@ -16,10 +16,10 @@ import type { Order } from '#src/shared/contract/checkout.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { useOrderPayment } from '#src/components/OrderPayment.tsx';
-import { canAbort, canAccept, canModify, canPayNow, statusLabel } from '#src/shared/order-states.ts';
+import { canAbort, canAccept, canModify, canPayNow, OPEN_STATUSES, statusLabel } from '#src/shared/order-states.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { cardPaymentFacts, preparedTotals, shownRows, statusTone } from '#src/components/order-view.ts';
-import { abortOrder, acceptOrder, copyOrder, fetchOrder, modifyOrder } from './orders.store.ts';
+import { abortOrder, acceptOrder, copyOrder, fetchOrder, modifyOrder, reorder } from './orders.store.ts';
 
 /** What the store's confirmation changed: rows it cannot supply, rows it replaced (decision 014). */
 function changedRows(order: Order) {
@@ -111,7 +111,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [modifying, setModifying] = useState(false);
-  const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[] } | null>(null);
+  const [changed, setChanged] = useState<{ updated: CartItem[]; removed: CartItem[]; next?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const payment = useOrderPayment();
   const slot = order.cart.delivery.timeSlot;
@@ -152,6 +152,18 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
       const result = await modifyOrder(order.id);
       if (result.kind === 'copied') return window.location.assign(routes.cart);
       setChanged({ updated: result.updated, removed: result.removed });
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function again() {
+    setBusy(true);
+    try {
+      const result = await reorder(order);
+      if (result.kind === 'copied') return window.location.assign(routes.checkout);
+      setChanged({ updated: result.updated, removed: result.removed, next: routes.checkout });
     } catch (e) {
       fail(e);
     } finally {
@@ -284,6 +296,10 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
           <button type="button" className="button" disabled={busy} onClick={() => setModifying(true)}>
             Modifica ordine
           </button>
+        ) : !OPEN_STATUSES.includes(order.status) ? (
+          <button type="button" className="button" disabled={busy} onClick={() => void again()}>
+            Riordina
+          </button>
         ) : (
           <button type="button" className="button" disabled={busy} onClick={() => void copy()}>
             Copia nel carrello
@@ -354,11 +370,16 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
         title="Attenzione!"
         role="alertdialog"
         isOpen={changed !== null}
-        onClose={() => window.location.assign(routes.cart)}
+        onClose={() => window.location.assign(changed?.next ?? routes.cart)}
       >
-        {changed && <ChangedItems {...changed} />}
+        {changed && <ChangedItems updated={changed.updated} removed={changed.removed} />}
         <div className="cart-actions">
-          <a className="button button-primary" href={routes.cart}>
+          {changed?.next && (
+            <a className="button button-primary" href={changed.next}>
+              Scegli la fascia oraria
+            </a>
+          )}
+          <a className={`button${changed?.next ? '' : ' button-primary'}`} href={routes.cart}>
             Vai al carrello
           </a>
         </div>

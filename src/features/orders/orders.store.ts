@@ -3,6 +3,9 @@ import { api } from '#src/lib/api-client.ts';
 import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/contract/cart.ts';
 import { ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
 import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
+import type { Order } from '#src/shared/contract/checkout.ts';
+import { rememberReorder } from '#src/shop/reorder-hint.ts';
+import { sameStart, sameWeekdays } from './reorder.ts';
 
 export const loadOrders = (page: number) => api.data(checkoutCalls.orders, { query: { s: ORDERS_PAGE_SIZE, p: page } });
 export const fetchOrder = (id: number) => api.data(checkoutCalls.order, { params: { id } });
@@ -30,4 +33,34 @@ export async function copyOrder(
   if (answer.responseCode === 0) return { kind: 'copied' };
   const { updated, removed } = copyChanged.parse(answer.data);
   return { kind: 'changed', updated, removed };
+}
+
+/**
+ * 'Riordina': the order copied into a cart for the same store and mode, and the checkout's
+ * slot (the same weekday and start time, when one is free) and payment mode preselected.
+ * 4105: the cart is ready, but some rows changed or are gone.
+ */
+export async function reorder(
+  order: Order,
+): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
+  const answer = await api.call(checkoutCalls.copyOrder, { body: { orderId: order.id, terminalType: 'WEB' } });
+  const changed = answer.responseCode === 0 ? null : copyChanged.parse(answer.data);
+  const cart = changed ? changed.cart : cartSchema.parse(answer.data);
+  const last = order.cart.delivery.timeSlot;
+  let slot = null;
+  if (last) {
+    const days = sameWeekdays(await api.data(checkoutCalls.slotDays, { params: { cartId: cart.id } }), last.weekDay);
+    for (const d of days) {
+      const found = sameStart(
+        await api.data(checkoutCalls.slots, { params: { cartId: cart.id }, query: { day: d.day } }),
+        last,
+      );
+      if (found) {
+        slot = { id: found.id, day: d.day, validFrom: found.validFrom, validTo: found.validTo };
+        break;
+      }
+    }
+  }
+  rememberReorder({ cartId: cart.id, slot, paymentMode: order.cart.paymentMode });
+  return changed ? { kind: 'changed', updated: changed.updated, removed: changed.removed } : { kind: 'copied' };
 }
