@@ -1,20 +1,25 @@
 // /profile/orders and /orders (docs/product.md §2, §4, §9): the shopper's orders, 5 per
 // page, each with number, date, slot, store, status and totals; the detail
-// shows the rows by status, and abort, pay-now and copy-to-cart.
+// shows the rows by status, and abort, pay-now and copy-to-cart. A change the
+// store makes shows by itself (the live order stream, lib/order-events.ts).
 import { routes } from '#src/shared/routes.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import { errorMessageOf } from '#src/lib/api-client.ts';
+import { useOrderEvents } from '#src/lib/order-events.ts';
+import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import type { Paged } from '#src/shared/contract/envelope.ts';
-import { loadOrders } from './orders.store.ts';
+import { fetchOrder, loadOrders } from './orders.store.ts';
 import { OrderCard } from './OrderCard.tsx';
 
 function Orders() {
   const [page, setPage] = useState(0);
   const [orders, setOrders] = useState<Paged<Order> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const shown = useRef({ page, orders });
+  shown.current = { page, orders };
 
   useEffect(() => {
     let current = true;
@@ -26,6 +31,19 @@ function Orders() {
       current = false;
     };
   }, [page]);
+  // An order on the page is read again alone (its card, open or not, shows the new status); anything else, the page.
+  // A failed read keeps what is shown; the next change or poll reads again.
+  useOrderEvents(checkoutCalls.orderEvents, (event) => {
+    if (event && shown.current.orders?.data.some((o) => o.id === event.orderId)) {
+      fetchOrder(event.orderId)
+        .then(replace)
+        .catch(() => {});
+      return;
+    }
+    loadOrders(shown.current.page)
+      .then((p) => shown.current.page === p.number && setOrders(p))
+      .catch(() => {});
+  });
 
   function goTo(next: number) {
     setPage(next);

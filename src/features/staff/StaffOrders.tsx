@@ -10,6 +10,7 @@ import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { staffCalls } from '#src/shared/contract/endpoints.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
+import { useOrderEvents } from '#src/lib/order-events.ts';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { formatQuantity } from '#src/shared/quantity-rules.ts';
@@ -256,6 +257,8 @@ function StoreOrders() {
       .catch((e: unknown) => setError(message(e)));
   };
   useEffect(load, [status]);
+  // A new order, or a change of one by the shopper or another till, shows by itself (lib/order-events.ts).
+  useOrderEvents(staffCalls.orderEvents, load);
   const replace = (o: Order) => setOrders((list) => list?.map((x) => (x.id === o.id ? o : x)) ?? null);
 
   return (
