@@ -1,8 +1,9 @@
 // Two API processes on one PostgreSQL database (README "Scaling out"): the
 // shop's own start command twice, two ports, one DATABASE_URL, one JWT_SECRET.
 // What one process does, the other sees: slot capacity, attempt limits,
-// logout, and a catalogue import (its catalogue cache too, within the
-// version's freshness of 0.1 s). PostgreSQL lane only.
+// logout, a catalogue import (its catalogue cache too, within the
+// version's freshness of 0.1 s), and a store's change of an order on a
+// shopper's live stream opened on the other process. PostgreSQL lane only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import {
   startShop,
   type StartedShop,
 } from '../../scripts/bench-shop.helpers.ts';
+import { eventStream } from '../api/event-stream.ts';
 
 const PRODUCTS = 120;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -155,6 +157,69 @@ describe('two API processes on one database', () => {
     expect((await fetch(`${b.url}/cli/profiles/login`, { headers: { Authorization: `Bearer ${jwt}` } })).status).toBe(
       401,
     );
+  });
+
+  it("carry a store's change made on one to a shopper's live stream on the other within 2 s", async () => {
+    const [piece] = await sql<{ barcode: string }>(`SELECT p.barcode FROM products p
+      JOIN store_products sp ON sp.product_id = p.id AND sp.store_id = 1109
+      WHERE sp.available AND p.um = 'PZ' AND NOT p.water_pack AND sp.price_cents BETWEEN 200 AND 1000 ORDER BY p.id LIMIT 1`);
+    const { jwt } = await shopper(a.url, 'dal.vivo@example.it');
+    const cart = await cli<{ id: number }>(
+      a.url,
+      '/cli/ecommerce/cart/open',
+      { storeId: 1109, deliveryMode: 'IN_STORE' },
+      jwt,
+    );
+    await cli(a.url, '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: piece!.barcode, amount: 30 }, jwt);
+    const days = await cli<{ day: string; available: boolean }[]>(
+      a.url,
+      `/cli/ecommerce/slots/${cart.id}/days`,
+      undefined,
+      jwt,
+    );
+    const slots = await cli<{ id: number; available: boolean }[]>(
+      a.url,
+      `/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`,
+      undefined,
+      jwt,
+    );
+    await cli(
+      a.url,
+      '/cli/ecommerce/cart/freeze',
+      {
+        cartId: cart.id,
+        timeSlotId: slots.find((s) => s.available)!.id,
+        profileEmail: 'dal.vivo@example.it',
+        profileMobilePhone: '3331234567',
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        paymentMode: 'CASH',
+        invoice: false,
+        enableProductsReplacement: true,
+      },
+      jwt,
+    );
+    const [order] = await sql<{ id: number }>('SELECT id::int AS id FROM orders WHERE cart_id = $1', [cart.id]);
+    // The shopper's page is served by B, as a browser that accepts compression asks for it.
+    const response = await fetch(`${b.url}/cli/ecommerce/orders/events`, {
+      headers: { Authorization: `Bearer ${jwt}`, 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    const stream = eventStream(response);
+    try {
+      await stream.listening;
+      const operator = await cli<{ jwt: string }>(a.url, '/cli/profiles/login', {
+        username: 'operatore.1109@spesaonline.local',
+        password: 'Operatore-2026',
+      });
+      await cli(a.url, `/cli/ops/orders/${order!.id}/status`, { status: 'CANCELLED' }, operator.jwt);
+      const event = await stream.next(2000);
+      expect(event?.event).toBe('order');
+      expect(JSON.parse(event!.data)).toEqual({ orderId: order!.id, status: 'CANCELLED' });
+    } finally {
+      await stream.close();
+    }
   });
 
   it('see a catalogue import at the next catalogue read of each, the cache too', async () => {
