@@ -378,11 +378,13 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   async function orderQuote(orderId: number, totalToPayCents: number): Promise<PreauthQuote> {
+    // The surcharge covers the confirmed rows sold by weight: a row the store confirmed unavailable is not picked.
     const kg = await db
       .selectFrom('order_rows')
       .select(sql<number>`coalesce(sum(row_net_cents), 0)::int`.as('cents'))
       .where('order_id', '=', orderId)
       .where('um', '=', 'KG')
+      .where(sql<boolean>`confirmation IS DISTINCT FROM 'UNAVAILABLE'`)
       .executeTakeFirstOrThrow();
     return quoteOf(totalToPayCents, Number(kg.cents));
   }
