@@ -86,16 +86,24 @@ async function bookedOrder(email: string, extra?: { barcode: string; amount: num
   return { token, orderId: orders[0].id as number, slotId: slot.id };
 }
 
+/** The store confirms every row available, the shopper accepts the cash order: the store prepares it. */
+async function confirmedAndAccepted(orderId: number, token: string) {
+  const confirmed = await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, operator));
+  expect(confirmed.body.data.status).toBe('PAYMENT_PENDING');
+  const accepted = await shop.request(`/cli/ecommerce/orders/${orderId}/accept`, post({}, token));
+  expect(accepted.body.data.status).toBe('IN_PREPARATION');
+}
+
 describe('the store prepares and hands over an order', () => {
-  it('goes from TO_BE_PREPARED to COLLECTED, charging only what was picked', async () => {
+  it('goes from TO_BE_PREPARED through confirmation and acceptance to COLLECTED, charging only what was picked', async () => {
     const { token, orderId } = await bookedOrder('ritiro@example.it');
     const queue = (await shop.request('/cli/ops/orders', bearer(operator))).body.data as { id: number }[];
     expect(queue.map((o) => o.id)).toContain(orderId);
     const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
 
     expect((await step('TO_BE_COLLECTED')).body.responseCode).toBe(4205); // cannot skip preparation
-    expect((await step('IN_PREPARATION')).body.data.status).toBe('IN_PREPARATION');
-    expect((await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token))).body.responseCode).toBe(4205); // too late to cancel
+    expect((await step('IN_PREPARATION')).body.responseCode).toBe(4205); // nor the store's confirmation and the shopper's acceptance
+    await confirmedAndAccepted(orderId, token);
     const rowId = orderSchema.parse(
       (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
     ).cart.items[0]!.id;
@@ -104,8 +112,10 @@ describe('the store prepares and hands over an order', () => {
       post({ rows: [{ id: rowId, operatorAmount: 10 }] }, operator),
     );
     expect(picked.body.responseCode).toBe(0);
-    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT', 'COLLECTED'])
+    for (const status of ['TO_BE_COLLECTED', 'ISSUING_RECEIPT'])
       expect((await step(status)).body.data.status).toBe(status);
+    expect((await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token))).body.responseCode).toBe(4205); // too late to cancel
+    expect((await step('COLLECTED')).body.data.status).toBe('COLLECTED');
 
     const seen = orderSchema.parse(
       (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
@@ -120,8 +130,8 @@ describe('the store prepares and hands over an order', () => {
   });
 
   it('charges a picked row what the staff screen shows for it, half cents included', async () => {
-    const { orderId } = await bookedOrder('pesata@example.it');
-    await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status: 'IN_PREPARATION' }, operator));
+    const { token, orderId } = await bookedOrder('pesata@example.it');
+    await confirmedAndAccepted(orderId, token);
     const db = shop.handle.db;
     await db.updateTable('order_rows').set({ net_price_cents: 1290 }).where('order_id', '=', orderId).execute();
     const row = await db
@@ -166,7 +176,7 @@ describe('the store prepares and hands over an order', () => {
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', second.id).execute();
     const { token, orderId } = await bookedOrder('parziale@example.it', { barcode: second.barcode, amount: 2 });
     const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
-    await step('IN_PREPARATION');
+    await confirmedAndAccepted(orderId, token);
     const rows = orderSchema.parse(
       (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
     ).cart.items;

@@ -41,6 +41,7 @@ const a = {
   userId: 0,
   cartId: 0,
   cartBarcode: '',
+  cartItemId: 0,
   orderId: 0,
   orderCode: '',
   listId: 0,
@@ -159,7 +160,7 @@ const pathOf = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
-/** A's card, associated as in the provider's lightbox (the sandbox), an unpaid card order and started card payments. */
+/** A's card, associated as in the provider's lightbox (the sandbox), an unpaid card order the store confirmed and started card payments. */
 async function cardOfA(cartBarcode: string) {
   const start = await ok(a.token, 'GET', '/cli/pay/v2/xpay/start/boarding');
   const params = Object.fromEntries(new URL(start.lightboxUrl, 'http://localhost').searchParams);
@@ -183,6 +184,22 @@ async function cardOfA(cartBarcode: string) {
       paymentMode: 'XPAY',
     })
   ).code;
+  // The store confirms the pre-order before A may pay it (decision 014).
+  await createOperator(shop.handle.db, {
+    email: 'cassa.proprietari@coop.example.it',
+    password: 'Cassa2026!',
+    storeId: 1109,
+    firstName: 'Gino',
+    lastName: 'Cassa',
+  });
+  const cassa = (
+    await shop.request(
+      '/cli/profiles/login',
+      post({ username: 'cassa.proprietari@coop.example.it', password: 'Cassa2026!' }),
+    )
+  ).body.data.jwt as string;
+  const cardOrderId = (await ok(a.token, 'GET', '/cli/ecommerce/orders?s=5&p=0')).data[0].id;
+  await ok(cassa, 'POST', `/cli/ops/orders/${cardOrderId}/confirm`, { rows: [] });
   a.paymentCode = (await ok(a.token, 'GET', `/cli/pay/v2/xpay/nonce?orderCode=${a.cardOrderCode}`)).transactionCode;
   expect(
     [a.maskedPan, a.boardingCode, a.legacyCode, a.cardOrderCode, a.paymentCode].every(
@@ -242,7 +259,9 @@ beforeAll(async () => {
   );
   a.cartId = open.id;
   a.cartBarcode = p2.barcode;
-  await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: a.cartId, barcode: p2.barcode, amount: 12 });
+  a.cartItemId = (
+    await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: a.cartId, barcode: p2.barcode, amount: 12 })
+  ).cart.items[0].id;
   const list = (await ok(a.token, 'POST', '/cli/slists/create', { title: SECRET.listTitle })).find(
     (l: { title: string }) => l.title === SECRET.listTitle,
   );
@@ -373,6 +392,17 @@ const cases: Case[] = [
     ],
   },
   {
+    route: 'POST /cli/ecommerce/cart/item/replacement',
+    what: "A's cart item",
+    request: () => ['/cli/ecommerce/cart/item/replacement', { cartId: a.cartId, itemId: a.cartItemId, mode: 'NONE' }],
+  },
+  {
+    route: 'POST /cli/ecommerce/cart/item/replacement',
+    what: "B's cart, A's item",
+    outcome: ErrorCode.CART_NOT_FOUND,
+    request: () => ['/cli/ecommerce/cart/item/replacement', { cartId: b.cartId, itemId: a.cartItemId, mode: 'NONE' }],
+  },
+  {
     route: 'POST /cli/ecommerce/cart/freeze/check',
     what: "A's cart",
     request: () => ['/cli/ecommerce/cart/freeze/check', { cartId: a.cartId }],
@@ -422,6 +452,16 @@ const cases: Case[] = [
     request: () => [`/cli/ecommerce/orders/${a.orderId}/fetch`],
   },
   {
+    route: 'POST /cli/ecommerce/orders/:id/accept',
+    what: "A's order",
+    request: () => [`/cli/ecommerce/orders/${a.orderId}/accept`, {}],
+  },
+  {
+    route: 'POST /cli/ecommerce/orders/:id/modify',
+    what: "A's order",
+    request: () => [`/cli/ecommerce/orders/${a.orderId}/modify`, {}],
+  },
+  {
     route: 'POST /cli/ecommerce/cart/copy',
     what: "A's order",
     request: () => ['/cli/ecommerce/cart/copy', { orderId: a.orderId }],
@@ -441,6 +481,17 @@ const cases: Case[] = [
     what: "A's order (operator of another store)",
     as: 'operator',
     request: () => [`/cli/ops/orders/${a.orderId}/status`, { status: 'IN_PREPARATION' }],
+  },
+  {
+    route: 'POST /cli/ops/orders/:id/confirm',
+    what: "A's order (customer B)",
+    request: () => [`/cli/ops/orders/${a.orderId}/confirm`, { rows: [] }],
+  },
+  {
+    route: 'POST /cli/ops/orders/:id/confirm',
+    what: "A's order (operator of another store)",
+    as: 'operator',
+    request: () => [`/cli/ops/orders/${a.orderId}/confirm`, { rows: [] }],
   },
   {
     route: 'POST /cli/ops/orders/:id/picked',
@@ -687,6 +738,9 @@ const noOwnedId: Record<string, string> = {
   'GET /cli/slists/products/favorite/all': "the caller's own favourites",
   'POST /cli/slists/products/favorite/add': "a public product's barcode, added to the caller's own favourites",
   'GET /cli/ops/orders': "the operator's own store's queue",
+  // The live streams never end: what each one sends, and to whom, is tested in order-events.test.ts.
+  'GET /cli/ecommerce/orders/events': "the live events of the caller's own orders (a stream)",
+  'GET /cli/ops/orders/events': "the live events of the operator's own store's orders (a stream)",
   'GET /cli/ops/deletion-requests': "the cooperative's pending profile deletions, for store operators only",
   'GET /cli/pay/v2/xpay/boarding': "the provider's public lightbox settings",
   'GET /cli/pay/v2/xpay/start/boarding': "starts the caller's own card association",
@@ -749,7 +803,7 @@ describe("customer B sends customer A's ids", () => {
 
   it("finds none of A's data in any answer to B of the routes that take no id", async () => {
     const gets = Object.keys(noOwnedId).filter(
-      (r) => r.startsWith('GET ') && !r.includes(':') && r !== 'GET /cli/profiles/confirm',
+      (r) => r.startsWith('GET ') && !r.includes(':') && r !== 'GET /cli/profiles/confirm' && !r.endsWith('/events'),
     );
     expect(gets.length).toBeGreaterThan(10);
     for (const route of gets) {

@@ -12,13 +12,13 @@ import {
   paymentMethods,
   preauthQuote,
   SANDBOX_CARDS,
-  SANDBOX_OTP,
 } from '#src/shared/contract/payments.ts';
 import { round2 } from '#src/shared/contract/money.ts';
 import { SANDBOX_KEYS } from '#src/server/config.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { xpayMac } from '#src/server/payments/signing.ts';
 import { createTestShop } from './harness.ts';
+import { associate, card, formAction, formPost, hiddenFields, pathOf, threeDs } from './card-sandbox.ts';
 import { bearer, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -57,47 +57,6 @@ beforeAll(async () => {
   ).body.data.jwt;
 });
 afterAll(() => shop.close());
-
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-function hiddenFields(html: string): Record<string, string> {
-  return Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [
-      unescapeHtml(m[1]!),
-      unescapeHtml(m[2]!),
-    ]),
-  );
-}
-const formAction = (html: string) => unescapeHtml(/<form method="post" action="([^"]*)"/.exec(html)![1]!);
-const formPost = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
-const pathOf = (url: string) => {
-  const u = new URL(url, 'http://localhost');
-  return `${u.pathname}${u.search}`;
-};
-const card = (pan: string) => ({ pan, expiry: '12/30', cvv: '123' });
-
-/** Associates a card as the shopper does in the lightbox; answers the lightbox's last page. */
-async function associate(token: string, pan: string, otp = SANDBOX_OTP) {
-  const start = boardingStart.parse((await shop.request('/cli/pay/v2/xpay/start/boarding', bearer(token))).body.data);
-  const page = await shop.request(pathOf(start.lightboxUrl));
-  expect(page.status).toBe(200);
-  expect(page.body).toContain('XPay Sandbox');
-  const params = Object.fromEntries(new URL(start.lightboxUrl, 'http://localhost').searchParams);
-  let result = await shop.request('/sandbox/xpay/lightbox/pay', formPost({ ...params, ...card(pan) }));
-  if (String(result.body).includes('Autenticazione 3-D Secure')) {
-    result = await shop.request('/sandbox/xpay/lightbox/otp', formPost({ ...hiddenFields(result.body), otp }));
-  }
-  return { start, html: String(result.body) };
-}
 
 async function bookedCardOrder(
   token: string,
@@ -144,18 +103,12 @@ async function bookedCardOrder(
   expect(frozen.body.responseCode).toBe(0);
   const code = cartSchema.parse(frozen.body.data).code!;
   const order = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data[0];
+  expect(order.status).toBe('TO_BE_PREPARED');
+  // Not payable before the store confirmed the rows available (decision 014).
+  expect((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.responseCode).toBe(4205);
+  const confirmed = await shop.request(`/cli/ops/orders/${order.id}/confirm`, post({ rows: [] }, operator));
+  expect(confirmed.body.data).toMatchObject({ status: 'PAYMENT_PENDING', pickupCode: null });
   return { code, orderId: order.id as number, quote };
-}
-
-/** Runs the 3-D Secure step of the nonce's html as the browser's iframe does; answers where it lands. */
-async function threeDs(html: string, otp = SANDBOX_OTP) {
-  let page = await shop.request(pathOf(formAction(html)), formPost(hiddenFields(html)));
-  if (String(page.body).includes('Codice OTP'))
-    page = await shop.request(pathOf(formAction(page.body)), formPost({ ...hiddenFields(page.body), otp }));
-  const back = { action: formAction(page.body), fields: hiddenFields(page.body) };
-  const landing = await shop.app.request(pathOf(back.action), formPost(back.fields));
-  expect(landing.status).toBe(303);
-  return { location: landing.headers.get('Location')!, back };
 }
 
 const events = (orderId: number) =>
@@ -172,7 +125,7 @@ describe('card association', () => {
   it('stores the card after the lightbox with a 3-D Secure challenge, and removes it', async () => {
     const token = await shopper(shop, 'carta@example.it');
     expect((await shop.request('/cli/pay/paymentmethod', bearer(token))).body.data).toEqual([]);
-    const { html } = await associate(token, SANDBOX_CARDS.challenge);
+    const { html } = await associate(shop, token, SANDBOX_CARDS.challenge);
     expect(html).toContain('XPay_Payment_Result');
     expect(html).toContain('"esito":"OK"');
     const methods = paymentMethods.parse((await shop.request('/cli/pay/paymentmethod', bearer(token))).body.data);
@@ -190,8 +143,8 @@ describe('card association', () => {
 
   it('refuses a card the provider refuses, and a wrong one-time code', async () => {
     const token = await shopper(shop, 'rifiutata@example.it');
-    expect((await associate(token, SANDBOX_CARDS.invalid)).html).toContain('"esito":"KO"');
-    expect((await associate(token, SANDBOX_CARDS.challenge, '000000')).html).toContain('"esito":"KO"');
+    expect((await associate(shop, token, SANDBOX_CARDS.invalid)).html).toContain('"esito":"KO"');
+    expect((await associate(shop, token, SANDBOX_CARDS.challenge, '000000')).html).toContain('"esito":"KO"');
     expect((await shop.request('/cli/pay/paymentmethod', bearer(token))).body.data).toEqual([]);
   });
 
@@ -294,9 +247,9 @@ describe('card association', () => {
 });
 
 describe('paying an order by card', () => {
-  it('holds total + 10% of the variable-weight rows after 3-D Secure; the order becomes TO_BE_PREPARED; a replayed result changes nothing', async () => {
+  it('holds total + 10% of the variable-weight rows after 3-D Secure; the order becomes IN_PREPARATION with a pickup code; a replayed result changes nothing', async () => {
     const token = await shopper(shop, 'paga@example.it');
-    await associate(token, SANDBOX_CARDS.challenge);
+    await associate(shop, token, SANDBOX_CARDS.challenge);
     const { code, orderId, quote } = await bookedCardOrder(token, 'paga@example.it', [
       { barcode: piece.barcode, amount: 10 },
       { barcode: loose.barcode, weight: 1.5 },
@@ -316,10 +269,11 @@ describe('paying an order by card', () => {
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
     expect(nonce).toMatchObject({ esito: 'OK', amount: quote.amount });
-    const { location, back } = await threeDs(nonce.html!);
+    const { location, back } = await threeDs(shop, nonce.html!);
     expect(location).toBe(`/app/checkout/confirm?orderCode=${code}`);
     const paid = await fetchOrder(token, orderId);
-    expect(paid.status).toBe('TO_BE_PREPARED');
+    expect(paid.status).toBe('IN_PREPARATION');
+    expect(paid.pickupCode).toMatch(/^[0-9]{6}$/);
     expect(paid.cardPayment).toEqual({ status: 'AUTHORISED', authorised: quote.amount, captured: null });
 
     const replay = await shop.app.request(pathOf(back.action), formPost(back.fields));
@@ -340,28 +294,28 @@ describe('paying an order by card', () => {
 
   it('a declined card lands on the failed page and leaves the order PAYMENT_PENDING; another card then pays it', async () => {
     const token = await shopper(shop, 'negata@example.it');
-    await associate(token, SANDBOX_CARDS.decline);
+    await associate(shop, token, SANDBOX_CARDS.decline);
     const { code, orderId } = await bookedCardOrder(token, 'negata@example.it', [
       { barcode: piece.barcode, amount: 12 },
     ]);
     const nonce = nonceResponse.parse(
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
-    expect((await threeDs(nonce.html!)).location).toBe(`/app/checkout/failed?orderCode=${code}`);
+    expect((await threeDs(shop, nonce.html!)).location).toBe(`/app/checkout/failed?orderCode=${code}`);
     expect(await fetchOrder(token, orderId)).toMatchObject({ status: 'PAYMENT_PENDING', cardPayment: null });
 
     await shop.request('/cli/pay/paymentmethod/delete', post({ paymentMethodType: 'XPAY' }, token));
     expect((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.responseCode).toBe(
       4211,
     );
-    await associate(token, SANDBOX_CARDS.approve);
+    await associate(shop, token, SANDBOX_CARDS.approve);
     const again = nonceResponse.parse(
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
-    expect((await threeDs(again.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
+    expect((await threeDs(shop, again.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
     const paid = await fetchOrder(token, orderId);
     expect(paid).toMatchObject({
-      status: 'TO_BE_PREPARED',
+      status: 'IN_PREPARATION',
       cardPayment: { status: 'AUTHORISED', authorised: paid.cart.totalToPay },
     });
     expect((await events(orderId)).map((e) => e.event)).toEqual([
@@ -374,7 +328,7 @@ describe('paying an order by card', () => {
 
   it("the provider's pages are addressed on the origin the shopper uses", async () => {
     const token = await shopper(shop, 'origine@example.it');
-    await associate(token, SANDBOX_CARDS.approve);
+    await associate(shop, token, SANDBOX_CARDS.approve);
     const { code } = await bookedCardOrder(token, 'origine@example.it', [{ barcode: piece.barcode, amount: 12 }]);
     const start = boardingStart.parse(
       (await shop.request('http://spesa.example:8080/cli/pay/v2/xpay/start/boarding', bearer(token))).body.data,
@@ -391,10 +345,10 @@ describe('paying an order by card', () => {
 
   it("another customer's order code gives no payment and no data", async () => {
     const owner = await shopper(shop, 'titolare@example.it');
-    await associate(owner, SANDBOX_CARDS.approve);
+    await associate(shop, owner, SANDBOX_CARDS.approve);
     const { code } = await bookedCardOrder(owner, 'titolare@example.it', [{ barcode: piece.barcode, amount: 12 }]);
     const intruder = await shopper(shop, 'intruso@example.it');
-    await associate(intruder, SANDBOX_CARDS.approve);
+    await associate(shop, intruder, SANDBOX_CARDS.approve);
     const answer = await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(intruder));
     expect(answer.status).toBe(403);
     expect(JSON.stringify(answer.body)).not.toContain(code);
@@ -403,7 +357,7 @@ describe('paying an order by card', () => {
 
   it('captures exactly the picked total when the store closes the order, once', async () => {
     const token = await shopper(shop, 'cattura@example.it');
-    await associate(token, SANDBOX_CARDS.approve);
+    await associate(shop, token, SANDBOX_CARDS.approve);
     const { code, orderId, quote } = await bookedCardOrder(token, 'cattura@example.it', [
       { barcode: piece.barcode, amount: 10 },
       { barcode: loose.barcode, weight: 1.5 },
@@ -411,12 +365,12 @@ describe('paying an order by card', () => {
     const nonce = nonceResponse.parse(
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
-    await threeDs(nonce.html!);
+    await threeDs(shop, nonce.html!);
     const step = async (status: string) =>
       expect(
         (await shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator))).body.responseCode,
       ).toBe(0);
-    await step('IN_PREPARATION');
+    expect((await fetchOrder(token, orderId)).status).toBe('IN_PREPARATION'); // paid: the store prepares it
     const rows = (await fetchOrder(token, orderId)).cart.items;
     const kgRow = rows.find((r) => r.barcode === loose.barcode)!;
     const pzRow = rows.find((r) => r.barcode === piece.barcode)!;
@@ -472,14 +426,14 @@ describe('paying an order by card', () => {
 
   it('aborting a paid order releases the hold', async () => {
     const token = await shopper(shop, 'rilascio@example.it');
-    await associate(token, SANDBOX_CARDS.approve);
+    await associate(shop, token, SANDBOX_CARDS.approve);
     const { code, orderId, quote } = await bookedCardOrder(token, 'rilascio@example.it', [
       { barcode: piece.barcode, amount: 12 },
     ]);
     const nonce = nonceResponse.parse(
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
-    await threeDs(nonce.html!);
+    await threeDs(shop, nonce.html!);
     const aborted = await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token));
     expect(aborted.body.data.status).toBe('ABORTED');
     expect((await fetchOrder(token, orderId)).cardPayment).toEqual({
@@ -506,7 +460,7 @@ describe('paying an order by card', () => {
 
   it('an order that expires while its 3-D Secure step is open has the late hold released', async () => {
     const token = await shopper(shop, 'scaduto@example.it');
-    await associate(token, SANDBOX_CARDS.challenge);
+    await associate(shop, token, SANDBOX_CARDS.challenge);
     const { code, orderId } = await bookedCardOrder(token, 'scaduto@example.it', [
       { barcode: piece.barcode, amount: 12 },
     ]);
@@ -522,7 +476,7 @@ describe('paying an order by card', () => {
     await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token));
     expect((await fetchOrder(token, orderId)).status).toBe('ABORTED');
 
-    expect((await threeDs(nonce.html!)).location).toBe(`/app/checkout/failed?orderCode=${code}`);
+    expect((await threeDs(shop, nonce.html!)).location).toBe(`/app/checkout/failed?orderCode=${code}`);
     const order = await fetchOrder(token, orderId);
     expect(order).toMatchObject({ status: 'ABORTED', cardPayment: { status: 'VOIDED' } });
     const tx = await shop.handle.db
@@ -545,7 +499,7 @@ describe('paying an order by card', () => {
 
   it('a second tab paying the order the first tab has just paid lands on the paid order, and its hold is released', async () => {
     const token = await shopper(shop, 'duetab@example.it');
-    await associate(token, SANDBOX_CARDS.challenge);
+    await associate(shop, token, SANDBOX_CARDS.challenge);
     const { code, orderId } = await bookedCardOrder(token, 'duetab@example.it', [
       { barcode: piece.barcode, amount: 12 },
     ]);
@@ -556,10 +510,10 @@ describe('paying an order by card', () => {
     const second = nonceResponse.parse(
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
-    expect((await threeDs(first.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
-    expect((await threeDs(second.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
+    expect((await threeDs(shop, first.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
+    expect((await threeDs(shop, second.html!)).location).toBe(`/app/checkout/confirm?orderCode=${code}`);
     const order = await fetchOrder(token, orderId);
-    expect(order.status).toBe('TO_BE_PREPARED');
+    expect(order.status).toBe('IN_PREPARATION');
     // One hold stays on the order; the second tab's was released at once.
     const holds = await shop.handle.db
       .selectFrom('payment_transactions')
