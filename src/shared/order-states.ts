@@ -93,7 +93,7 @@ export function statusLabel(status: OrderStatus, paymentMode: string | null): st
  * confirm a pre-order: later, it could not prepare it in time. The shopper then has
  * PAY_WITHIN_MINUTES to pay or accept, but never past the slot's start.
  */
-export const PAY_WITHIN_MINUTES = 30;
+const PAY_WITHIN_MINUTES = 30;
 export function confirmDeadline(slotStart: Date, cutoffMinutes: number): Date {
   return new Date(slotStart.getTime() - cutoffMinutes * 60_000);
 }

@@ -82,12 +82,12 @@ export function ownedCartOf<R extends Pick<CartRow, 'user_id' | 'status'>>(
 }
 
 /** A cart row's choice of substitute as stored (migration 0018). */
-export type KeptReplacement =
+type KeptReplacement =
   | { mode: 'SIMILAR' | 'NONE' }
   | { mode: 'PRODUCT'; productId: number; barcode: string; description: string; priceCents: number };
 
 /** The choice as a cart row shows it. */
-export const replacementView = (r: KeptReplacement | null): Replacement | null =>
+const replacementView = (r: KeptReplacement | null): Replacement | null =>
   r === null
     ? null
     : r.mode === 'PRODUCT'
@@ -940,7 +940,7 @@ export async function setReplacement(
         .select(['p.id', 'p.barcode', 'p.description', 'sp.price_cents', 'sp.available'])
         .where('p.barcode', '=', input.barcode ?? '')
         .executeTakeFirst();
-      if (!named || !named.available || named.id === item.product_id)
+      if (!named?.available || named.id === item.product_id)
         throw new BusinessError(
           ErrorCode.PRODUCT_NOT_FOUND,
           named?.id === item.product_id

@@ -305,7 +305,12 @@ export async function expireWaitingOrders(db: Db, now = new Date(), origin?: str
         .execute();
       if (order.slot_id) await releaseSlotPlace(trx as Db, order.slot_id);
       if (origin) await queueOrderNotice(trx as Db, order.id, 'EXPIRED', origin);
-      await announceOrder(trx as Db, { orderId: order.id, userId: order.user_id, storeId: order.store_id, status: 'ABORTED' });
+      await announceOrder(trx as Db, {
+        orderId: order.id,
+        userId: order.user_id,
+        storeId: order.store_id,
+        status: 'ABORTED',
+      });
     }
     return due.map((o) => ({ id: o.id, userId: o.user_id, storeId: o.store_id, status: o.status as OrderStatus }));
   });

@@ -60,9 +60,9 @@ const fee = z.object({ id: z.string(), description: z.string(), value: z.number(
  * The shopper's choice of substitute for a row (decision 014): a similar product chosen by the store,
  * none, or a named product of the catalogue (its barcode, name and price in the cart's store).
  */
-export const replacementMode = z.enum(['SIMILAR', 'NONE', 'PRODUCT']);
+const replacementMode = z.enum(['SIMILAR', 'NONE', 'PRODUCT']);
 export type ReplacementMode = z.infer<typeof replacementMode>;
-export const replacement = z.object({
+const replacement = z.object({
   mode: replacementMode,
   barcode: z.string().nullable(),
   description: z.string().nullable(),
@@ -87,13 +87,12 @@ export const replacementRequest = z
   });
 
 /** The store's answer for an order row when it confirmed availability; `original` is what the shopper had ordered. */
-export const rowConfirmation = z.object({
+const rowConfirmation = z.object({
   outcome: z.enum(['AVAILABLE', 'UNAVAILABLE', 'SUBSTITUTED']),
   original: z
     .object({ barcode: z.string(), description: z.string(), netPrice: z.number(), rowNetPrice: z.number() })
     .nullable(),
 });
-export type RowConfirmation = z.infer<typeof rowConfirmation>;
 
 export const cartItem = z.object({
   id: z.number().int(),
