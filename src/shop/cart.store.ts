@@ -4,13 +4,19 @@
 import { routes } from '#src/shared/routes.ts';
 import { atom, computed, task } from 'nanostores';
 import { z } from '#src/shared/zod.ts';
-import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
+import { api, ApiError, errorMessageOf, serverMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
 import { takeEarly } from './early-calls.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
-import { changedItems, type Cart, type CartItem, type DeliveryMode } from '#src/shared/contract/cart.ts';
+import {
+  changedItems,
+  type Cart,
+  type CartItem,
+  type DeliveryMode,
+  type ReplacementMode,
+} from '#src/shared/contract/cart.ts';
 import { cartCalls } from '#src/shared/contract/endpoints.ts';
 import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -148,6 +154,23 @@ export function deleteItem(item: Pick<CartItem, 'barcode' | 'description'>): Pro
     return true;
   }).catch((error: unknown) => {
     showToast(errorMessageOf(error), 'error');
+    return false;
+  });
+}
+
+/**
+ * A row's choice of substitute (decision 014): a similar product, none, or the product named by
+ * its barcode. Refusals (a product the store does not sell, the row's own) say the server's text.
+ */
+export function setReplacement(item: Pick<CartItem, 'id'>, mode: ReplacementMode, barcode?: string): Promise<boolean> {
+  return withCart(async (cart) => {
+    const answer = await api.data(cartCalls.setReplacement, {
+      body: { cartId: cart.id, itemId: item.id, mode, ...(mode === 'PRODUCT' ? { barcode } : {}) },
+    });
+    $cart.set(answer);
+    return true;
+  }).catch((error: unknown) => {
+    showToast(error instanceof ApiError ? serverMessageOf(error) : errorMessageOf(error), 'error');
     return false;
   });
 }

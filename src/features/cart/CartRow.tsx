@@ -1,6 +1,7 @@
 // One cart row (spec §2 /cart): image, description, promotion, price, the
-// quantity counter, row total and remove. A change is sent once the shopper
-// stops pressing for a moment; the cart the server answers is the truth.
+// choice of substitute, the quantity counter, row total and remove. A change is
+// sent once the shopper stops pressing for a moment; the cart the server answers
+// is the truth.
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useRef, useState } from 'react';
 import { lowestPriceLine, promotionBadge } from '#src/components/product-format.ts';
@@ -10,6 +11,7 @@ import { deleteItem, putInCart } from '#src/shop/cart.store.ts';
 import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
 import { cartQuantity } from '#src/shared/quantity-rules.ts';
 import { TrashIcon } from '#src/components/TrashIcon.tsx';
+import { ReplacementChoice } from '#src/shop/ReplacementChoice.tsx';
 
 const SEND_AFTER_MS = 500;
 
@@ -84,6 +86,7 @@ export function CartRow({ item }: { item: CartItem }) {
         {lowest && <p className="cart-row__lowest">{lowest}</p>}
         {!item.available && <p className="cart-row__out">Momentaneamente non disponibile</p>}
       </div>
+      <ReplacementChoice item={item} />
       <div className="cart-row__qty">
         <QuantityCounter
           product={item}

@@ -38,7 +38,11 @@ const cartOf = (over: Partial<Cart>): Cart => ({
 });
 
 const rows = [
-  item({ amount: 1, rowNetPrice: 1.39 }),
+  item({
+    amount: 1,
+    rowNetPrice: 1.39,
+    replacement: { mode: 'PRODUCT', barcode: '8001234567906', description: 'Latte "fresco" & intero 1 l', price: 1.49 },
+  }),
   item({
     id: 2,
     barcode: '8009876543210',
@@ -56,7 +60,14 @@ const rows = [
     lowestPrice30Days: 2.99,
     promotions: [{ description: "Offerta dell'orto", valueType: 'NEW_PRICE', value: 2.9, validTo: '2026-12-31' }],
   }),
-  item({ id: 3, barcode: '8000000000017', description: 'Mozzarella', available: false, status: 'danger' }),
+  item({
+    id: 3,
+    barcode: '8000000000017',
+    description: 'Mozzarella',
+    available: false,
+    status: 'danger',
+    replacement: { mode: 'NONE', barcode: null, description: null, price: null },
+  }),
 ];
 
 const user = { jwt: 'x', profile: { id: 1, firstName: 'Anna', lastName: 'Rossi' } } as SessionUser;

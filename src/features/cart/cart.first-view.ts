@@ -14,6 +14,8 @@ import { cartQuantity, formatQuantity, minusRemoves } from '#src/shared/quantity
 import { routes } from '#src/shared/routes.ts';
 import { $firstSlot, type FirstSlot } from '#src/shop/cart-summary.store.ts';
 import { earlyCart, esc, noFirstView, showFirstView } from '#src/shop/first-view.ts';
+import { $replacementConsent, consentOf } from '#src/shop/replacement-consent.store.ts';
+import { choiceText } from '#src/shop/replacement.ts';
 import { $user } from '#src/shop/session.store.ts';
 
 /** The store's name without the delivery mode ('Ritiro in negozio · Superstore Bari' → 'Superstore Bari'). */
@@ -47,7 +49,11 @@ function price(item: CartItem): string {
   return `<p class="cart-row__price">${discounted ? hidden('Prezzo scontato: ') : ''}<strong>${esc(formatEuro(item.netPrice))}</strong>${item.um === 'KG' ? `<span aria-hidden="true">/kg</span>${hidden(' al chilo')}` : ''}${discounted ? `<s class="cart-row__was">${hidden('Prezzo pieno: ')}${esc(formatEuro(item.price))}</s>` : ''}</p>`;
 }
 
-function row(item: CartItem): string {
+/** ReplacementChoice closed: the row's choice of substitute, or the order's default. */
+const replacement = (item: CartItem, consent: boolean | null) =>
+  `<div class="replacement"><button type="button" class="replacement__toggle" aria-expanded="false" disabled=""><span class="replacement__label">Se non disponibile:</span> <span class="replacement__value">${esc(choiceText(item.replacement, consent))}</span></button></div>`;
+
+function row(item: CartItem, consent: boolean | null): string {
   const promo = item.promotions[0];
   const badge = promo ? promotionBadge(item.price, promo) : null;
   const lowest = lowestPriceLine(item);
@@ -61,7 +67,7 @@ function row(item: CartItem): string {
     lowest ? `<p class="cart-row__lowest">${esc(lowest)}</p>` : '',
     item.available ? '' : '<p class="cart-row__out">Momentaneamente non disponibile</p>',
   ].join('');
-  return `<li class="cart-row${item.available ? '' : ' cart-row--out'}"><img class="cart-row__image" src="${esc(item.imageUrl ?? routes.file('no-image.svg'))}" alt="" width="80" height="80" loading="lazy"/><div class="cart-row__main">${main}</div><div class="cart-row__qty">${counter(item)}</div><p class="cart-row__total">${hidden('Totale riga: ')}${esc(formatEuro(item.rowNetPrice))}</p><button type="button" class="cart-row__remove" disabled="">${trashIcon}${hidden(`Rimuovi ${item.description}`)}</button></li>`;
+  return `<li class="cart-row${item.available ? '' : ' cart-row--out'}"><img class="cart-row__image" src="${esc(item.imageUrl ?? routes.file('no-image.svg'))}" alt="" width="80" height="80" loading="lazy"/><div class="cart-row__main">${main}</div>${replacement(item, consent)}<div class="cart-row__qty">${counter(item)}</div><p class="cart-row__total">${hidden('Totale riga: ')}${esc(formatEuro(item.rowNetPrice))}</p><button type="button" class="cart-row__remove" disabled="">${trashIcon}${hidden(`Rimuovi ${item.description}`)}</button></li>`;
 }
 
 const fact = (term: string, value: string | number) => `<div><dt>${esc(term)}</dt><dd>${esc(value)}</dd></div>`;
@@ -90,7 +96,7 @@ export function cartFirstView(cart: Cart, slot: FirstSlot | null): string {
   const items =
     cart.items.length === 0
       ? `<p class="empty">Il carrello è vuoto. <a href="${esc(routes.home)}">Scegli i prodotti</a></p>`
-      : `<ul class="cart-rows">${cart.items.map(row).join('')}</ul>`;
+      : `<ul class="cart-rows">${cart.items.map((item) => row(item, consentOf($replacementConsent.get(), cart.id))).join('')}</ul>`;
   const update = flags.SHOW_CART_UPDATE
     ? `<p><a href="${esc(routes.cartUpdate)}">Cambia modalità o punto vendita</a></p>`
     : '';

@@ -22,6 +22,8 @@ import type { PaymentMode } from '#src/shared/contract/cart.ts';
 import { offeredModes, PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { $checkout, checkoutFor, loadBillingAddresses, loadPaymentModes, saveData } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
+import { RowReplacements } from './RowReplacements.tsx';
+import { rememberReplacementConsent } from '#src/shop/replacement-consent.store.ts';
 
 type ContactField = 'profileEmail' | 'profileMobilePhone' | 'firstName' | 'lastName';
 const contactFields: { field: ContactField; label: string; type: string; autoComplete: string }[] = [
@@ -105,6 +107,11 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
   }
   const slot = state.slot;
   const update = (patch: Partial<CheckoutData>) => setData((d) => ({ ...d, ...patch }));
+  // The order's default for the rows without a choice of their own; the cart shows it too.
+  function chooseReplacement(consent: boolean) {
+    update({ enableProductsReplacement: consent });
+    rememberReplacementConsent(cart.id, consent);
+  }
 
   function checkField(field: ContactField) {
     const problem = contactProblem(data);
@@ -228,7 +235,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
               type="radio"
               name="checkout-replacement"
               checked={data.enableProductsReplacement === true}
-              onChange={() => update({ enableProductsReplacement: true })}
+              onChange={() => chooseReplacement(true)}
             />
             Sì, accetto la sostituzione
           </label>
@@ -237,11 +244,12 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
               type="radio"
               name="checkout-replacement"
               checked={data.enableProductsReplacement === false}
-              onChange={() => update({ enableProductsReplacement: false })}
+              onChange={() => chooseReplacement(false)}
             />
             No, nessuna sostituzione
           </label>
         </div>
+        <RowReplacements cart={cart} consent={data.enableProductsReplacement} />
       </Choice>
       <Choice legend="Modalità di pagamento">
         {loadError && (
