@@ -381,6 +381,25 @@ describe('the store confirms availability', () => {
     expect((await step(orderId, 'IN_PREPARATION')).body.responseCode).toBe(4205);
   });
 
+  it('an order with a row confirmed unavailable still needs the store to pick the others before it is ready', async () => {
+    const token = await shopper(shop, 'prima.preparato@example.it');
+    const { orderId } = await book(token, 'prima.preparato@example.it', [
+      { key: 'a', amount: 12 },
+      { key: 'b', amount: 2 },
+    ]);
+    const order = await fetchOrder(token, orderId);
+    expect((await confirm(orderId, [{ id: rowOf(order, 'a').id, outcome: 'UNAVAILABLE' }])).body.responseCode).toBe(0);
+    expect((await accept(orderId, token)).body.data.status).toBe('IN_PREPARATION');
+    const early = await step(orderId, 'TO_BE_COLLECTED');
+    expect(early.body).toMatchObject({ responseCode: 4205, errorMessage: 'Indica prima le quantità preparate.' });
+    const picked = await shop.request(
+      `/cli/ops/orders/${orderId}/picked`,
+      post({ rows: [{ id: rowOf(order, 'b').id, operatorAmount: 2 }] }, operator),
+    );
+    expect(picked.body.responseCode).toBe(0);
+    expect((await step(orderId, 'TO_BE_COLLECTED')).body.data.status).toBe('TO_BE_COLLECTED');
+  });
+
   it('a row whose shopper named a product is substituted by that product, with or without its barcode; another product is refused', async () => {
     const token = await shopper(shop, 'nominato@example.it');
     const { orderId } = await book(token, 'nominato@example.it', [

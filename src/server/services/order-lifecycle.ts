@@ -62,6 +62,8 @@ export async function changeStatus(
       .select(sql<number>`count(*)::int`.as('n'))
       .where('order_id', '=', orderId)
       .where('operator_amount', 'is not', null)
+      // A row confirmed unavailable counts as picked at 0 by the confirmation, not by the store's picking.
+      .where(sql<boolean>`confirmation IS DISTINCT FROM 'UNAVAILABLE'`)
       .executeTakeFirstOrThrow();
     if ((next === 'TO_BE_COLLECTED' || next === 'TO_BE_DELIVERED') && picked.n === 0) {
       throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Indica prima le quantità preparate.');

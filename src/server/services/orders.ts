@@ -457,7 +457,7 @@ export async function abortOrder(db: Db, userId: number, orderId: number): Promi
     if (!canAbort(order.status as OrderStatus)) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS);
     await trx
       .updateTable('orders')
-      .set({ status: 'ABORTED', updated_at: new Date() })
+      .set({ status: 'ABORTED', expires_at: null, updated_at: new Date() })
       .where('id', '=', orderId)
       .execute();
     await trx
