@@ -1,29 +1,72 @@
-// When an order can be cancelled, as the shop does it and as its texts say
-// (docs/product.md §4: TO_BE_PREPARED and PAYMENT_PENDING allow abort), and what an order
-// the store cancelled before preparing it shows (docs/product.md §4 rows by status).
+// When an order can be cancelled, as the shop does it and as its texts say (until the
+// receipt is issued, src/shared/order-states.ts canAbort), the order's steps as the FAQ and
+// the terms tell them, and what an order the store cancelled before preparing it shows
+// (docs/product.md §4 rows by status).
 import { expect, test } from '@playwright/test';
 import { bookedOrder, logIn, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
 
 const OPERATOR = { username: 'operatore.1109@spesaonline.local', password: 'Operatore-2026' }; // README, Store staff
 
-test('the FAQ and the terms say an order is cancelled from the orders page while it waits to be prepared or paid', async ({
+test('the FAQ and the terms say an order is cancelled from the orders page until the receipt is issued', async ({
   page,
 }) => {
   await page.goto('/app/faq');
   await page.getByText('Posso annullare un ordine?').click();
   const answer = page.locator('details').filter({ hasText: 'Posso annullare un ordine?' });
-  await expect(answer).toContainText("Sì, finché l'ordine è «Da preparare» o «In attesa di pagamento»");
-  await expect(answer).toContainText(
-    "Quando il punto vendita ha iniziato a preparare la spesa l'ordine non si può più annullare dal sito",
-  );
+  await expect(answer).toContainText("Sì, fino all'emissione dello scontrino");
+  await expect(answer).toContainText('anche dopo averlo pagato o accettato');
   await expect(answer.getByRole('link', { name: 'tuoi ordini' })).toHaveAttribute('href', /\/app\/profile\/orders$/);
-  await expect(page.getByText("fino all'emissione dello scontrino")).toHaveCount(0);
+  await expect(page.getByText('Da preparare')).toHaveCount(0);
 
   await page.goto('/app/termsandcondition');
   await expect(page.getByRole('listitem').filter({ hasText: 'Il cliente può annullare' })).toHaveText(
-    /Il cliente può annullare l'ordine dalla pagina dei propri ordini finché è «Da preparare» o «In attesa di pagamento»; iniziata la preparazione non può più\s+annullarlo dal sito\./,
+    "Il cliente può annullare l'ordine dalla pagina dei propri ordini fino all'emissione dello scontrino.",
   );
-  await expect(page.getByText("fino all'emissione dello scontrino")).toHaveCount(0);
+  await expect(page.getByText('Da preparare')).toHaveCount(0);
+});
+
+test("the FAQ and the terms tell the order's steps: the store confirms, the shopper pays or accepts in time, then the pickup code", async ({
+  page,
+}) => {
+  await page.goto('/app/faq');
+  await page.getByText('Come si svolge un ordine?').click();
+  const steps = page.locator('details').filter({ hasText: 'Come si svolge un ordine?' }).getByRole('listitem');
+  await expect(steps).toHaveText([
+    'Quando prenoti giorno e fascia oraria, il tuo pre-ordine viene inviato al punto vendita.',
+    /^Il punto vendita conferma la disponibilità dei prodotti, in tutto o in parte, entro la chiusura delle prenotazioni della fascia oraria che hai scelto\. I prodotti che mancano risultano non disponibili oppure sostituiti, secondo le tue scelte\.$/,
+    /hai 30 minuti dalla conferma, e comunque non oltre l'inizio della fascia oraria, per pagare con «Paga ora» \(carta\) o per accettare l'ordine con «Accetta ordine» \(contanti o bancomat al ritiro o alla consegna\)\. Se l'ordine confermato non ti va bene, puoi modificarlo con «Modifica ordine» e inviarlo di nuovo, oppure annullarlo\.$/,
+    /non paghi o non accetti entro la scadenza indicata nell'ordine, scade da solo e la fascia oraria viene liberata\.$/,
+    "Dopo il pagamento o l'accettazione ricevi il codice di ritiro, che trovi nell'ordine.",
+    /^Paghi solo quello che il punto vendita ha effettivamente preparato/,
+  ]);
+  await page.getByText('Cosa succede se un prodotto non è disponibile?').click();
+  await expect(
+    page.locator('details').filter({ hasText: 'Cosa succede se un prodotto non è disponibile?' }),
+  ).toContainText('«Sostituisci con prodotto simile», «Non sostituire» oppure «Scegli un sostituto…»');
+
+  await page.goto('/app/termsandcondition');
+  const terms = page.getByRole('list').filter({ hasText: 'pre-ordine' }).getByRole('listitem');
+  // The lifecycle of the terms (spec §1 Static content), in its words.
+  await expect(terms.nth(0)).toHaveText(
+    'Con la prenotazione di giorno e fascia oraria, il pre-ordine viene inviato al punto vendita.',
+  );
+  await expect(terms.nth(1)).toContainText(
+    'Il punto vendita conferma la disponibilità dei prodotti, in tutto o in parte',
+  );
+  await expect(terms.nth(2)).toContainText(
+    "Il cliente paga (pre-autorizzazione sulla carta), oppure modifica l'ordine e lo invia di nuovo, oppure lo annulla.",
+  );
+  await expect(terms.nth(3)).toContainText(
+    "L'ordine scade automaticamente dopo un tempo massimo calcolato dal sistema",
+  );
+  await expect(terms.nth(3)).toContainText(
+    "entro 30 minuti dalla conferma, e comunque entro l'inizio della fascia oraria",
+  );
+  await expect(terms.nth(4)).toHaveText("Dopo il pagamento, o l'accettazione, viene rilasciato un codice di ritiro.");
+  await expect(terms.nth(6)).toContainText(
+    "L'importo effettivamente addebitato è determinato al momento del ritiro o della consegna",
+  );
+  await expect(page.getByRole('heading', { name: '3. Prodotti non disponibili e sostituzioni' })).toBeVisible();
 });
 
 test('an order the store cancelled before preparing it shows the ordered products', async ({ page, request }, info) => {
