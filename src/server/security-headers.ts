@@ -40,7 +40,7 @@ function paymentOrigins(env: {
 }
 
 /** The part of the configuration the policy reads (config.ts); tests give only what they need. */
-type SecurityEnv = Partial<Pick<Config, 'TILE_URL' | 'PAYMENT_ORIGINS' | 'XPAY_URL' | 'IPG_URL'>>;
+export type SecurityEnv = Partial<Pick<Config, 'TILE_URL' | 'PAYMENT_ORIGINS' | 'XPAY_URL' | 'IPG_URL'>>;
 
 /**
  * Inline scripts and styles the server itself writes into pages: the page

@@ -9,6 +9,8 @@ import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildS
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeSiteHashes } from './inline-hashes.ts';
+import { writeCdnHeaders } from './cdn-headers.ts';
+import type { SecurityEnv } from '../security-headers.ts';
 import { writeModulePreloads } from './module-preloads.ts';
 import { writeCompressedCopies } from './compressed-copies.ts';
 
@@ -57,9 +59,11 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
     // Each page asks for its scripts' imports with the page (module-preloads.ts).
     await writeModulePreloads(outDir);
     // The site's CSP names its inline scripts and styles by hash (security-headers.ts).
-    await writeSiteHashes(outDir);
+    const hashes = await writeSiteHashes(outDir);
     // Last, over the pages as they are served: their gzip copies (compressed-copies.ts).
     log(`gzip copies: ${await writeCompressedCopies(outDir)} files`);
+    // The same headers for a CDN or nginx serving the site without the shop's server (docs/deploy.md).
+    await writeCdnHeaders(outDir, securityEnv(), hashes);
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     throw error;
@@ -77,6 +81,12 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
     log(`site swapped to ${outDir}`);
   }
   return { ...stamp, buildPeakRssMb };
+}
+
+/** What the site's policy names besides its hashes (security-headers.ts): this process's settings. */
+function securityEnv(env: NodeJS.ProcessEnv = process.env): SecurityEnv {
+  const names = ['TILE_URL', 'PAYMENT_ORIGINS', 'XPAY_URL', 'IPG_URL'] as const;
+  return Object.fromEntries(names.filter((name) => env[name]).map((name) => [name, env[name]]));
 }
 
 /**

@@ -15,6 +15,19 @@ export const preparingPage = `<!doctype html><html lang="it"><head><meta charset
 <h1>Stiamo preparando il negozio</h1><p>Il catalogo è in aggiornamento: la pagina si ricarica da sola tra pochi secondi.</p>
 </body></html>`;
 
+/** Pages and every other file change with each catalogue build: a cache asks again each time. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** The site's files cached otherwise than its pages: under a URL prefix, or at an exact URL. */
+export const CACHE_RULES: readonly { url: string; exact: boolean; cacheControl: string }[] = [
+  // Hashed assets never change.
+  { url: `${APP_BASE}/_astro/`, exact: false, cacheControl: 'public, max-age=31536000, immutable' },
+];
+
+/** The Cache-Control of a file of the site, by its URL. */
+const siteCacheControl = (path: string): string =>
+  CACHE_RULES.find((rule) => (rule.exact ? path === rule.url : path.startsWith(rule.url)))?.cacheControl ?? REVALIDATE;
+
 /** Whether a path is one of staticSite's (the site's pages and files), not the API's. */
 export const isSitePath = (path: string): boolean =>
   path === '/' || path === '/favicon.ico' || path === APP_BASE || path.startsWith(`${APP_BASE}/`);
@@ -34,6 +47,15 @@ export function staticSite(siteReady: () => boolean) {
     if (!siteReady()) return c.html(preparingPage, 503, { 'Retry-After': '5' });
     return next();
   });
+  // serveStatic calls onFound once its answer is made, too late for headers: a file's are set on
+  // its answer here (a file's answer is the one with Last-Modified; the 404 page has none).
+  site.use(`${APP_BASE}/*`, async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Last-Modified')) return;
+    // Once: the shop's compression says it already, and serveStatic adds it again for a copy.
+    c.res.headers.set('Vary', 'Accept-Encoding');
+    c.res.headers.set('Cache-Control', siteCacheControl(c.req.path));
+  });
   site.use(
     `${APP_BASE}/*`,
     serveStatic({
@@ -42,15 +64,6 @@ export function staticSite(siteReady: () => boolean) {
       rewriteRequestPath: (path) => `/${basename(distDir)}${path.slice(APP_BASE.length)}`,
       // The build writes a gzip copy of each text file (compressed-copies.ts): sent as it is.
       precompressed: true,
-      onFound: (path, c) => {
-        // Once: the shop's compression says it already, and serveStatic adds it again for a copy.
-        c.header('Vary', 'Accept-Encoding');
-        // Hashed assets never change; pages change with every catalogue build.
-        c.header(
-          'Cache-Control',
-          path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-      },
     }),
   );
   site.get(`${APP_BASE}/*`, async (c) => {
