@@ -119,3 +119,43 @@ export async function bookCart(
   const order = orders.data.data.find((o) => o.cart.id === cartId)!;
   return { orderId: order.id, number: order.number };
 }
+
+/** The seeded operator of the default store 1109 (README, Store staff). */
+const STORE_OPERATOR = { email: 'operatore.1109@spesaonline.local', password: 'Operatore-2026' };
+
+/** The store's operator logged in through the API, as the shoppers' helpers log in. */
+async function storeOperator(request: APIRequestContext): Promise<Shopper> {
+  const login = (await (
+    await request.post('/cli/profiles/login', {
+      data: { username: STORE_OPERATOR.email, password: STORE_OPERATOR.password },
+    })
+  ).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
+  expect(login.responseCode, 'operator login').toBe(0);
+  return { email: STORE_OPERATOR.email, ...login.data };
+}
+
+/**
+ * The store confirms a booked order's availability through its API (decision 014): every row
+ * available unless listed. The order then waits for the shopper (PAYMENT_PENDING).
+ */
+export async function confirmedByStore(
+  request: APIRequestContext,
+  orderId: number,
+  rows: { id: number; outcome: 'AVAILABLE' | 'UNAVAILABLE' | 'SUBSTITUTED'; substituteBarcode?: string }[] = [],
+): Promise<void> {
+  const confirmed = await apiCall<{ status: string }>(
+    request,
+    await storeOperator(request),
+    `/cli/ops/orders/${orderId}/confirm`,
+    { rows },
+  );
+  expect(confirmed.responseCode, `confirm: ${confirmed.errorMessage ?? ''}`).toBe(0);
+  expect(confirmed.data.status).toBe('PAYMENT_PENDING');
+}
+
+/** The shopper accepts a confirmed cash or bancomat order through the API: it goes to preparation. */
+export async function acceptedByShopper(request: APIRequestContext, shopper: Shopper, orderId: number): Promise<void> {
+  const accepted = await apiCall<{ status: string }>(request, shopper, `/cli/ecommerce/orders/${orderId}/accept`, {});
+  expect(accepted.responseCode, `accept: ${accepted.errorMessage ?? ''}`).toBe(0);
+  expect(accepted.data.status).toBe('IN_PREPARATION');
+}

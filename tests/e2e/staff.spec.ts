@@ -1,12 +1,22 @@
 // The store's side in the browser: a shopper books an order with a
 // weighed (KG) product paying by Bancomat; the seeded operator of the store
 // logs in through the shoppers' login panel, finds the order on /app/staff by
-// day and slot, confirms it with one product missing, prepares it with a lower
-// weight and closes it as collected; the shopper's orders then show the
-// prepared rows and the lower total.
+// day and slot, confirms its availability with one product missing (decision
+// 014), and once the shopper accepted it prepares it with a lower weight and
+// closes it as collected; the shopper's orders then show the prepared rows and
+// the lower total.
 // A shopper opening /app/staff is told it is not for them and sees no data.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, bookCart, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
+import {
+  acceptedByShopper,
+  apiCall,
+  bookCart,
+  euro,
+  logIn,
+  signedUpShopper,
+  uniqueEmail,
+  type Shopper,
+} from './checkout.helpers.ts';
 import { logInThroughPanel, storeProducts } from './cart.helpers.ts';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 
@@ -142,14 +152,22 @@ test.describe('the store staff screen', () => {
     const card = slot.getByRole('article', { name: `Ordine ${order.number}` });
     const fact = (label: string) => card.locator('dl > div').filter({ hasText: label });
     await expect(card).toBeVisible();
-    await expect(card.getByText('Da preparare', { exact: true })).toBeVisible();
+    await expect(card.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
     await expect(card.getByText('Bancomat')).toBeVisible();
     await expect(card.getByText('Ritiro in negozio')).toBeVisible();
-    const weighedRow = card.getByRole('listitem').filter({ hasText: weighed.description });
-    await expect(weighedRow).toContainText(`Ordinato 3 kg · ${euro(weighed.netPrice)}/kg`);
+
+    // The pre-order waits for the store: each row is confirmed with the shopper's choice of substitute beside it.
+    const panel = card.getByRole('form', { name: `Conferma disponibilità dell'ordine ${order.number}` });
+    const weighedChoice = panel.getByRole('group', { name: weighed.description });
+    await expect(weighedChoice).toContainText(`Ordinato 3 kg · ${euro(weighed.netPrice)}/kg`);
+    await expect(weighedChoice).toContainText('Sostituisci con prodotto simile'); // booked with substitutes allowed
+    const rowChoices = [weighed, piece, missing].map((r) => panel.getByRole('group', { name: r.description }));
+    for (const choice of rowChoices)
+      await expect(choice.getByRole('radio', { name: 'Disponibile', exact: true })).toBeChecked();
     // Only the steps the status allows are offered.
-    await expect(card.getByRole('button', { name: 'Conferma e avvia la preparazione' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Conferma disponibilità' })).toBeVisible();
     for (const notYet of [
+      'Conferma e avvia la preparazione',
       'Pronto per il ritiro',
       'Emetti scontrino',
       'Chiudi come ritirato',
@@ -161,11 +179,30 @@ test.describe('the store staff screen', () => {
     await page.screenshot({ path: info.outputPath(`staff-${info.project.name}.png`) });
     await expectNoAxeViolations(page);
 
-    // Availability confirmed, preparation starts: the picked amounts can be set.
-    await card.getByRole('button', { name: 'Conferma e avvia la preparazione' }).click();
+    // Nothing available at all is refused by the store's server, in its words: the order is to be cancelled.
+    for (const choice of rowChoices) await choice.getByRole('radio', { name: 'Non disponibile' }).check();
+    await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
+    await expect(card.getByRole('alert')).toHaveText("Nessun prodotto disponibile: annulla l'ordine.");
+    await expect(card.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
+
+    // One product is missing: the store confirms the others; the order waits for the shopper's acceptance.
+    await rowChoices[0]!.getByRole('radio', { name: 'Disponibile', exact: true }).check();
+    await rowChoices[1]!.getByRole('radio', { name: 'Disponibile', exact: true }).check();
+    await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
+    await expect(page.getByText(`Ordine ${order.number}: disponibilità confermata`)).toBeVisible();
+    await expect(card.getByText("Confermato: in attesa dell'accettazione del cliente", { exact: true })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    const missingRow = card.getByRole('listitem').filter({ hasText: missing.description });
+    await expect(missingRow).toContainText('Non disponibile');
+    await expect(card.getByRole('button', { name: 'Salva quantità preparate' })).toHaveCount(0);
+
+    // The shopper accepts the confirmed order; the store's list, read again, has it in preparation.
+    await acceptedByShopper(page.request, shopper, order.id);
+    await page.getByRole('button', { name: 'Aggiorna' }).click();
     await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Conferma e avvia la preparazione' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Conferma disponibilità' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Chiudi come ritirato' })).toHaveCount(0);
+    const weighedRow = card.getByRole('listitem').filter({ hasText: weighed.description });
     const weight = weighedRow.getByLabel('Preparato (kg)');
     await expect(weight).toHaveValue('3');
     await weight.fill('tre');
@@ -175,9 +212,9 @@ test.describe('the store staff screen', () => {
     );
     await weight.fill('2,35');
     await expect(weighedRow).toContainText(euro(weighedCents / 100));
-    const missingRow = card.getByRole('listitem').filter({ hasText: missing.description });
-    await missingRow.getByRole('button', { name: 'Non disponibile' }).click();
+    // The row the store confirmed as missing is picked at 0 already.
     await expect(missingRow.getByLabel('Preparato (pz)')).toHaveValue('0');
+    await expect(missingRow.getByRole('button', { name: 'Non disponibile' })).toBeDisabled();
     await expect(missingRow).toContainText(euro(0));
     await expect(fact('Totale preparato')).toContainText(euro(preparedCents / 100)); // before saving already
     await card.getByRole('button', { name: 'Salva quantità preparate' }).click();
@@ -196,6 +233,9 @@ test.describe('the store staff screen', () => {
     await expect(card.getByText('Emissione scontrino', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Non ritirato dal cliente' })).toHaveCount(0);
     await card.getByRole('button', { name: 'Chiudi come ritirato' }).click();
+    // A closed order leaves the open orders the screen lists; the status filter finds it.
+    await expect(page.getByText(`Ordine ${order.number}: Ritirato`)).toBeVisible();
+    await page.getByLabel('Stato').selectOption({ label: 'Ritirato' });
     await expect(card.getByText('Ritirato', { exact: true })).toBeVisible();
     await expect(card.getByRole('button')).toHaveCount(0); // a closed order offers nothing more
     await expect(fact('Totale preparato')).toContainText(euro(preparedCents / 100));

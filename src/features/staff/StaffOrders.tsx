@@ -1,12 +1,13 @@
 // /staff: the minimal staff screen of the store's side (docs/architecture.md §4). An
 // operator sees the open orders of the own store day by day and slot by slot,
-// sets the picked amount per row while preparing (0 = not available), and
-// moves each order on with the buttons its status allows; the server's
-// refusals are shown in Italian inside the order.
+// confirms a pre-order's availability row by row (ConfirmAvailability.tsx), sets
+// the picked amount per row while preparing (0 = not available), and moves each
+// order on with the buttons its status allows; the server's refusals are shown
+// in Italian inside the order.
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, errorMessageOf } from '#src/lib/api-client.ts';
+import { ApiError, api, errorMessageOf, serverMessageOf } from '#src/lib/api-client.ts';
 import { staffCalls } from '#src/shared/contract/endpoints.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -18,18 +19,21 @@ import { statusTone } from '#src/components/order-view.ts';
 import { orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
-import { canPick, nextStatuses } from '#src/shared/order-states.ts';
+import { canConfirm, canPick, nextStatuses } from '#src/shared/order-states.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
+import { ConfirmAvailability } from './ConfirmAvailability.tsx';
 import {
   actionLabels,
   byDay,
+  type ConfirmedRow,
   isStopping,
   orderedQuantity,
   parseAmount,
   pickedRowTotal,
   pickedTotals,
   roleOf,
+  staffStatusLabel,
   unsaved,
 } from './staff-rules.ts';
 
@@ -38,8 +42,11 @@ const moveOrder = (id: number, status: OrderStatus) =>
   api.data(staffCalls.setStatus, { params: { id }, body: { status } });
 const savePicked = (id: number, rows: { id: number; operatorAmount: number }[]) =>
   api.data(staffCalls.setPicked, { params: { id }, body: { rows } });
+const confirmOrder = (id: number, rows: ConfirmedRow[]) =>
+  api.data(staffCalls.confirm, { params: { id }, body: { rows } });
 
-const message = (e: unknown) => errorMessageOf(e);
+/** The server's own Italian text of a refusal ('Il prodotto sostitutivo non è disponibile…'), else the code's. */
+const message = (e: unknown) => (e instanceof ApiError ? serverMessageOf(e) : errorMessageOf(e));
 const unit = (um: 'PZ' | 'KG') => (um === 'KG' ? 'kg' : 'pz');
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const typedOf = (order: Order) =>
@@ -54,6 +61,7 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
   const [confirm, setConfirm] = useState<OrderStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const picking = canPick(order.status);
+  const confirming = canConfirm(order.status);
   const preview = picking ? pickedTotals(order, typed) : null;
   const prepared = order.operatorCart;
   const titleId = `staff-order-${order.id}`;
@@ -103,7 +111,7 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
       <header className="order-card__head">
         <h4 id={titleId}>Ordine {order.number}</h4>
         <span className={`order-status order-status--${statusTone(order.status)}`}>
-          {orderStatusLabels[order.status]}
+          {staffStatusLabel(order.status, order.cart.paymentMode)}
         </span>
       </header>
       <dl className="order-card__facts">
@@ -150,56 +158,73 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
           </div>
         )}
       </dl>
-      <ul className="staff-rows" aria-label={`Prodotti dell'ordine ${order.number}`}>
-        {items.map((i) => {
-          const amount = picking ? parseAmount(typed[i.id] ?? '') : i.operatorAmount;
-          const rowTotal = picking
-            ? amount === null
-              ? null
-              : pickedRowTotal(i, amount)
-            : (i.operatorTotal ?? i.rowNetPrice);
-          const inputId = `picked-${i.id}`;
-          return (
-            <li key={i.id} className={`staff-row${amount === 0 ? ' staff-row--missing' : ''}`}>
-              <span className="staff-row__name">{i.description}</span>
-              <span className="staff-row__ordered">
-                Ordinato {formatQuantity(i.um, orderedQuantity(i))} · {formatEuro(i.netPrice)}/{unit(i.um)}
-              </span>
-              {picking ? (
-                <span className="staff-row__pick">
-                  <label htmlFor={inputId}>Preparato ({unit(i.um)})</label>
-                  <input
-                    id={inputId}
-                    className="staff-amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    aria-describedby={`${inputId}-hint`}
-                    aria-invalid={amount === null}
-                    value={typed[i.id] ?? ''}
-                    onChange={(e) => setTyped((t) => ({ ...t, [i.id]: e.target.value }))}
-                  />
-                  <span id={`${inputId}-hint`} className="visually-hidden">
-                    {i.description}: 0 se non disponibile
+      {confirming && (
+        <ConfirmAvailability
+          order={order}
+          busy={busy}
+          onProblem={setProblem}
+          onConfirm={(rows) =>
+            void run(() => confirmOrder(order.id, rows), `Ordine ${order.number}: disponibilità confermata`)
+          }
+        />
+      )}
+      {!confirming && (
+        <ul className="staff-rows" aria-label={`Prodotti dell'ordine ${order.number}`}>
+          {items.map((i) => {
+            const amount = picking ? parseAmount(typed[i.id] ?? '') : i.operatorAmount;
+            const rowTotal = picking
+              ? amount === null
+                ? null
+                : pickedRowTotal(i, amount)
+              : (i.operatorTotal ?? i.rowNetPrice);
+            const inputId = `picked-${i.id}`;
+            return (
+              <li key={i.id} className={`staff-row${amount === 0 ? ' staff-row--missing' : ''}`}>
+                <span className="staff-row__name">
+                  {i.description}
+                  {i.confirmation?.outcome === 'SUBSTITUTED' && i.confirmation.original && (
+                    <span className="staff-row__instead">Al posto di {i.confirmation.original.description}</span>
+                  )}
+                </span>
+                <span className="staff-row__ordered">
+                  Ordinato {formatQuantity(i.um, orderedQuantity(i))} · {formatEuro(i.netPrice)}/{unit(i.um)}
+                </span>
+                {picking ? (
+                  <span className="staff-row__pick">
+                    <label htmlFor={inputId}>Preparato ({unit(i.um)})</label>
+                    <input
+                      id={inputId}
+                      className="staff-amount"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      aria-describedby={`${inputId}-hint`}
+                      aria-invalid={amount === null}
+                      value={typed[i.id] ?? ''}
+                      onChange={(e) => setTyped((t) => ({ ...t, [i.id]: e.target.value }))}
+                    />
+                    <span id={`${inputId}-hint`} className="visually-hidden">
+                      {i.description}: 0 se non disponibile
+                    </span>
+                    <button
+                      type="button"
+                      className="button staff-row__none"
+                      disabled={busy || amount === 0}
+                      onClick={() => setTyped((t) => ({ ...t, [i.id]: '0' }))}
+                    >
+                      Non disponibile<span className="visually-hidden">: {i.description}</span>
+                    </button>
                   </span>
-                  <button
-                    type="button"
-                    className="button staff-row__none"
-                    disabled={busy || amount === 0}
-                    onClick={() => setTyped((t) => ({ ...t, [i.id]: '0' }))}
-                  >
-                    Non disponibile<span className="visually-hidden">: {i.description}</span>
-                  </button>
-                </span>
-              ) : i.operatorAmount !== null ? (
-                <span className="staff-row__picked">
-                  {i.operatorAmount === 0 ? 'Non disponibile' : `Preparato ${formatQuantity(i.um, i.operatorAmount)}`}
-                </span>
-              ) : null}
-              <span className="staff-row__total">{rowTotal === null ? '—' : formatEuro(rowTotal)}</span>
-            </li>
-          );
-        })}
-      </ul>
+                ) : i.operatorAmount !== null ? (
+                  <span className="staff-row__picked">
+                    {i.operatorAmount === 0 ? 'Non disponibile' : `Preparato ${formatQuantity(i.um, i.operatorAmount)}`}
+                  </span>
+                ) : null}
+                <span className="staff-row__total">{rowTotal === null ? '—' : formatEuro(rowTotal)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -308,7 +333,8 @@ function StoreOrders() {
                   </span>
                 </h3>
                 {g.orders.map((o) => (
-                  <StaffOrder key={o.id} order={o} onChange={replace} />
+                  // A new status starts the card afresh: the amounts typed come from the rows the store confirmed.
+                  <StaffOrder key={`${o.id}:${o.status}`} order={o} onChange={replace} />
                 ))}
               </section>
             ))}

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#src/shared/contract/checkout.ts';
+import { formatEuro } from '#src/shared/contract/money.ts';
 import { round3 } from '#src/shared/row-price.ts';
-import { byDay, bySlot, parseAmount, pickedRowTotal, pickedTotals, roleOf, unsaved } from './staff-rules.ts';
+import {
+  byDay,
+  bySlot,
+  confirmedRows,
+  parseAmount,
+  pickedRowTotal,
+  pickedTotals,
+  replacementText,
+  roleOf,
+  staffStatusLabel,
+  substitutable,
+  unsaved,
+} from './staff-rules.ts';
 
 const token = (payload: object) =>
   `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
@@ -79,5 +92,67 @@ describe('the staff screen rules', () => {
     } as unknown as Order;
     expect(unsaved(saved, { 1: '0,35', 2: '4' })).toBe(false);
     expect(unsaved(saved, { 1: '0,3', 2: '4' })).toBe(true);
+  });
+
+  it("reads the shopper's choice of substitute for each row", () => {
+    expect(replacementText({ mode: 'SIMILAR', barcode: null, description: null, price: null })).toBe(
+      'Sostituisci con prodotto simile',
+    );
+    expect(replacementText({ mode: 'NONE', barcode: null, description: null, price: null })).toBe('Non sostituire');
+    expect(
+      replacementText({ mode: 'PRODUCT', barcode: '8000000000017', description: 'Pasta di semola 500 g', price: 1.2 }),
+    ).toBe(`Sostituto scelto dal cliente: Pasta di semola 500 g (${formatEuro(1.2)})`);
+    expect(substitutable({ mode: 'NONE', barcode: null, description: null, price: null })).toBe(false);
+    expect(substitutable({ mode: 'SIMILAR', barcode: null, description: null, price: null })).toBe(true);
+  });
+  it('names a confirmed order by whom it waits for', () => {
+    expect(staffStatusLabel('PAYMENT_PENDING', 'CASH')).toBe("Confermato: in attesa dell'accettazione del cliente");
+    expect(staffStatusLabel('PAYMENT_PENDING', 'XPAY')).toBe('Confermato: in attesa di pagamento');
+    expect(staffStatusLabel('TO_BE_PREPARED', 'BANCOMAT')).toBe('In attesa di conferma del punto vendita');
+  });
+  it("sends each row's outcome: the named product, or the similar one typed, and asks for a missing one", () => {
+    const items = [
+      {
+        id: 1,
+        description: 'Latte',
+        replacement: { mode: 'SIMILAR' as const, barcode: null, description: null, price: null },
+      },
+      {
+        id: 2,
+        description: 'Pane',
+        replacement: { mode: 'NONE' as const, barcode: null, description: null, price: null },
+      },
+      {
+        id: 3,
+        description: 'Pasta',
+        replacement: { mode: 'PRODUCT' as const, barcode: '8000000000017', description: 'Pasta integrale', price: 1.2 },
+      },
+    ];
+    expect(
+      confirmedRows(items, {
+        1: { outcome: 'SUBSTITUTED', barcode: ' 8000000000024 ' },
+        2: { outcome: 'UNAVAILABLE', barcode: '' },
+        3: { outcome: 'SUBSTITUTED', barcode: '' },
+      }),
+    ).toEqual({
+      rows: [
+        { id: 1, outcome: 'SUBSTITUTED', substituteBarcode: '8000000000024' },
+        { id: 2, outcome: 'UNAVAILABLE' },
+        { id: 3, outcome: 'SUBSTITUTED', substituteBarcode: '8000000000017' },
+      ],
+    });
+    expect(confirmedRows(items, {})).toEqual({
+      rows: [
+        { id: 1, outcome: 'AVAILABLE' },
+        { id: 2, outcome: 'AVAILABLE' },
+        { id: 3, outcome: 'AVAILABLE' },
+      ],
+    });
+    expect(confirmedRows(items, { 1: { outcome: 'SUBSTITUTED', barcode: '123' } })).toEqual({
+      problem: 'Indica il sostituto di «Latte»: cercalo per nome o scrivi il codice a barre (da 8 a 14 cifre).',
+    });
+    expect(confirmedRows(items, { 2: { outcome: 'SUBSTITUTED', barcode: '8000000000024' } })).toEqual({
+      problem: 'Il cliente non vuole sostituzioni per «Pane».',
+    });
   });
 });

@@ -2,9 +2,9 @@
 // and which buttons an order gets. The transitions, labels and row prices are
 // the shared ones the server enforces (src/shared/order-states.ts and friends).
 import { romeDayOf } from '#src/lib/dates.ts';
-import type { CartItem } from '#src/shared/contract/cart.ts';
-import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
-import { toCents, toEuro } from '#src/shared/contract/money.ts';
+import type { CartItem, Replacement } from '#src/shared/contract/cart.ts';
+import { type Order, type OrderStatus, orderStatusLabels } from '#src/shared/contract/checkout.ts';
+import { formatEuro, toCents, toEuro } from '#src/shared/contract/money.ts';
 import { round3, rowCents } from '#src/shared/row-price.ts';
 
 /** The button that moves an order to a status (only the ones nextStatuses allows are shown). */
@@ -96,3 +96,65 @@ export function pickedTotals(
 /** True when a typed amount differs from the one the server holds (or none was saved yet). */
 export const unsaved = (order: Pick<Order, 'cart'>, typed: Record<number, string>): boolean =>
   order.cart.items.some((i) => i.operatorAmount === null || parseAmount(typed[i.id] ?? '') !== i.operatorAmount);
+
+/**
+ * The status as the store reads it: a confirmed cash or bancomat order waits for the shopper's
+ * acceptance (the shopper's own label says «tua»), a card order for the payment.
+ */
+export const staffStatusLabel = (status: OrderStatus, paymentMode: string | null): string =>
+  status === 'PAYMENT_PENDING' && paymentMode !== 'XPAY'
+    ? "Confermato: in attesa dell'accettazione del cliente"
+    : orderStatusLabels[status];
+
+/** The shopper's choice of substitute for a row, as the store reads it before confirming (a booked row always has one). */
+export function replacementText(replacement: Replacement | null | undefined): string {
+  if (replacement?.mode === 'NONE') return 'Non sostituire';
+  if (replacement?.mode === 'PRODUCT')
+    return `Sostituto scelto dal cliente: ${replacement.description ?? replacement.barcode ?? ''}${
+      replacement.price === null ? '' : ` (${formatEuro(replacement.price)})`
+    }`;
+  return 'Sostituisci con prodotto simile';
+}
+
+/** The store may substitute a row unless the shopper asked for no substitute. */
+export const substitutable = (replacement: Replacement | null | undefined): boolean => replacement?.mode !== 'NONE';
+
+export type RowOutcome = 'AVAILABLE' | 'UNAVAILABLE' | 'SUBSTITUTED';
+/** What the operator chose for a row: its outcome and, for a similar product, the substitute's barcode as typed. */
+export interface RowChoice {
+  outcome: RowOutcome;
+  barcode: string;
+}
+export interface ConfirmedRow {
+  id: number;
+  outcome: RowOutcome;
+  substituteBarcode?: string;
+}
+
+/**
+ * The rows of the confirm call for the operator's choices (unlisted rows are available): a named
+ * replacement is that product, a similar one the barcode typed or found; a message when one is missing.
+ */
+export function confirmedRows(
+  items: Pick<CartItem, 'id' | 'description' | 'replacement'>[],
+  choices: Record<number, RowChoice>,
+): { rows: ConfirmedRow[] } | { problem: string } {
+  const rows: ConfirmedRow[] = [];
+  for (const item of items) {
+    const choice = choices[item.id] ?? { outcome: 'AVAILABLE', barcode: '' };
+    if (choice.outcome !== 'SUBSTITUTED') {
+      rows.push({ id: item.id, outcome: choice.outcome });
+      continue;
+    }
+    if (!substitutable(item.replacement))
+      return { problem: `Il cliente non vuole sostituzioni per «${item.description}».` };
+    const barcode =
+      item.replacement?.mode === 'PRODUCT' ? (item.replacement.barcode ?? '') : choice.barcode.replace(/\s/g, '');
+    if (!/^[0-9]{8,14}$/.test(barcode))
+      return {
+        problem: `Indica il sostituto di «${item.description}»: cercalo per nome o scrivi il codice a barre (da 8 a 14 cifre).`,
+      };
+    rows.push({ id: item.id, outcome: 'SUBSTITUTED', substituteBarcode: barcode });
+  }
+  return { rows };
+}
