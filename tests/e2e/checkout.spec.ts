@@ -122,7 +122,9 @@ test.describe('checkout', () => {
 
     // Thank-you page: order number (at once), the 10% text; the cart is empty again.
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Grazie, il tuo pre-ordine è inviato al punto vendita!' }),
+    ).toBeVisible();
     await expect(page.getByTestId('order-number')).toHaveText(/^W\d{8}$/);
     releaseOrders();
     await page.unroute('**/cli/ecommerce/orders?*');
@@ -133,7 +135,7 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
     await expect(page).toHaveURL(/\/app\/profile\/orders\/?$/);
     const card = page.getByRole('article', { name: `Ordine ${number}` });
-    await expect(card.getByText('Da preparare')).toBeVisible();
+    await expect(card.getByText('In attesa di conferma del punto vendita')).toBeVisible();
   });
 
   test('a booking is confirmed by the checkout overlay for 3 s, then the thank-you page (docs/product.md §9)', async ({
@@ -166,7 +168,9 @@ test.describe('checkout', () => {
     await page.clock.runFor(100);
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
     await page.clock.resume();
-    await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Grazie, il tuo pre-ordine è inviato al punto vendita!' }),
+    ).toBeVisible();
   });
 
   test('without a cart, the checkout says so and offers a way on', async ({ page, request }, info) => {

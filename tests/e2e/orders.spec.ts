@@ -1,9 +1,17 @@
 // A shopper's orders (docs/product.md §2 /profile/orders, §4, §9): listed with
-// their status, aborted with a confirmation, copied into the cart, paged 5 at
-// a time, and an empty state for a shopper without orders.
+// their status, a pre-order aborted with a confirmation, an order in preparation
+// copied into the cart, paged 5 at a time, and an empty state for a shopper
+// without orders.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import { bookedOrder, logIn, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
+import {
+  acceptedByShopper,
+  bookedOrder,
+  confirmedByStore,
+  logIn,
+  signedUpShopper,
+  uniqueEmail,
+} from './checkout.helpers.ts';
 
 test.describe('orders', () => {
   test.setTimeout(120_000);
@@ -12,13 +20,16 @@ test.describe('orders', () => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'ordini'));
     const first = await bookedOrder(request, shopper);
     const second = await bookedOrder(request, shopper);
+    // The first one the store confirmed and the shopper accepted: it is being prepared.
+    await confirmedByStore(request, first.orderId);
+    await acceptedByShopper(request, shopper, first.orderId);
     await logIn(page, shopper);
 
     await page.goto('/app/profile/orders');
     const toAbort = page.getByRole('article', { name: `Ordine ${second.number}` });
     const toCopy = page.getByRole('article', { name: `Ordine ${first.number}` });
-    await expect(toAbort.getByText('Da preparare')).toBeVisible();
-    await expect(toCopy.getByText('Da preparare')).toBeVisible();
+    await expect(toAbort.getByText('In attesa di conferma del punto vendita')).toBeVisible();
+    await expect(toCopy.getByText('In preparazione', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await toCopy.getByRole('button', { name: 'Dettagli' }).click();
@@ -28,7 +39,7 @@ test.describe('orders', () => {
     await toAbort.getByRole('button', { name: 'Annulla ordine' }).click();
     const dialog = page.getByRole('alertdialog', { name: "Annullare l'ordine?" });
     await dialog.getByRole('button', { name: "No, mantieni l'ordine" }).click();
-    await expect(toAbort.getByText('Da preparare')).toBeVisible();
+    await expect(toAbort.getByText('In attesa di conferma del punto vendita')).toBeVisible();
     await toAbort.getByRole('button', { name: 'Annulla ordine' }).click();
     await dialog.getByRole('button', { name: "Sì, annulla l'ordine" }).click();
     await expect(toAbort.getByText('Annullato', { exact: true })).toBeVisible();

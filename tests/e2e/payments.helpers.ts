@@ -3,7 +3,7 @@
 // shopper would, and the checkout steps up to the summary.
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { SANDBOX_OTP } from '../../src/shared/contract/payments.ts';
-import { apiCall, readyCart, type CartAnswer, type Shopper } from './checkout.helpers.ts';
+import { apiCall, confirmedByStore, readyCart, type CartAnswer, type Shopper } from './checkout.helpers.ts';
 
 export { SANDBOX_CARDS } from '../../src/shared/contract/payments.ts';
 
@@ -30,7 +30,10 @@ async function anySlot(request: APIRequestContext, shopper: Shopper, cartId: num
   return slots[Math.floor(Math.random() * slots.length)]!.id;
 }
 
-/** A cart booked through the API with the card (XPAY): the order waits in PAYMENT_PENDING. */
+/**
+ * A cart booked through the API with the card (XPAY) and confirmed by the store, every row available
+ * (decision 014): the order waits for its payment in PAYMENT_PENDING.
+ */
 export async function pendingCardOrder(
   request: APIRequestContext,
   shopper: Shopper,
@@ -49,14 +52,14 @@ export async function pendingCardOrder(
     clientWeb: true,
   });
   expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
-  const orders = await apiCall<{ data: { number: string; code: string; status: string; cart: { id: number } }[] }>(
-    request,
-    shopper,
-    '/cli/ecommerce/orders?s=5&p=0',
-  );
+  const orders = await apiCall<{
+    data: { id: number; number: string; code: string; status: string; cart: { id: number } }[];
+  }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0');
   const order = orders.data.data.find((o) => o.cart.id === cart.id)!;
-  expect(order.status).toBe('PAYMENT_PENDING');
+  // A card order is a pre-order like any other: nothing is held before the store confirms it.
+  expect(order.status).toBe('TO_BE_PREPARED');
   expect(order.code).toBe(frozen.data.code);
+  await confirmedByStore(request, order.id);
   return {
     cart,
     code: order.code,

@@ -1,11 +1,12 @@
 // Card payments in the browser (docs/product.md §2 /profile/payments, /payments,
 // /payments/boarding; §4 Card state and XPAY checkout steps; §8): a shopper
 // associates a card through the sandbox provider's lightbox and removes it,
-// pays an order with a 3-D Secure challenge, sees a declined card fail and
-// then pays from the orders page, and boards a card on the legacy pages.
+// pays an order the store confirmed with a 3-D Secure challenge (decision 014),
+// sees a declined card fail and then pays from the orders page, and boards a
+// card on the legacy pages.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import { euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
+import { apiCall, confirmedByStore, euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
 import {
   SANDBOX_CARDS,
   associateCard,
@@ -82,7 +83,7 @@ test.describe('card payments', () => {
     await expect(page.getByRole('button', { name: 'Associa carta' })).toBeVisible();
   });
 
-  test('pays an order by card with the 3-D Secure challenge: the hold before booking, the thank-you page, the order to prepare', async ({
+  test("pays a confirmed order by card with the 3-D Secure challenge: the hold shown before booking, the pre-order, the store's confirmation, the payment, the pickup code", async ({
     page,
     request,
   }, info) => {
@@ -107,20 +108,41 @@ test.describe('card payments', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Ordine con obbligo di pagamento' }).click();
 
+    // Booking sends a pre-order: no card step until the store has confirmed it (decision 014).
+    await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Grazie, il tuo pre-ordine è inviato al punto vendita!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Pagamento con carta' })).toHaveCount(0);
+    const number = (await page.getByTestId('order-number').textContent())!;
+    expect(number).toMatch(/^W\d{8}$/);
+    await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
+    const order = page.getByRole('article', { name: `Ordine ${number}` });
+    await expect(order.getByText('In attesa di conferma del punto vendita')).toBeVisible();
+    await expect(order.getByRole('button', { name: 'Paga ora' })).toHaveCount(0);
+
+    // The store confirms every row; the order now waits for the card payment.
+    const booked = (
+      await apiCall<{ data: { id: number; number: string }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0')
+    ).data.data.find((o) => o.number === number)!;
+    await confirmedByStore(request, booked.id);
+    await page.reload();
+    await expect(order.getByText('Confermato: in attesa di pagamento')).toBeVisible();
+    await order.getByRole('button', { name: 'Paga ora' }).click();
     await expect(page.getByRole('dialog', { name: 'Pagamento con carta' })).toBeVisible();
     await passChallenge(threeDsFrame(page));
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\?orderCode=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
     await expect(page.getByText('Il pagamento con carta è andato a buon fine.')).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(number);
     await expect(page.getByTestId('preauth-amount').getByRole('definition').last()).toHaveText(euro(quote.amount));
-    const number = (await page.getByTestId('order-number').textContent())!;
-    expect(number).toMatch(/^W\d{8}$/);
+    await expect(page.getByText(/^Codice di ritiro: \S+/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
-    const order = page.getByRole('article', { name: `Ordine ${number}` });
-    await expect(order.getByText('Da preparare')).toBeVisible();
+    await expect(order.getByText('In preparazione')).toBeVisible();
     await expect(order.getByRole('definition').filter({ hasText: euro(quote.amount) })).toBeVisible();
     await expect(order).toContainText('Importo pre-autorizzato');
+    await expect(order.getByText('Codice di ritiro')).toBeVisible();
     await expect(order.getByRole('button', { name: 'Paga ora' })).toHaveCount(0);
   });
 
@@ -137,13 +159,13 @@ test.describe('card payments', () => {
 
     await page.goto('/app/profile/orders');
     const card = page.getByRole('article', { name: `Ordine ${order.number}` });
-    await expect(card.getByText('In attesa di pagamento')).toBeVisible();
+    await expect(card.getByText('Confermato: in attesa di pagamento')).toBeVisible();
     await card.getByRole('button', { name: 'Paga ora' }).click();
     await expect(page).toHaveURL(/\/app\/checkout\/failed\?orderCode=/);
     await expect(page.getByText(PAYMENT_FAILED)).toBeVisible();
     await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
     await expect(
-      page.getByRole('article', { name: `Ordine ${order.number}` }).getByText('In attesa di pagamento'),
+      page.getByRole('article', { name: `Ordine ${order.number}` }).getByText('Confermato: in attesa di pagamento'),
     ).toBeVisible();
 
     await page.goto('/app/profile/payments');
@@ -164,10 +186,10 @@ test.describe('card payments', () => {
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\?orderCode=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
     await expect(page.getByTestId('order-number')).toHaveText(order.number);
-    await expect(page.getByText('Da preparare')).toBeVisible();
+    await expect(page.getByText('In preparazione')).toBeVisible();
     await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
     const paid = page.getByRole('article', { name: `Ordine ${order.number}` });
-    await expect(paid.getByText('Da preparare')).toBeVisible();
+    await expect(paid.getByText('In preparazione')).toBeVisible();
     await expect(paid.getByRole('definition').filter({ hasText: euro(order.quote.amount) })).toBeVisible();
   });
 
