@@ -1,0 +1,233 @@
+// The order lifecycle of the cooperative's terms (decision 014), with the shopper and the
+// store each on their own page: a shopper books three products (cash, store pickup); the
+// store's operator confirms the pre-order with one product missing and one substituted by
+// a similar product found by name; the shopper's orders page, open all along, shows the
+// confirmation by itself with the changed rows; the shopper accepts; the store picks and
+// hands it over, and the shopper sees it ready with the pickup code, again without a
+// reload. The shopper's mails say the same.
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { logInThroughPanel, storeProducts } from './cart.helpers.ts';
+import { apiCall, bookCart, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
+import { expectNoAxeViolations } from './shop.fixtures.ts';
+
+const STORE = 1109;
+const OPERATOR = { email: `operatore.${STORE}@spesaonline.local`, password: 'Operatore-2026' }; // README, Store staff
+const EVENTS = '/cli/ecommerce/orders/events';
+
+interface Product {
+  barcode: string;
+  description: string;
+  netPrice: number;
+  um: 'PZ' | 'KG';
+  maxAmount: number | null;
+}
+
+/** Three products sold by the piece, 2 of each above the 25 € minimum, and a fourth to substitute the second. */
+async function threeProductsCart(page: Page, shopper: Shopper) {
+  const all = (await storeProducts(page.request, STORE)) as unknown as Product[];
+  const pieces = all.filter(
+    (p, i) =>
+      p.um === 'PZ' &&
+      p.netPrice >= 5 &&
+      p.netPrice <= 12 &&
+      (p.maxAmount ?? 5) >= 2 &&
+      !/acqua/i.test(p.description) &&
+      all.findIndex((q) => q.description === p.description) === i,
+  );
+  const [missing, replaced, kept, substitute] = pieces;
+  expect(substitute, 'four products sold by the piece at 5–12 €').toBeTruthy();
+  const cart = (
+    await apiCall<{ id: number }>(page.request, shopper, '/cli/ecommerce/cart/open', {
+      storeId: STORE,
+      deliveryMode: 'IN_STORE',
+      terminalType: 'WEB',
+    })
+  ).data;
+  for (const p of [missing!, replaced!, kept!]) {
+    const stored = await apiCall(page.request, shopper, '/cli/ecommerce/cart/store', {
+      cartId: cart.id,
+      barcode: p.barcode,
+      amount: 2,
+      preview: false,
+    });
+    expect(stored.responseCode, `cart/store ${p.description}`).toBe(0);
+  }
+  return { cartId: cart.id, missing: missing!, replaced: replaced!, kept: kept!, substitute: substitute! };
+}
+
+/** A page of its own for the store's operator (its own session), the size of the test's project. */
+async function operatorPage(browser: Browser, info: TestInfo): Promise<Page> {
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } = info.project.use;
+  const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    ...(viewport ? { viewport } : {}),
+    ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
+    ...(isMobile ? { isMobile } : {}),
+    ...(hasTouch ? { hasTouch } : {}),
+    ...(locale ? { locale } : {}),
+    ...(timezoneId ? { timezoneId } : {}),
+  });
+  const staff = await context.newPage();
+  await staff.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
+  await staff.goto('/app/staff');
+  await logInThroughPanel(staff, OPERATOR.email, OPERATOR.password);
+  return staff;
+}
+
+/**
+ * A screenshot of one element at the phone's width into docs/screenshots: the sticky header
+ * scrolls away and the floating button is left out meanwhile (set from script: the shop's CSP
+ * refuses the style sheet Playwright would add).
+ */
+async function shot(page: Page, element: Locator, name: string): Promise<void> {
+  const toggle = (on: boolean) =>
+    page.evaluate((hide) => {
+      const header = document.querySelector<HTMLElement>('.site-header');
+      const top = document.querySelector<HTMLElement>('.scroll-top');
+      if (header) header.style.position = hide ? 'static' : '';
+      if (top) top.style.visibility = hide ? 'hidden' : '';
+    }, on);
+  await toggle(true);
+  await element.screenshot({ path: `docs/screenshots/${name}.png`, scale: 'css' });
+  await toggle(false);
+}
+
+const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+async function mailTo(page: Page, email: string, subject: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+          messages: { subject: string; text: string }[];
+        };
+        text = outbox.messages.find((m) => m.subject === subject)?.text ?? '';
+        return text !== '';
+      },
+      { message: `mail «${subject}»`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return text;
+}
+
+test.describe('the order lifecycle', () => {
+  test.setTimeout(150_000);
+
+  test('the store confirms a pre-order with a missing and a substituted product; the shopper sees it live, accepts, and collects it with the pickup code', async ({
+    page,
+    browser,
+  }, info) => {
+    const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'ciclo'));
+    const { cartId, missing, replaced, kept, substitute } = await threeProductsCart(page, shopper);
+    const { orderId, number } = await bookCart(page.request, shopper, cartId, 'CASH');
+
+    // The shopper's orders page stays open from here to the end, never reloaded.
+    await logIn(page, shopper);
+    const listening = page.waitForResponse((r) => r.url().endsWith(EVENTS) && r.status() === 200);
+    await page.goto('/app/profile/orders');
+    const mine = page.getByRole('article', { name: `Ordine ${number}` });
+    await expect(mine.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
+    await listening;
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+
+    // The store's operator, on the store's own screen, confirms the pre-order row by row.
+    const staff = await operatorPage(browser, info);
+    const card = staff.getByRole('article', { name: `Ordine ${number}` });
+    const panel = card.getByRole('form', { name: `Conferma disponibilità dell'ordine ${number}` });
+    await expect(panel).toBeVisible();
+    const row = (p: Product) => panel.getByRole('group', { name: p.description });
+    for (const p of [missing, replaced, kept]) await expect(row(p)).toContainText('Sostituisci con prodotto simile');
+
+    // The missing product by keyboard: from «Disponibile» the arrow moves to «Non disponibile».
+    await row(missing).getByRole('radio', { name: 'Disponibile', exact: true }).focus();
+    await staff.keyboard.press('ArrowDown');
+    await expect(row(missing).getByRole('radio', { name: 'Non disponibile' })).toBeChecked();
+
+    // The replaced one: «Sostituito», then a similar product found by its name in the store's catalogue.
+    await row(replaced).getByRole('radio', { name: 'Sostituito' }).check();
+    await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
+    await expect(card.getByRole('alert')).toHaveText(
+      `Indica il sostituto di «${replaced.description}»: cercalo per nome o scrivi il codice a barre (da 8 a 14 cifre).`,
+    );
+    await row(replaced).getByLabel('Cerca il sostituto per nome').fill(substitute.description);
+    await staff.keyboard.press('Enter');
+    const found = row(replaced).getByRole('list', { name: `Sostituti trovati per ${replaced.description}` });
+    await expect(found.getByRole('listitem').filter({ hasText: substitute.description }).first()).toContainText(
+      `${euro(substitute.netPrice)}/pz`,
+    );
+    await found
+      .getByRole('button', { name: `Scegli ${substitute.description}` })
+      .first()
+      .click();
+    await expect(row(replaced).getByLabel('Codice a barre del sostituto')).toHaveValue(substitute.barcode);
+    await expect(row(replaced)).toContainText(`Sostituto: ${substitute.description} (${euro(substitute.netPrice)}/pz)`);
+    await expect(row(kept).getByRole('radio', { name: 'Disponibile', exact: true })).toBeChecked();
+    expect(await noSideScroll(staff), 'the store screen fits its width').toBe(true);
+    await expectNoAxeViolations(staff);
+    if (info.project.name === 'phone') await shot(staff, panel, 'staff-confirm-availability');
+
+    await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
+    await expect(card.getByText("Confermato: in attesa dell'accettazione del cliente", { exact: true })).toBeVisible();
+    const staffRows = card.getByRole('list', { name: `Prodotti dell'ordine ${number}` });
+    await expect(staffRows.getByRole('listitem').filter({ hasText: missing.description })).toContainText(
+      'Non disponibile',
+    );
+    await expect(staffRows.getByRole('listitem').filter({ hasText: substitute.description })).toContainText(
+      `Al posto di ${replaced.description}`,
+    );
+
+    // The shopper's page shows the confirmation by itself, with what changed.
+    await expect(mine.getByText('Confermato: in attesa della tua accettazione', { exact: true })).toBeVisible();
+    const changes = mine.getByRole('status').filter({ hasText: 'Il punto vendita ha confermato la disponibilità' });
+    await expect(changes.getByRole('listitem')).toHaveText([
+      `${missing.description}: non disponibile`,
+      `${replaced.description}: sostituito con ${substitute.description} (${euro(substitute.netPrice)})`,
+    ]);
+    await expect(mine.getByRole('button', { name: 'Accetta ordine' })).toBeVisible();
+    await expect(mine.getByRole('button', { name: 'Modifica ordine' })).toBeVisible();
+    expect(await noSideScroll(page), 'the orders page fits its width').toBe(true);
+    if (info.project.name === 'phone') await shot(page, mine, 'shopper-confirmed-order');
+    const confirmedMail = await mailTo(page, shopper.email, `Disponibilità confermata: il tuo ordine ${number}`);
+    expect(confirmedMail).toContain(`${missing.description}: Non disponibile`);
+    expect(confirmedMail).toContain(
+      `${replaced.description}: Sostituito con ${substitute.description} — ${euro(substitute.netPrice)}`,
+    );
+
+    // The shopper accepts: the order is prepared, with a pickup code.
+    await mine.getByRole('button', { name: 'Accetta ordine' }).click();
+    await expect(mine.getByText('In preparazione', { exact: true })).toBeVisible();
+    const accepted = await apiCall<{ pickupCode: string | null }>(
+      page.request,
+      shopper,
+      `/cli/ecommerce/orders/${orderId}/fetch`,
+    );
+    const pickupCode = accepted.data.pickupCode;
+    expect(pickupCode, 'a pickup code once accepted').toBeTruthy();
+
+    // The store picks what it confirmed and hands it over.
+    await staff.getByRole('button', { name: 'Aggiorna' }).click();
+    await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
+    const picking = card.getByRole('list', { name: `Prodotti dell'ordine ${number}` });
+    await expect(
+      picking.getByRole('listitem').filter({ hasText: missing.description }).getByLabel('Preparato (pz)'),
+    ).toHaveValue('0');
+    await expect(
+      picking.getByRole('listitem').filter({ hasText: substitute.description }).getByLabel('Preparato (pz)'),
+    ).toHaveValue('2');
+    await card.getByRole('button', { name: 'Pronto per il ritiro' }).click();
+    await expect(card.getByText('Pronto per il ritiro', { exact: true })).toBeVisible();
+
+    // Ready for pickup on the shopper's page, still without a reload, with the pickup code.
+    await expect(mine.getByText('Pronto per il ritiro', { exact: true })).toBeVisible();
+    await expect(mine.locator('dl > div').filter({ hasText: 'Codice di ritiro' })).toContainText(pickupCode!);
+    expect(reloaded, 'the orders page was never reloaded').toBe(false);
+    const readyMail = await mailTo(page, shopper.email, `Il tuo ordine è pronto per il ritiro (${number})`);
+    expect(readyMail).toContain(pickupCode!);
+    await staff.context().close();
+  });
+});
