@@ -28,7 +28,7 @@ import type { Db } from '../db/client.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError, unauthorized } from '../http.ts';
-import { cartProductColumns, promotionOf } from './catalogue.ts';
+import { cartProductColumns, productByBarcode, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
 import { payable } from './payable-modes.ts';
@@ -952,7 +952,8 @@ export async function setReplacement(
         productId: named.id,
         barcode: named.barcode,
         description: named.description,
-        priceCents: named.price_cents,
+        // Its price as the shopper sees it in the store now, its promotion included (as the search lists it).
+        priceCents: toCents((await productByBarcode(trx as Db, named.barcode, cart.store_id)).netPrice),
       };
     }
     await trx

@@ -26,6 +26,7 @@ import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, forbidden, HttpError } from '../http.ts';
 import { cartLines, cartView, openCart, ownedCart, setReplacement, storeItem } from './cart.ts';
+import { productByBarcode } from './catalogue.ts';
 import { releaseSlotPlace, takeSlotPlace } from './slots.ts';
 
 type OrderRow = Selectable<Database['orders']>;
@@ -203,6 +204,10 @@ async function bookedReplacements(
         .where('p.barcode', 'in', named)
         .execute()
     : [];
+  // A named product's price as the shopper sees it in the store now, its promotion included.
+  const netCents = new Map<string, number>();
+  for (const p of now.filter((p) => p.available))
+    netCents.set(p.barcode, toCents((await productByBarcode(db, p.barcode, storeId)).netPrice));
   const none: BookedReplacement = {
     replacement: consent ? 'SIMILAR' : 'NONE',
     replacement_product_id: null,
@@ -210,7 +215,7 @@ async function bookedReplacements(
     replacement_description: null,
     replacement_price_cents: null,
   };
-  return lines.map(({ replacement: r }) => {
+  return lines.map(({ replacement: r }): BookedReplacement => {
     if (!r) return none;
     if (r.mode !== 'PRODUCT') return { ...none, replacement: r.mode };
     const product = now.find((p) => p.barcode === r.barcode);
@@ -221,7 +226,7 @@ async function bookedReplacements(
       replacement_product_id: product.id,
       replacement_barcode: product.barcode,
       replacement_description: product.description,
-      replacement_price_cents: product.price_cents,
+      replacement_price_cents: netCents.get(product.barcode) ?? product.price_cents,
     };
   });
 }
