@@ -27,13 +27,24 @@ export interface StartedShop {
   stop(): Promise<void>;
 }
 
-/** Starts `node scripts/start.ts` with `env` on top of ours (undefined: unset) and waits for its "ready" line. */
+/**
+ * Starts `node scripts/start.ts` with `env` on top of ours (undefined: unset) and waits until it is
+ * ready: /cli/ready answers 200 and, unless SITE_BUILD=off, the site is built (/app/ no longer answers
+ * its 503 "preparing" page). Its log is quiet (LOG_LEVEL=warn: no line per request) unless LOG_LEVEL is given.
+ */
 export async function startShop(
   env: Record<string, string | undefined>,
   timeoutMs = 10 * 60_000,
 ): Promise<StartedShop> {
   const port = Number(env['PORT'] ?? (await freePort()));
-  const given = { ...process.env, HOST: '127.0.0.1', SMTP_URL: undefined, ...env, PORT: String(port) }; // no SMTP: shoppers confirm through the development outbox
+  const given = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    SMTP_URL: undefined, // no SMTP: shoppers confirm through the development outbox
+    LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
+    ...env,
+    PORT: String(port),
+  };
   const childEnv = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => e[1] !== undefined));
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: projectRoot,
@@ -57,14 +68,21 @@ export async function startShop(
       child.kill('SIGKILL');
       reject(new Error(`The shop ${why}. Its last lines:\n${log.join('\n')}`));
     };
-    child.stdout!.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      if (chunk.toString().includes('Spesa online is ready')) {
+    child.stdout!.on('data', keep);
+    child.once('exit', (code, signal) => fail(`exited during start-up (${signal ?? `exit ${code}`})`));
+    // Polled every 200 ms: the readiness call (migrated, database answering), then the site.
+    const answers = async (path: string) => {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' }).catch(() => null);
+      await answer?.body?.cancel();
+      return answer?.status === 200;
+    };
+    const poll = async () => {
+      if ((await answers('/cli/ready')) && (childEnv['SITE_BUILD'] === 'off' || (await answers('/app/')))) {
         clearTimeout(timer);
         resolve();
-      }
-    });
-    child.once('exit', (code, signal) => fail(`exited during start-up (${signal ?? `exit ${code}`})`));
+      } else if (child.exitCode === null && child.signalCode === null) setTimeout(() => void poll(), 200);
+    };
+    void poll();
   });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child, exited) };
 }

@@ -4,7 +4,8 @@
 import { developmentWarning, loadConfig } from '#src/server/config.ts';
 import { logStep, openShopDatabase, timed } from '#src/server/bootstrap.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
-import { createMailer } from '#src/server/mail/mailer.ts';
+import { createMailer, smtpOptions } from '#src/server/mail/mailer.ts';
+import { flushLog, log } from '#src/server/logger.ts';
 import { kickMailWorker, startMailWorker } from '#src/server/mail/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
@@ -34,7 +35,7 @@ await timed(
         : 'already there',
 );
 
-const mailer = createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM);
+const mailer = createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM, smtpOptions(config));
 const version = await catalogueVersion(handle.db);
 const reason = await staleReason(version);
 let siteReady = reason === null;
@@ -57,6 +58,7 @@ async function stop(signal: string) {
   await mailWorker.stop();
   await handle.close();
   logStep('Stopped cleanly.');
+  await flushLog();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
@@ -106,7 +108,7 @@ if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
   setInterval(
     () =>
       void rebuildIfStale().catch((e: unknown) =>
-        console.error('[site] rebuild failed; the previous site keeps serving', e),
+        log.error({ err: e }, 'site: rebuild failed; the previous site keeps serving'),
       ),
     config.REBUILD_INTERVAL_MINUTES * 60_000,
   ).unref();
@@ -117,12 +119,12 @@ setInterval(
   () =>
     void expireWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
       .then((expired) => expired.length && kickMailWorker(handle.db))
-      .catch((e: unknown) => console.error('[orders] expiry sweep failed', e)),
+      .catch((e: unknown) => log.error({ err: e }, 'orders: expiry sweep failed')),
   60_000,
 ).unref();
 
 if (mailer.usesOutbox) logStep(`Mail goes to the development outbox: ${server.url}/dev/outbox?to=<e-mail>`);
 // Last, so it is what the terminal shows once the shop is up.
 const warning = developmentWarning(config);
-if (warning) console.warn(warning);
+if (warning) log.warn(warning);
 logStep(`Spesa online is ready: ${server.url}/app/`);

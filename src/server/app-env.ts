@@ -3,6 +3,7 @@
 import type { AccountCheck, SessionClaims } from './auth/session-token.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { OrderEventHub } from './services/order-events.ts';
 import type { Payments } from './services/payments.ts';
@@ -13,6 +14,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** This process's listener of order changes, for the live order streams (services/order-events.ts). */
   orderEvents: OrderEventHub;
+  /** Where the request lines and errors are logged (logger.ts); the process's logger when omitted. */
+  logger?: Logger;
 }
 
 /**
@@ -29,5 +32,7 @@ export type AppEnv = {
     session: SessionClaims;
     /** Set by requireUserInStatement() instead, on calls that check the account in their own statement. */
     pending: AccountCheck;
+    /** The request's id (request-log.ts), sent back as X-Request-Id and in error answers. */
+    requestId: string;
   };
 };

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './app-env.ts';
-import { errorResponse, HttpError, notFoundResponse, ok } from './http.ts';
+import { errorResponse, HttpError, notFoundResponse, ok, unavailableResponse } from './http.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { catalogueExportRoutes } from './routes/catalogue-export.ts';
 import { outboxRoutes } from './routes/outbox.ts';
@@ -19,10 +19,14 @@ import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey } from './auth/session-token.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { API_PREFIX, healthCall } from '#src/shared/contract/endpoints.ts';
+import { API_PREFIX, healthCall, readyCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
+import { log } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+import { readinessCheck } from './readiness.ts';
+import { requestLog } from './request-log.ts';
 
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -53,6 +57,10 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
         ).json()) as Record<string, unknown>
     : httpTransport;
   const payments = createPayments({ db: deps.db, config: deps.config, transport });
+  // Every answer has its request id, its log line and (with METRICS_TOKEN) its metrics (request-log.ts).
+  const logger = deps.logger ?? log;
+  const metrics = deps.config.METRICS_TOKEN ? createMetrics(deps.db, deps.config.METRICS_TOKEN) : undefined;
+  app.use(requestLog(logger, metrics));
   // Every route, the sandbox's and the outbox's too: a body over 256 kB is answered 413 in the envelope.
   // hono's bodyLimit asks for the request's body stream, which makes the server build a whole
   // web Request (headers, body stream, abort signal) and read the body through web streams.
@@ -115,6 +123,12 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
     app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
   }
   app.on(healthCall.method, `${API_PREFIX}${healthCall.path}`, (c) => ok(c, { status: 'ok' }));
+  const ready = readinessCheck(deps.db);
+  app.on(readyCall.method, `${API_PREFIX}${readyCall.path}`, async (c) =>
+    (await ready()) ? ok(c, { status: 'ready' }) : unavailableResponse(c),
+  );
+  // Prometheus' scrape: only with the token (metrics.ts); otherwise an unknown path like any other.
+  app.get('/metrics', async (c) => (await metrics?.answer(c)) ?? notFoundResponse(c));
   app.route(API_PREFIX, api);
   if (deps.mailer.usesOutbox && deps.config.NODE_ENV !== 'production') {
     const dev = new Hono<AppEnv>()

@@ -4,10 +4,11 @@ import { loadConfig, type Config } from './config.ts';
 import { openDb, type DbHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/pglite-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { log } from './logger.ts';
 
+/** A start-up step, as a line of the JSON log (logger.ts). */
 export function logStep(message: string): void {
-  const time = new Date().toLocaleTimeString('it-IT', { hour12: false });
-  console.log(`[${time}] ${message}`);
+  log.info(message);
 }
 
 export async function timed<T>(label: string, work: () => Promise<T>, done?: (result: T) => string): Promise<T> {

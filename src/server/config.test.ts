@@ -59,6 +59,26 @@ describe('production', () => {
       /DEMO_OPERATOR_PASSWORD/,
     );
   });
+
+  it("refuses to accept a mail server's unverified certificate, which development and tests may", () => {
+    expect(() => loadConfig({ ...production, SMTP_TLS_REJECT_UNAUTHORIZED: 'false' })).toThrow(
+      /SMTP_TLS_REJECT_UNAUTHORIZED/,
+    );
+    expect(loadConfig(production).SMTP_TLS_REJECT_UNAUTHORIZED).toBe(true);
+    expect(loadConfig({ SMTP_TLS_REJECT_UNAUTHORIZED: 'false' }).SMTP_TLS_REJECT_UNAUTHORIZED).toBe(false);
+  });
+});
+
+describe('operations settings', () => {
+  it('logs at info, waits 10 s for the mail server and has no metrics by default', () => {
+    const config = loadConfig({});
+    expect([config.LOG_LEVEL, config.SMTP_TIMEOUT_SECONDS, config.METRICS_TOKEN]).toEqual(['info', 10, undefined]);
+  });
+
+  it('refuses an unknown log level and a short metrics token', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });
 
 describe('the development warning', () => {

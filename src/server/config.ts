@@ -5,6 +5,9 @@ import { readFlags, type Flags } from '#src/shared/flags.ts';
 import { PASSWORD_HINT, passwordStrongEnough } from '#src/shared/contract/profile-rules.ts';
 import { DEFAULT_PREAUTH_SURCHARGE_PERCENT } from '#src/shared/contract/payments.ts';
 
+/** The levels of the JSON log (logger.ts), most severe first. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 /**
  * What the static build bakes into the pages besides the feature flags: the
  * store map's tiles and the accessibility statement's contact. None of them
@@ -36,6 +39,17 @@ const env = siteEnv.extend({
   /** The shop's address as shoppers reach it (mailed links); required in production, where a request's Host header is not trusted. */
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /** How long the mail server may take to accept a connection, greet, or answer a command, in seconds. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  /** 'false' accepts a mail server's self-signed or otherwise unverifiable certificate: tests only, refused in production. */
+  SMTP_TLS_REJECT_UNAUTHORIZED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The JSON log's level (logger.ts): 'info' has one line per request; Vitest runs default to 'silent'. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   MAIL_FROM: z.string().default('Spesa online <noreply@spesaonline.local>'),
   /** The cooperative's privacy mailbox: profile deletion requests are sent there (docs/product.md §2: the request goes to the cooperative). */
   PRIVACY_EMAIL: z.string().email().default('privacy@spesaonline.local'),
@@ -145,6 +159,10 @@ function refuseDevelopmentFeatures(given: Record<string, string | undefined>): v
     problems.push("  SMTP_URL: required in production (without it the shop's mail would go to the development outbox)");
   if (given.DEMO_OPERATOR_PASSWORD)
     problems.push('  DEMO_OPERATOR_PASSWORD: demo store operators are never created in production; unset it');
+  if (given.SMTP_TLS_REJECT_UNAUTHORIZED === 'false')
+    problems.push(
+      "  SMTP_TLS_REJECT_UNAUTHORIZED: the mail server's certificate is always verified in production; unset it",
+    );
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
 }
 

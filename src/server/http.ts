@@ -4,6 +4,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { bytesAnswer } from './compression.ts';
+import { routePath } from 'hono/route';
+import { log, type Logger } from './logger.ts';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { Endpoint } from '#src/shared/contract/endpoints.ts';
@@ -180,39 +182,59 @@ function databaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * An error answer in the envelope, with the request's id (request-log.ts) so that a
+ * shopper's report or a browser's console can be matched with the server's log line.
+ */
+function errorAnswer(c: Context, body: Record<string, unknown>, status: ContentfulStatusCode): Response {
+  const requestId: unknown = c.get('requestId');
+  return jsonAnswer(c, typeof requestId === 'string' ? { ...body, requestId } : body, status);
+}
+
+/** What the log says of a failed request: its id and route pattern, never its path or query (request-log.ts). */
+const requestFields = (c: Context) => ({
+  reqId: c.get('requestId') as unknown,
+  method: c.req.method,
+  route: routePath(c),
+});
+const loggerOf = (c: Context): Logger => (c.get('logger') as Logger | undefined) ?? log;
+
+/** 503 in the envelope: the database is unavailable (an outage, or the readiness check failed). */
+export function unavailableResponse(c: Context): Response {
+  c.header('Retry-After', '5');
+  return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
+}
+
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof BusinessError) {
     const body: Record<string, unknown> = { responseCode: error.code, errorMessage: error.message };
     if (error.data !== undefined) body['data'] = error.data;
-    return jsonAnswer(c, body, 200);
+    return errorAnswer(c, body, 200);
   }
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { responseCode: ErrorCode.GENERIC, errorMessage: error.message };
     if (error.issues) body['issues'] = error.issues;
-    return jsonAnswer(c, body, error.status);
+    return errorAnswer(c, body, error.status);
   }
   // Hono's own errors for oversized or unreadable bodies are the caller's fault.
   if (error instanceof Error && 'status' in error && error.status === 413) {
-    return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
+    return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
   }
   if (error instanceof HTTPException && error.status === 400) {
-    return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: BAD_JSON }, 400);
+    return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: BAD_JSON }, 400);
   }
   if (databaseUnavailable(error)) {
-    console.warn(
-      `[api] database unavailable: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    c.header('Retry-After', '5');
-    return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
+    loggerOf(c).warn({ ...requestFields(c), err: error }, 'database unavailable');
+    return unavailableResponse(c);
   }
-  console.error('[api] unexpected error', c.req.method, c.req.path, error);
-  return jsonAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: messageFor(ErrorCode.GENERIC) }, 500);
+  loggerOf(c).error({ ...requestFields(c), err: error }, 'unexpected error');
+  return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: messageFor(ErrorCode.GENERIC) }, 500);
 }
 
 /** 404: JSON in the envelope for API paths, plain text elsewhere. */
 export const notFoundResponse = (c: Context) =>
   c.req.path.startsWith('/cli/') || c.req.path.startsWith('/dev/')
-    ? jsonAnswer(
+    ? errorAnswer(
         c,
         { responseCode: ErrorCode.GENERIC, errorMessage: `${COMMUNICATION_ERROR}: risorsa non trovata.` },
         404,

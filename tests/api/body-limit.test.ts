@@ -45,7 +45,11 @@ describe('oversized bodies', () => {
         body: big,
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ responseCode: 4000, errorMessage: 'Richiesta troppo grande.' });
+      expect(await res.json()).toEqual({
+        responseCode: 4000,
+        errorMessage: 'Richiesta troppo grande.',
+        requestId: res.headers.get('x-request-id'),
+      });
     });
   }
 
@@ -70,13 +74,21 @@ describe('oversized bodies', () => {
     it('refuses a body whose Content-Length is over the limit', async () => {
       const res = await post(big);
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ responseCode: 4000, errorMessage: 'Richiesta troppo grande.' });
+      expect(await res.json()).toEqual({
+        responseCode: 4000,
+        errorMessage: 'Richiesta troppo grande.',
+        requestId: res.headers.get('x-request-id'),
+      });
     });
 
     it('refuses a chunked body over the limit', async () => {
       const res = await post(chunked(big));
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ responseCode: 4000, errorMessage: 'Richiesta troppo grande.' });
+      expect(await res.json()).toEqual({
+        responseCode: 4000,
+        errorMessage: 'Richiesta troppo grande.',
+        requestId: res.headers.get('x-request-id'),
+      });
     });
 
     it('reads a body under the limit, of a stated length or chunked', async () => {

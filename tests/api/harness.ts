@@ -8,7 +8,8 @@ import { createApp } from '#src/server/app.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { openDb, type DbHandle, type DbOptions } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
-import { createMailer } from '#src/server/mail/mailer.ts';
+import { createMailer, smtpOptions } from '#src/server/mail/mailer.ts';
+import type { Logger } from '#src/server/logger.ts';
 import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { forgetCatalogueVersion } from '#src/server/catalogue-version.ts';
 import { sql } from 'kysely';
@@ -121,8 +122,27 @@ export function checkAnswer(path: string, method: string, status: number, body: 
   );
 }
 
+/**
+ * Every error answer carries the request's id, the same as its X-Request-Id header (request-log.ts);
+ * checked here, then taken out of the body the test sees, so tests compare the envelope itself.
+ */
+function checkRequestId(response: Response, body: unknown): void {
+  if (typeof body !== 'object' || body === null || !('errorMessage' in body)) return;
+  const header = response.headers.get('x-request-id');
+  const answer = body as { requestId?: unknown };
+  if (!header || answer.requestId !== header)
+    throw new Error(`error answer without its request id: header ${header}, body ${String(answer.requestId)}`);
+  delete answer.requestId;
+}
+
 export async function createTestShop(
-  opts: { products?: number; env?: Record<string, string> } = {},
+  opts: {
+    products?: number;
+    /** Settings on top of the test environment's; SMTP_URL here (only) sends the shop's mail over SMTP. */
+    env?: Record<string, string>;
+    /** Where the app logs its requests and errors (a test reading the log passes its own). */
+    logger?: Logger;
+  } = {},
 ): Promise<TestShop> {
   const serverUrl = process.env['DATABASE_URL'];
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
@@ -139,7 +159,8 @@ export async function createTestShop(
   const db = handle.db;
   const config = loadConfig({ ...process.env, ...opts.env, DATABASE_URL: server?.url, NODE_ENV: 'test' });
   const orderEvents = createOrderEventHub(handle);
-  const app = createApp({ db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents });
+  const mailer = createMailer(db, opts.env?.['SMTP_URL'], 'test@spesa', smtpOptions(config));
+  const app = createApp({ db, config, mailer, orderEvents, ...(opts.logger ? { logger: opts.logger } : {}) });
   const openHandle = handle;
   let closed = false;
   return {
@@ -154,6 +175,7 @@ export async function createTestShop(
       } catch {
         // Not JSON (a redirect page, an HTML error): the test sees the text.
       }
+      checkRequestId(response, body);
       checkAnswer(path, init?.method ?? 'GET', response.status, body);
       return { status: response.status, body };
     },

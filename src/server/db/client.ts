@@ -16,6 +16,7 @@ import type { Database } from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { PreparedPGliteDialect } from './pglite-prepared.ts';
 import { PostgresPoolDialect } from './postgres-dialect.ts';
+import type { DbUsage } from './db-usage.ts';
 
 export type Db = Kysely<Database>;
 
@@ -69,6 +70,12 @@ const kyselyLog = (options: DbOptions) => {
   return log ? { log: (event: { query: { sql: string; parameters: readonly unknown[] } }) => log(event.query) } : {};
 };
 
+/** The usage counts of each open database (its dialect's), for usageOf(). */
+const usages = new WeakMap<Db, { usage: DbUsage; poolSize: number }>();
+
+/** What `db` is doing now: statements and transactions under way, and its connections (PGlite: one session). */
+export const usageOf = (db: Db): { usage: DbUsage; poolSize: number } | undefined => usages.get(db);
+
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPGlite(options);
 }
@@ -87,7 +94,9 @@ async function openPGlite(options: DbOptions): Promise<DbHandle> {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite), ...kyselyLog(options) });
+  const dialect = new PreparedPGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect, ...kyselyLog(options) });
+  usages.set(db, { usage: dialect.usage, poolSize: 1 });
   return {
     db,
     engine: 'pglite',
@@ -121,8 +130,9 @@ async function openPGlite(options: DbOptions): Promise<DbHandle> {
 export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
 
 function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
+  const poolSize = options.poolSize ?? defaultPoolSize();
   const client = postgres(databaseUrl, {
-    max: options.poolSize ?? defaultPoolSize(),
+    max: poolSize,
     // A request waits at most 5 s for a connection: during an outage it gets a 503 (http.ts) instead of hanging.
     connect_timeout: 5,
     // The shop's statements read by key or walk an index: JIT compilation only adds to their time.
@@ -136,7 +146,9 @@ function openPostgres(databaseUrl: string, options: DbOptions): DbHandle {
     },
     onnotice: () => {},
   });
-  const db = new Kysely<Database>({ dialect: new PostgresPoolDialect(client), ...kyselyLog(options) });
+  const dialect = new PostgresPoolDialect(client);
+  const db = new Kysely<Database>({ dialect, ...kyselyLog(options) });
+  usages.set(db, { usage: dialect.usage, poolSize });
   return {
     db,
     engine: 'postgres',

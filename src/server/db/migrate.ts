@@ -6,6 +6,12 @@ import { advisoryLocks, type DbHandle } from './client.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
+/** The migration files, in the order they run. */
+const migrationFiles = async () => (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+
+/** The last migration of this code, which a database serving it must have applied (the readiness check). */
+export const latestMigration = async (): Promise<string> => (await migrationFiles()).at(-1) ?? '';
+
 export async function migrate(handle: DbHandle): Promise<string[]> {
   // Several API processes may start at once on one database: one migrates,
   // the others wait for the lock and then find every migration applied.
@@ -18,7 +24,7 @@ async function applyPending(handle: DbHandle): Promise<string[]> {
   const done = new Set(
     (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(handle.db)).rows.map((r) => r.name),
   );
-  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

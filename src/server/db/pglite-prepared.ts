@@ -26,6 +26,7 @@ import {
   PostgresQueryCompiler,
 } from 'kysely';
 import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
+import { DbUsage } from './db-usage.ts';
 
 type Param = string | Uint8Array | null;
 /** A statement text's name, and whether the session holds it prepared (its Parse succeeded, no error said otherwise since). */
@@ -54,12 +55,23 @@ class PreparedConnection implements DatabaseConnection {
   readonly #statements = new Map<string, Statement>();
   #transaction: { done: Promise<void>; commit: () => void; rollback: (e: Error) => void } | undefined;
   readonly pglite: PGlite;
+  readonly #usage: DbUsage;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, usage: DbUsage) {
     this.pglite = pglite;
+    this.#usage = usage;
   }
 
-  async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    this.#usage.statements++;
+    try {
+      return await this.#execute<R>(query);
+    } finally {
+      this.#usage.statements--;
+    }
+  }
+
+  async #execute<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
     let statement = this.#statements.get(sql);
     if (!statement && this.#statements.size < MAX_NAMES) {
       statement = { name: `k${this.#statements.size}`, ready: false };
@@ -137,6 +149,7 @@ class PreparedConnection implements DatabaseConnection {
       // BEGIN; PGlite's transaction lock held until `closed` settles; then COMMIT, or ROLLBACK if it rejects.
       const done = this.pglite.transaction(async () => {
         this.#transaction = { done, commit, rollback };
+        this.#usage.transactions++;
         begun();
         await closed;
       });
@@ -152,6 +165,7 @@ class PreparedConnection implements DatabaseConnection {
     const transaction = this.#transaction;
     this.#transaction = undefined;
     if (!transaction) return;
+    this.#usage.transactions--;
     if (!commit) {
       transaction.rollback(new Error('rolled back'));
       return transaction.done.catch(() => {});
@@ -167,6 +181,8 @@ class PreparedConnection implements DatabaseConnection {
 /** Kysely over one PGlite instance, prepared statements kept across calls; db.destroy() closes the instance. */
 export class PreparedPGliteDialect implements Dialect {
   readonly pglite: PGlite;
+  /** Its statements and transactions under way (metrics.ts). */
+  readonly usage = new DbUsage();
 
   constructor(pglite: PGlite) {
     this.pglite = pglite;
@@ -178,7 +194,7 @@ export class PreparedPGliteDialect implements Dialect {
   createIntrospector = (db: Kysely<unknown>) => new PostgresIntrospector(db);
   createDriver(): Driver {
     const { pglite } = this;
-    const connection = new PreparedConnection(pglite);
+    const connection = new PreparedConnection(pglite, this.usage);
     return {
       init: async () => pglite.waitReady,
       acquireConnection: async () => connection,

@@ -19,21 +19,30 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type postgres from 'postgres';
+import { DbUsage } from './db-usage.ts';
 
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PoolConnection implements DatabaseConnection {
   readonly #pool: postgres.Sql;
+  readonly #usage: DbUsage;
   /** The connection a transaction holds, from BEGIN to COMMIT or ROLLBACK. */
   #reserved: postgres.ReservedSql | undefined;
 
-  constructor(pool: postgres.Sql) {
+  constructor(pool: postgres.Sql, usage: DbUsage) {
     this.#pool = pool;
+    this.#usage = usage;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const on = this.#reserved ?? this.#pool;
-    const result = await on.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    this.#usage.statements++;
+    let result: postgres.RowList<postgres.Row[]>;
+    try {
+      result = await on.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    } finally {
+      this.#usage.statements--;
+    }
     const rows = Array.from(result) as R[];
     return COUNTED.has(result.command) ? { numAffectedRows: BigInt(result.count), rows } : { rows };
   }
@@ -45,6 +54,7 @@ class PoolConnection implements DatabaseConnection {
 
   async begin(settings: TransactionSettings): Promise<void> {
     this.#reserved = await this.#pool.reserve();
+    this.#usage.transactions++;
     const level = settings.isolationLevel ? ` ISOLATION LEVEL ${settings.isolationLevel.toUpperCase()}` : '';
     await this.#reserved.unsafe(`BEGIN${level}`);
   }
@@ -58,6 +68,7 @@ class PoolConnection implements DatabaseConnection {
   }
 
   release(): void {
+    if (this.#reserved) this.#usage.transactions--;
     this.#reserved?.release();
     this.#reserved = undefined;
   }
@@ -65,12 +76,14 @@ class PoolConnection implements DatabaseConnection {
 
 class PoolDriver implements Driver {
   readonly #pool: postgres.Sql;
-  constructor(pool: postgres.Sql) {
+  readonly #usage: DbUsage;
+  constructor(pool: postgres.Sql, usage: DbUsage) {
     this.#pool = pool;
+    this.#usage = usage;
   }
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PoolConnection(this.#pool);
+    return new PoolConnection(this.#pool, this.#usage);
   }
   async beginTransaction(connection: PoolConnection, settings: TransactionSettings): Promise<void> {
     await connection.begin(settings);
@@ -89,14 +102,15 @@ class PoolDriver implements Driver {
   }
 }
 
-/** Kysely's PostgreSQL dialect over a postgres.js pool. */
+/** Kysely's PostgreSQL dialect over a postgres.js pool; `usage` counts its statements and transactions under way. */
 export class PostgresPoolDialect implements Dialect {
   readonly #pool: postgres.Sql;
+  readonly usage = new DbUsage();
   constructor(pool: postgres.Sql) {
     this.#pool = pool;
   }
   createAdapter = () => new PostgresAdapter();
-  createDriver = () => new PoolDriver(this.#pool);
+  createDriver = () => new PoolDriver(this.#pool, this.usage);
   createQueryCompiler = () => new PostgresQueryCompiler();
   createIntrospector = (db: Kysely<unknown>) => new PostgresIntrospector(db);
 }

@@ -15,9 +15,36 @@ export interface Mailer {
   readonly usesOutbox: boolean;
 }
 
-export function createMailer(db: Db, smtpUrl: string | undefined, from: string): Mailer {
+/** How the mailer talks to the mail server (config.ts: SMTP_TIMEOUT_SECONDS, SMTP_TLS_REJECT_UNAUTHORIZED). */
+export interface SmtpOptions {
+  /** The longest wait for the connection, the greeting and each answer, ms (nodemailer's own are 2 and 10 minutes). */
+  timeoutMs?: number;
+  /** false accepts a certificate that cannot be verified (a test server's self-signed one); never in production. */
+  rejectUnauthorized?: boolean;
+}
+
+/** The SMTP options of a configuration. */
+export const smtpOptions = (config: { SMTP_TIMEOUT_SECONDS: number; SMTP_TLS_REJECT_UNAUTHORIZED: boolean }) => ({
+  timeoutMs: config.SMTP_TIMEOUT_SECONDS * 1000,
+  rejectUnauthorized: config.SMTP_TLS_REJECT_UNAUTHORIZED,
+});
+
+export function createMailer(
+  db: Db,
+  smtpUrl: string | undefined,
+  from: string,
+  { timeoutMs = 10_000, rejectUnauthorized = true }: SmtpOptions = {},
+): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), user and password in the URL.
+    // A failed send throws: the queue records the error and retries (queue.ts).
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      tls: { rejectUnauthorized },
+    });
     return {
       usesOutbox: false,
       async send(mail) {

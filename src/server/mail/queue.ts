@@ -23,6 +23,7 @@
 // fraction of a second.
 import type { Db } from '../db/client.ts';
 import type { Mail, Mailer } from './mailer.ts';
+import { log } from '../logger.ts';
 
 /** After this many failed attempts a mail stays unsent in the table, no longer retried. */
 const MAX_ATTEMPTS = 20;
@@ -119,8 +120,9 @@ async function attempt(db: Db, mailer: Mailer, mail: Claimed, now: Date): Promis
   } catch (error) {
     const message = errorText(error);
     const last = mail.attempts >= MAX_ATTEMPTS;
-    console[last ? 'error' : 'warn'](
-      `[mail] mail ${mail.id}: attempt ${mail.attempts} failed${last ? ', no more attempts' : ''}: ${message}`,
+    log[last ? 'error' : 'warn'](
+      { mailId: mail.id, attempts: mail.attempts, err: error },
+      `mail: attempt failed${last ? ', no more attempts' : ''}`,
     );
     await db
       .updateTable('mail_queue')
@@ -159,7 +161,7 @@ export async function deliverQueued(db: Db, mailer: Mailer, ids: readonly number
   try {
     for (const mail of await claim(db, now, ids.length, ids)) await attempt(db, mailer, mail, now);
   } catch (error) {
-    console.error('[mail] could not send queued mail now; the worker retries', error);
+    log.error({ err: error }, 'mail: could not send queued mail now; the worker retries');
   }
 }
 
@@ -220,7 +222,7 @@ export function startMailWorker(
           await forgetSentMail(db);
         }
       } catch (error) {
-        console.error('[mail] queue sweep failed; the next one retries', error);
+        log.error({ err: error }, 'mail: queue sweep failed; the next one retries');
       }
     } while (again && !stopped);
   }

@@ -15,6 +15,7 @@ import type { PaymentConfig } from '../config.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { ipgHash, sameSignature, xpayMac } from './signing.ts';
 import { autoPost, hidden } from './html.ts';
+import { log } from '../logger.ts';
 
 /** Posts a form to a callback URL of the shop (server to server). */
 export type Deliver = (url: string, form: Record<string, string>) => Promise<void>;
@@ -185,7 +186,7 @@ ${cardForm('/sandbox/xpay/lightbox/pay', p, error, '/sandbox/xpay/lightbox/cance
       ),
     };
     await deliver(p['urlpost']!, notification).catch((error: unknown) =>
-      console.warn('sandbox: urlpost not delivered', error),
+      log.warn({ err: error }, 'sandbox: urlpost not delivered'),
     );
     return resultPage(c, p, esito);
   }
@@ -517,7 +518,7 @@ ${cardForm('/sandbox/ipg/connect/pay', p, error)}`,
         common.storename,
         approval,
       ]),
-    }).catch((error: unknown) => console.warn('sandbox: notification not delivered', error));
+    }).catch((error: unknown) => log.warn({ err: error }, 'sandbox: notification not delivered'));
     return c.html(
       autoPost(outcome.ok ? p['responseSuccessURL']! : p['responseFailURL']!, {
         ...common,

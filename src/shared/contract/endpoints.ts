@@ -440,15 +440,24 @@ export const paymentCalls = {
   }),
 } as const;
 
+/** Liveness: the process answers (it reads nothing). */
 export const healthCall = endpoint({
   method: 'get',
   path: '/health',
   output: z.object({ status: z.literal('ok') }),
 });
 
+/** Readiness: migrated and the database answering now; otherwise 503 in the error envelope (server/readiness.ts). */
+export const readyCall = endpoint({
+  method: 'get',
+  path: '/ready',
+  output: z.object({ status: z.literal('ready') }),
+});
+
 /** Every call, for the check that the server registers exactly these routes. */
 export const allEndpoints: readonly Endpoint[] = [
   healthCall,
+  readyCall,
   ...[catalogueCalls, storeCalls, profileCalls, cartCalls, checkoutCalls, listCalls, staffCalls, paymentCalls].flatMap(
     (calls) => Object.values(calls) as Endpoint[],
   ),
