@@ -13,6 +13,7 @@ import { writeCdnHeaders } from './cdn-headers.ts';
 import type { SecurityEnv } from '../security-headers.ts';
 import { writeModulePreloads } from './module-preloads.ts';
 import { writeCompressedCopies } from './compressed-copies.ts';
+import { writeOfflineSupport } from './offline-support.ts';
 
 export interface BuildSiteOptions {
   /** Base URL of a running API, e.g. http://127.0.0.1:4321 */
@@ -60,6 +61,10 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
     await writeModulePreloads(outDir);
     // The site's CSP names its inline scripts and styles by hash (security-headers.ts).
     const hashes = await writeSiteHashes(outDir);
+    // Installable and usable offline: icons, manifest, and the service worker that
+    // precaches the pages' shell as it now is (offline-support.ts).
+    const precached = await writeOfflineSupport(outDir);
+    log(`service worker: ${precached.count} files precached (${Math.round(precached.size / 1024)} kB)`);
     // Last, over the pages as they are served: their gzip copies (compressed-copies.ts).
     log(`gzip copies: ${await writeCompressedCopies(outDir)} files`);
     // The same headers for a CDN or nginx serving the site without the shop's server (docs/deploy.md).

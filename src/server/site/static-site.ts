@@ -7,6 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { APP_BASE, routes } from '#src/shared/routes.ts';
+import { SW_URL } from '#src/shared/offline.ts';
 import { distDir } from './site-paths.ts';
 
 export const preparingPage = `<!doctype html><html lang="it"><head><meta charset="utf-8">
@@ -22,6 +23,9 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 export const CACHE_RULES: readonly { url: string; exact: boolean; cacheControl: string }[] = [
   // Hashed assets never change.
   { url: `${APP_BASE}/_astro/`, exact: false, cacheControl: 'public, max-age=31536000, immutable' },
+  // The service worker (offline-support.ts): checked for a new version at every navigation.
+  // Its scope is its own directory, the whole storefront: no Service-Worker-Allowed needed.
+  { url: SW_URL, exact: true, cacheControl: 'no-cache' },
 ];
 
 /** The Cache-Control of a file of the site, by its URL. */

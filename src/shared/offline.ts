@@ -1,0 +1,18 @@
+// What the storefront's offline support names in one place: the page (src/pages and
+// src/shop/offline.ts), the service worker (src/sw) and the site's build (src/server/site).
+import { APP_BASE } from './routes.ts';
+
+/** The service worker's script and scope: the whole storefront, nothing else. */
+export const SW_SCOPE = `${APP_BASE}/`;
+export const SW_URL = `${APP_BASE}/sw.js`;
+/** The page the worker answers for a page never opened while online (precached). */
+export const OFFLINE_PAGE = `${APP_BASE}/offline/`;
+/** The runtime cache of the pages opened, shown again offline. */
+export const PAGES_CACHE = 'spesa-pages';
+/** Sent to a waiting worker when the shopper presses 'Aggiorna'. */
+export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
+
+/** The banner shown on every page while the browser is offline. */
+export const OFFLINE_BANNER = "Sei offline: stai vedendo l'ultima versione salvata";
+export const UPDATE_AVAILABLE = 'Nuova versione disponibile';
+export const UPDATE_ACTION = 'Aggiorna';

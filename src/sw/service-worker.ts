@@ -1,0 +1,122 @@
+// The storefront's service worker (docs/decisions/015-offline-with-serwist.md), bundled
+// after the site's build into /app/sw.js (src/server/site/offline-support.ts), which
+// also fills self.SPESA_PRECACHE (Serwist's injection point) with the shell (CSS, JS, fonts, icons, the offline page).
+//
+// At run time: catalogue and product pages stale-while-revalidate, the other pages
+// network first, product images cache first, the search index as it is used; the
+// API (/cli) is never touched: its answers carry a shopper's token and data, and
+// go to the network as if there were no worker. Nothing is queued while offline.
+import {
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  type PrecacheEntry,
+  type RouteMatchCallbackOptions,
+  type SerwistPlugin,
+  Serwist,
+  StaleWhileRevalidate,
+} from 'serwist';
+import { OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING_MESSAGE, SW_SCOPE } from '../shared/offline.ts';
+
+/** What this file needs of the worker's global scope (the DOM's types are the project's). */
+declare const self: {
+  SPESA_PRECACHE: (PrecacheEntry | string)[] | undefined;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { matchAll(options: { type: 'window' }): Promise<readonly { url: string }[]> };
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: Event & { waitUntil(p: Promise<unknown>): void }) => void): void;
+};
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const isPage = ({ request, url }: RouteMatchCallbackOptions) =>
+  request.mode === 'navigate' && sameOrigin(url) && url.pathname.startsWith(SW_SCOPE);
+const isCataloguePage = (options: RouteMatchCallbackOptions) =>
+  isPage(options) && /^\/app\/(category|product|banners)\//.test(options.url.pathname);
+/** Only whole, successful answers are kept (never an error page, a redirect or an opaque answer). */
+const ok: SerwistPlugin = { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) };
+// One expiration for the pages' cache, whichever strategy filled it: at most 200 pages, a week old.
+const pagesExpiration = new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 });
+
+const serwist = new Serwist({
+  precacheEntries: self.SPESA_PRECACHE ?? [],
+  precacheOptions: { cleanupOutdatedCaches: true },
+  // A new version waits until the shopper presses 'Aggiorna' (then the page reloads)
+  // or every tab of the shop is closed: a page never runs half one version, half
+  // the other. The first version takes the open page at once: there is none before it.
+  skipWaiting: false,
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: isCataloguePage,
+      handler: new StaleWhileRevalidate({
+        cacheName: PAGES_CACHE,
+        plugins: [ok, pagesExpiration],
+      }),
+    },
+    {
+      // Home, search, stores, cart and the other pages: their data comes from the API,
+      // the page itself is the same for everyone; the saved copy serves only offline.
+      matcher: isPage,
+      handler: new NetworkFirst({
+        cacheName: PAGES_CACHE,
+        networkTimeoutSeconds: 5,
+        plugins: [ok, pagesExpiration],
+      }),
+    },
+    {
+      matcher: ({ url, request }) =>
+        sameOrigin(url) && request.destination === 'image' && url.pathname.startsWith('/media/'),
+      handler: new CacheFirst({
+        cacheName: 'spesa-images',
+        plugins: [ok, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 })],
+      }),
+    },
+    {
+      // Pagefind's entry and its chunks, as the search asks for them: a search over
+      // chunks already fetched keeps working offline.
+      matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith(`${SW_SCOPE}pagefind/`),
+      handler: new StaleWhileRevalidate({
+        cacheName: 'spesa-search',
+        plugins: [ok, new ExpirationPlugin({ maxEntries: 400 })],
+      }),
+    },
+    {
+      // The shell's files of a page saved by an older version (not in this precache).
+      matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith(`${SW_SCOPE}_astro/`),
+      handler: new CacheFirst({
+        cacheName: 'spesa-assets',
+        plugins: [ok, new ExpirationPlugin({ maxEntries: 200 })],
+      }),
+    },
+  ],
+  fallbacks: {
+    entries: [{ url: OFFLINE_PAGE, matcher: ({ request }) => request.destination === 'document' }],
+  },
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+// The page open when the first version installs was loaded before the worker
+// existed: it is saved now, so that it too opens offline.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then(async (windows) => {
+      const cache = await caches.open(PAGES_CACHE);
+      await Promise.all(
+        windows
+          .map((w) => new URL(w.url))
+          .filter((url) => sameOrigin(url) && url.pathname.startsWith(SW_SCOPE))
+          .map(async (url) => {
+            if (!(await cache.match(url.href))) await cache.add(url.href).catch(() => {});
+          }),
+      );
+    }),
+  );
+});
+
+serwist.addEventListeners();
