@@ -33,7 +33,7 @@ test("the FAQ and the terms tell the order's steps: the store confirms, the shop
   const steps = page.locator('details').filter({ hasText: 'Come si svolge un ordine?' }).getByRole('listitem');
   await expect(steps).toHaveText([
     'Quando prenoti giorno e fascia oraria, il tuo pre-ordine viene inviato al punto vendita.',
-    /^Il punto vendita conferma la disponibilità dei prodotti, in tutto o in parte, entro la chiusura delle prenotazioni della fascia oraria che hai scelto\. I prodotti che mancano risultano non disponibili oppure sostituiti, secondo le tue scelte\.$/,
+    /^Il punto vendita conferma la disponibilità dei prodotti, in tutto o in parte, entro la chiusura delle prenotazioni della fascia oraria che hai scelto\. I prodotti che mancano risultano non disponibili oppure sostituiti, secondo le tue scelte\. Ti avvisiamo per email, e la pagina dei tuoi ordini si aggiorna da sola\.$/,
     /hai 30 minuti dalla conferma, e comunque non oltre l'inizio della fascia oraria, per pagare con «Paga ora» \(carta\) o per accettare l'ordine con «Accetta ordine» \(contanti o bancomat al ritiro o alla consegna\)\. Se l'ordine confermato non ti va bene, puoi modificarlo con «Modifica ordine» e inviarlo di nuovo, oppure annullarlo\.$/,
     /non paghi o non accetti entro la scadenza indicata nell'ordine, scade da solo e la fascia oraria viene liberata\.$/,
     "Dopo il pagamento o l'accettazione ricevi il codice di ritiro, che trovi nell'ordine.",
