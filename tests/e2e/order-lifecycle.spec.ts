@@ -75,11 +75,11 @@ async function operatorPage(browser: Browser, info: TestInfo): Promise<Page> {
 }
 
 /**
- * A screenshot of one element at the phone's width into docs/screenshots: the sticky header
- * scrolls away and the floating button is left out meanwhile (set from script: the shop's CSP
- * refuses the style sheet Playwright would add).
+ * A screenshot of one element at the phone's width, among the test's results (the ones in
+ * docs/screenshots are copies of them): the sticky header scrolls away and the floating button
+ * is left out meanwhile (set from script: the shop's CSP refuses the style sheet Playwright would add).
  */
-async function shot(page: Page, element: Locator, name: string): Promise<void> {
+async function shot(page: Page, element: Locator, path: string): Promise<void> {
   const toggle = (on: boolean) =>
     page.evaluate((hide) => {
       const header = document.querySelector<HTMLElement>('.site-header');
@@ -88,7 +88,7 @@ async function shot(page: Page, element: Locator, name: string): Promise<void> {
       if (top) top.style.visibility = hide ? 'hidden' : '';
     }, on);
   await toggle(true);
-  await element.screenshot({ path: `docs/screenshots/${name}.png`, scale: 'css' });
+  await element.screenshot({ path, scale: 'css' });
   await toggle(false);
 }
 
@@ -169,7 +169,7 @@ test.describe('the order lifecycle', () => {
     await expect(row(kept).getByRole('radio', { name: 'Disponibile', exact: true })).toBeChecked();
     expect(await noSideScroll(staff), 'the store screen fits its width').toBe(true);
     await expectNoAxeViolations(staff);
-    if (info.project.name === 'phone') await shot(staff, panel, 'staff-confirm-availability');
+    if (info.project.name === 'phone') await shot(staff, panel, info.outputPath('staff-confirm-availability.png'));
 
     await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
     await expect(card.getByText("Confermato: in attesa dell'accettazione del cliente", { exact: true })).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('the order lifecycle', () => {
     await expect(mine.getByRole('button', { name: 'Accetta ordine' })).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Modifica ordine' })).toBeVisible();
     expect(await noSideScroll(page), 'the orders page fits its width').toBe(true);
-    if (info.project.name === 'phone') await shot(page, mine, 'shopper-confirmed-order');
+    if (info.project.name === 'phone') await shot(page, mine, info.outputPath('shopper-confirmed-order.png'));
     const confirmedMail = await mailTo(page, shopper.email, `Disponibilità confermata: il tuo ordine ${number}`);
     expect(confirmedMail).toContain(`${missing.description}: Non disponibile`);
     expect(confirmedMail).toContain(
