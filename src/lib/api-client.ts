@@ -16,6 +16,7 @@ import {
 import { $user, clearSession } from '#src/shop/session.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { showToast } from './toast.store.ts';
+import { OFFLINE_WRITE_REFUSED } from '#src/shared/offline.ts';
 
 /** A refused call: code of docs/product.md §8 (4000 for communication errors) and the message to show. */
 export class ApiError extends Error {
@@ -51,6 +52,16 @@ export interface ClientOptions {
   /** What to do when the session is lost (401/403): by default, go home. */
   onSessionLost?: (status: 401 | 403) => void;
 }
+
+/** A write refused because the browser is offline: it never left the browser, and says so. */
+export class OfflineError extends ApiError {
+  constructor() {
+    super(ErrorCode.GENERIC, OFFLINE_WRITE_REFUSED, 0);
+  }
+}
+
+/** Whether the browser says it has no connection (never true outside a browser). */
+export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** What goes out with a call: path parameters, query and JSON body. */
 type SentInput = { params?: object; query?: object; body?: unknown; sent?: Promise<Response> | undefined };
@@ -95,6 +106,9 @@ export function createApiClient(options: ClientOptions = {}) {
   async function send<T>(e: Endpoint, schema: z.ZodType<T>, input: SentInput): Promise<ApiResult<T>> {
     // A call without a body schema still sends {} when it posts, as the server has always been sent.
     const json = e.method === 'get' ? undefined : (input.body ?? {});
+    // Offline, a write (add to cart, book, pay, sign in) is refused at once, never
+    // queued: the shopper retries once the connection is back.
+    if (e.method !== 'get' && isOffline()) throw new OfflineError();
     let response: Response;
     try {
       if (input.sent) {

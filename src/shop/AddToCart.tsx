@@ -8,6 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
+import { isOffline } from '#src/lib/api-client.ts';
+import { OFFLINE_WRITE_REFUSED } from '#src/shared/offline.ts';
 import { $user, requestLoginFor } from './session.store.ts';
 import { $cart, buy, deleteItem } from './cart.store.ts';
 import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
@@ -58,6 +60,11 @@ export default function AddToCart({ product, large = false }: { product: Buyable
   async function submit() {
     if (!user) {
       requestLoginFor({ barcode: product.barcode, amount: value, um: product.um });
+      return;
+    }
+    // Offline, not even a cart's creation starts: the shopper stays on this page.
+    if (isOffline()) {
+      showToast(OFFLINE_WRITE_REFUSED, 'error', { key: `cart:${product.barcode}` });
       return;
     }
     setBusy(true);

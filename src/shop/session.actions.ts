@@ -6,6 +6,7 @@ import { api, ApiError } from '#src/lib/api-client.ts';
 import { profileCalls } from '#src/shared/contract/endpoints.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
+import { forgetPersonalCaches } from './offline-caches.ts';
 
 export async function login(username: string, password: string): Promise<void> {
   const data = await api.data(profileCalls.login, { body: { username, password } });
@@ -22,6 +23,8 @@ export async function logout(): Promise<void> {
     if (!(error instanceof ApiError)) throw error;
   } finally {
     clearSession();
+    // Nothing of the shopper stays in the browser's caches (offline-caches.ts).
+    await forgetPersonalCaches().catch(() => 0);
     window.location.assign(routes.home);
   }
 }

@@ -2,7 +2,7 @@
 // forgotten link, sign-up link; 'Credenziali errate' on failure.
 import { routes } from '#src/shared/routes.ts';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '#src/lib/api-client.ts';
+import { ApiError, OfflineError } from '#src/lib/api-client.ts';
 import { ErrorCode, TOO_MANY_ATTEMPTS } from '#src/shared/contract/errors.ts';
 import { login } from '#src/shop/session.actions.ts';
 import { $overlay } from '#src/shop/session.store.ts';
@@ -24,7 +24,8 @@ export function LoginPanel() {
       // Wrong credentials and malformed input read the same to the shopper;
       // too many attempts say so (429), the others are the server's message
       // (e.g. an account whose confirmation link was not followed yet).
-      if (e instanceof ApiError && e.status === 429) setError(TOO_MANY_ATTEMPTS);
+      if (e instanceof OfflineError) setError(e.message);
+      else if (e instanceof ApiError && e.status === 429) setError(TOO_MANY_ATTEMPTS);
       else
         setError(
           code === ErrorCode.BAD_CREDENTIALS || code === ErrorCode.GENERIC || !(e instanceof ApiError)
