@@ -1,0 +1,251 @@
+// The shop on a bad connection (docs/decisions/015-offline-with-serwist.md): a page seen
+// before opens offline with the banner, a page never seen gets the offline page, a
+// write is refused at once and changes nothing, nothing of the API is ever cached
+// (and nothing of it stays after logout), and the shop is installable.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  apiCall,
+  loggedInWithCart,
+  logInThroughPanel,
+  storeProducts,
+  PASSWORD,
+  signedUpShopper,
+  uniqueEmail,
+} from './cart.helpers.ts';
+import { products } from './catalogue.helpers.ts';
+
+const BANNER = "Sei offline: stai vedendo l'ultima versione salvata";
+const REFUSED = 'Sei offline: riprova quando torna la connessione.';
+
+/** Until the shop's service worker controls the page (registered after load, once the shell is precached). */
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+    timeout: 30_000,
+  });
+}
+
+/** Until the pages' cache of the worker holds this page (saved in the background as it is served). */
+async function saved(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            async (url) => !!(await (await caches.open('spesa-pages')).match(new URL(url, location.href).href)),
+            path,
+          )
+          .catch(() => false), // the page was being replaced: asked again
+    )
+    .toBe(true);
+}
+
+/** Every URL held by any of the page's caches. */
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+
+/**
+ * The connection drops. Chromium's emulated offline state reaches the documents
+ * open at that moment (navigator.onLine, the offline event), not one loaded
+ * afterwards, which still reads navigator.onLine as true: a page opened while
+ * offline is told again, as a real phone's browser knows it from the start.
+ */
+async function dropConnection(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+}
+async function tellPageOffline(context: BrowserContext, page: Page): Promise<void> {
+  if (await page.evaluate(() => navigator.onLine)) {
+    await context.setOffline(false);
+    await context.setOffline(true);
+  }
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test.describe('offline', () => {
+  test('a product page seen before opens offline, with the banner; back online the banner goes', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const [product] = (await products(request, 's=3')).data;
+    const path = `/app/product/${product!.barcode}`;
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: product!.description })).toBeVisible();
+    await saved(page, path);
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+
+    await dropConnection(context);
+    const response = await page.goto(path);
+    expect(response?.fromServiceWorker(), 'answered by the service worker').toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: product!.description })).toBeVisible();
+    await tellPageOffline(context, page);
+    await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+  });
+
+  test('a page never seen shows the offline page', async ({ page, context }) => {
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await dropConnection(context);
+    const response = await page.goto('/app/faq');
+    expect(response?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sei offline' })).toBeVisible();
+    await expect(page.getByText('Questa pagina non è tra quelle salvate sul tuo dispositivo.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/app/');
+  });
+
+  test('adding to the cart offline is refused at once and changes nothing', async ({
+    page,
+    context,
+    request,
+  }, info) => {
+    const { shopper, chosen } = await loggedInWithCart(page, request, uniqueEmail(info, 'offline-add'));
+    const other = (await storeProducts(request, 1109)).find((p) => !chosen.some((c) => c.barcode === p.barcode))!;
+    const before = await apiCall<{ itemsCount: number; netTotal: number }>(
+      request,
+      shopper,
+      '/cli/ecommerce/cart/current',
+    );
+    expect(before.data.itemsCount).toBe(2);
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await page.goto(`/app/product/${other.barcode}`);
+    const cartLink = page.getByRole('banner').getByRole('link', { name: /^Carrello, totale/ });
+    const total = await cartLink.getAttribute('aria-label');
+    expect(total).not.toBe('Carrello, totale 0,00 €');
+    let written = 0;
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/cli/')) written += 1;
+    });
+
+    await dropConnection(context);
+    await tellPageOffline(context, page);
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Aggiungi/ })
+      .first()
+      .click();
+    await expect(page.getByText(REFUSED)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/app/product/${other.barcode}$`));
+    expect(written, 'no write left the browser').toBe(0);
+
+    await context.setOffline(false);
+    const after = await apiCall<{ itemsCount: number; netTotal: number }>(
+      request,
+      shopper,
+      '/cli/ecommerce/cart/current',
+    );
+    expect(after.data.itemsCount).toBe(2);
+    expect(after.data.netTotal).toBe(before.data.netTotal);
+    await page.reload();
+    await expect(cartLink).toHaveAttribute('aria-label', total!);
+  });
+
+  test('signing in offline is refused with the same message', async ({ page, context }) => {
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await dropConnection(context);
+    await tellPageOffline(context, page);
+    const panel = page.getByRole('dialog', { name: 'Accedi' });
+    await expect(async () => {
+      if (!(await panel.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Accedi' }).click();
+      await expect(panel).toBeVisible({ timeout: 2000 });
+    }).toPass();
+    await panel.getByLabel('Username (e-mail)').fill('anna.rossi@example.it');
+    await panel.getByLabel('Password').fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Accedi' }).click();
+    await expect(panel.getByRole('alert')).toHaveText(REFUSED);
+  });
+
+  test('no API answer is ever cached, and none is left after logout', async ({ page, request }, info) => {
+    const email = uniqueEmail(info, 'offline-logout');
+    const shopper = await signedUpShopper(request, email);
+    // With a cart, its page stays the cart page (without one it leads to the new-cart form).
+    expect(
+      (await apiCall(request, shopper, '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }))
+        .responseCode,
+    ).toBe(0);
+    await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await logInThroughPanel(page, email, PASSWORD);
+    const authorized: string[] = [];
+    page.on('request', (r) => {
+      if (r.headers()['authorization']) authorized.push(new URL(r.url()).pathname);
+    });
+    for (const path of ['/app/cart', '/app/profile', '/app/favorites']) {
+      await page.goto(path);
+      await saved(page, path);
+    }
+    expect(
+      authorized.some((p) => p.startsWith('/cli/')),
+      'the pages asked the API as the shopper',
+    ).toBe(true);
+    const whileLoggedIn = await cachedUrls(page);
+    expect(whileLoggedIn.length, 'the worker caches pages and the shell').toBeGreaterThan(0);
+    expect(whileLoggedIn.filter((u) => new URL(u).pathname.startsWith('/cli/'))).toEqual([]);
+
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Il tuo profilo/ })
+      .click();
+    await page.getByRole('button', { name: 'Esci' }).click();
+    await page.waitForURL((url) => url.pathname === '/app/');
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    expect((await cachedUrls(page)).filter((u) => new URL(u).pathname.startsWith('/cli/'))).toEqual([]);
+  });
+
+  test('the shop is installable: its manifest, icons and worker', async ({ playwright }, info) => {
+    // Chromium never offers to install from an incognito profile, which a test's
+    // context is: a profile on disk, as a shopper's browser has.
+    const profile = await mkdtemp(join(tmpdir(), 'spesa-install-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...info.project.use.launchOptions,
+      ...(info.project.use.baseURL ? { baseURL: info.project.use.baseURL } : {}),
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/app/');
+      await controlledByWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(new URL(manifest.url).pathname).toBe('/app/manifest.webmanifest');
+      expect(manifest.errors).toEqual([]);
+      const data = JSON.parse(manifest.data!) as Record<string, unknown> & {
+        icons: { sizes: string; purpose?: string }[];
+      };
+      expect(data).toMatchObject({
+        name: 'Spesa online',
+        short_name: 'Spesa',
+        lang: 'it',
+        start_url: '/app/',
+        scope: '/app/',
+        display: 'standalone',
+        theme_color: '#a8420a',
+      });
+      expect(data.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ]);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#a8420a');
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  });
+});
