@@ -11,6 +11,7 @@ const serverOnly = [
   'tests/faults/start-together.test.ts',
   'tests/faults/db-restart.test.ts',
   'tests/faults/scale-out.test.ts',
+  'tests/faults/start-prod.test.ts',
 ];
 
 export default defineConfig({

@@ -77,6 +77,8 @@ const env = siteEnv.extend({
   SITE_BUILD_HEAP_MB: z.coerce.number().int().min(256).max(16_384).default(768),
   /** 'off' serves the API only (an API-only process behind a CDN, or the fault tests). */
   SITE_BUILD: z.enum(['on', 'off']).default('on'),
+  /** npm run start:prod: 'on' serves the built dist/ beside the API; 'off' leaves /app to a CDN or nginx (docs/deploy.md). */
+  SITE_SERVE: z.enum(['on', 'off']).default('on'),
   /** Password of the demo store operators (operatore.<storeId>@spesaonline.local), seeded outside production only. */
   DEMO_OPERATOR_PASSWORD: z.string().max(128).refine(passwordStrongEnough, PASSWORD_HINT).default('Operatore-2026'),
   /** Anonymous catalogue answers kept in memory per process (0 = off); default 10,000, off under NODE_ENV=test. */
