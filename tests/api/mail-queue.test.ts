@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { type Db, type DbHandle, openDb } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import type { Mail, Mailer } from '#src/server/mail/mailer.ts';
+import { log } from '#src/server/logger.ts';
 import {
   deliverDue,
   enqueueMail,
@@ -55,8 +56,8 @@ let warnings: ReturnType<typeof vi.spyOn>;
 let errors: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
   await db.deleteFrom('mail_queue').execute();
-  warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  warnings = vi.spyOn(log, 'warn').mockImplementation(() => {});
+  errors = vi.spyOn(log, 'error').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -142,7 +143,8 @@ describe('the mail queue', () => {
     });
     expect(warnings).toHaveBeenCalledTimes(19);
     expect(errors).toHaveBeenCalledWith(
-      `[mail] mail ${id}: attempt 20 failed, no more attempts: connect ECONNREFUSED 10.0.0.25:587`,
+      { mailId: id, attempts: 20, err: expect.objectContaining({ message: 'connect ECONNREFUSED 10.0.0.25:587' }) },
+      'mail: attempt failed, no more attempts',
     );
   });
 
