@@ -12,19 +12,20 @@ const migrationFiles = async () => (await readdir(migrationsDir)).filter((f) => 
 /** The last migration of this code, which a database serving it must have applied (the readiness check). */
 export const latestMigration = async (): Promise<string> => (await migrationFiles()).at(-1) ?? '';
 
-export async function migrate(handle: DbHandle): Promise<string[]> {
+/** `until`: the last migration to apply (a test makes the database of an earlier release); all by default. */
+export async function migrate(handle: DbHandle, { until }: { until?: string } = {}): Promise<string[]> {
   // Several API processes may start at once on one database: one migrates,
   // the others wait for the lock and then find every migration applied.
-  return handle.exclusive(advisoryLocks.migrate, () => applyPending(handle));
+  return handle.exclusive(advisoryLocks.migrate, () => applyPending(handle, until));
 }
 
-async function applyPending(handle: DbHandle): Promise<string[]> {
+async function applyPending(handle: DbHandle, until: string | undefined): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(handle.db);
   const done = new Set(
     (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(handle.db)).rows.map((r) => r.name),
   );
-  const files = await migrationFiles();
+  const files = (await migrationFiles()).filter((file) => until === undefined || file <= until);
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
