@@ -2,8 +2,8 @@
 // (DATABASE_URL), PROCESSES API processes on one port with Node's cluster.
 // The primary checks the settings, migrates once and forks the workers; a
 // worker that dies is forked again. SIGTERM (or Ctrl-C) stops every worker
-// gracefully and then the primary; SIGHUP restarts the workers one at a time,
-// each old one stopped only once its new one listens. No demo data is seeded
+// gracefully and then the primary; SIGHUP applies new migrations, then restarts
+// the workers one at a time, each old one stopped only once its new one listens. No demo data is seeded
 // and no site is built here: `npm run rebuild` publishes dist/, which the
 // workers serve (SITE_SERVE=on) or leave to a CDN or nginx (SITE_SERVE=off).
 import cluster, { type Worker } from 'node:cluster';
@@ -78,6 +78,10 @@ async function primary(): Promise<void> {
     restarting = true;
     void (async () => {
       logStep('SIGHUP: restarting the API processes one at a time');
+      // The new workers run the code now on disk: its migrations first (safe for the running
+      // workers, docs/deploy.md "expand, then contract").
+      const migrated = await openShopDatabase(config);
+      await migrated.close();
       for (const old of Object.values(cluster.workers ?? {})) {
         if (!old || stopping) continue;
         await fork();
