@@ -126,7 +126,7 @@ export function checkAnswer(path: string, method: string, status: number, body: 
  * Every error answer carries the request's id, the same as its X-Request-Id header (request-log.ts);
  * checked here, then taken out of the body the test sees, so tests compare the envelope itself.
  */
-function checkRequestId(response: Response, body: unknown): void {
+export function checkRequestId(response: Response, body: unknown): void {
   if (typeof body !== 'object' || body === null || !('errorMessage' in body)) return;
   const header = response.headers.get('x-request-id');
   const answer = body as { requestId?: unknown };

@@ -12,7 +12,7 @@ import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { ErrorCode, FORBIDDEN } from '#src/shared/contract/errors.ts';
 import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { createOperator } from '#src/server/services/operators.ts';
-import { createTestShop } from './harness.ts';
+import { checkRequestId, createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
 
 // Card payments are offered (as in the browser journeys' shop) so A can have a card and an unpaid card order.
@@ -111,6 +111,7 @@ async function call(token: string, method: string, path: string, body?: unknown,
   } catch {
     // A redirect or an HTML page: the test sees the text.
   }
+  checkRequestId(res, parsed);
   return { status: res.status, body: parsed, location: res.headers.get('Location') };
 }
 
@@ -699,6 +700,7 @@ function forgedIpg(oid: string): Record<string, string> {
  */
 const noOwnedId: Record<string, string> = {
   'GET /cli/health': 'public',
+  'GET /cli/ready': 'public (readiness: migrated, database answering)',
   'GET /cli/categories': 'public catalogue',
   'GET /cli/ecommerce/productsTags': 'public catalogue',
   'GET /cli/ecommerce/products/barcode/:barcode': 'public catalogue',
