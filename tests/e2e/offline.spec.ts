@@ -152,6 +152,24 @@ test.describe('offline', () => {
     await expect(cartLink).toHaveAttribute('aria-label', total!);
   });
 
+  test('the cart page shows the last cart offline', async ({ page, context, request }, info) => {
+    const { chosen } = await loggedInWithCart(page, request, uniqueEmail(info, 'offline-cart'));
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await page.goto('/app/cart');
+    for (const product of chosen)
+      await expect(page.getByRole('main').getByText(product.description).first()).toBeVisible();
+    await saved(page, '/app/cart');
+
+    await dropConnection(context);
+    const response = await page.goto('/app/cart');
+    expect(response?.fromServiceWorker()).toBe(true);
+    for (const product of chosen)
+      await expect(page.getByRole('main').getByText(product.description).first()).toBeVisible();
+    await tellPageOffline(context, page);
+    await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+  });
+
   test('signing in offline is refused with the same message', async ({ page, context }) => {
     await page.goto('/app/');
     await controlledByWorker(page);
