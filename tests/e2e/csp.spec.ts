@@ -2,7 +2,7 @@
 // inline ones only by hash) holds on every page type shoppers and staff use:
 // nothing the pages (or their payment frames) run is refused by it.
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
+import { apiCall, confirmedByStore, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
 import { logInThroughPanel } from './cart.helpers.ts';
 import { SANDBOX_CARDS, associateCard, checkoutToSummary, passChallenge, threeDsFrame } from './payments.helpers.ts';
 
@@ -39,6 +39,8 @@ const OPERATOR = { email: 'operatore.1109@spesaonline.local', password: 'Operato
 
 test.describe('content security policy', () => {
   test.beforeEach(async ({ page }) => {
+    // The orders' live stream never lets the network fall idle, which these checks wait for.
+    await page.route(/\/cli\/(ecommerce|ops)\/orders\/events/, (route) => route.abort());
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspEvents: string[] }).cspEvents = seen;
@@ -133,6 +135,18 @@ test.describe('content security policy', () => {
     await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeVisible();
     await checkoutToSummary(page, 'Carta di credito');
     await page.getByRole('button', { name: 'Ordine con obbligo di pagamento' }).click();
+    // A pre-order: the card is held once the store confirms it (decision 014), from the orders page.
+    await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
+    const number = (await page.getByTestId('order-number').textContent())!;
+    const booked = (
+      await apiCall<{ data: { id: number; number: string }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0')
+    ).data.data.find((o) => o.number === number)!;
+    await confirmedByStore(request, booked.id);
+    await page.goto('/app/profile/orders');
+    await page
+      .getByRole('article', { name: `Ordine ${number}` })
+      .getByRole('button', { name: 'Paga ora' })
+      .click();
     // The frame's page posts the payment form on by an inline script: refused, it would stay blank.
     await passChallenge(threeDsFrame(page));
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\?orderCode=/);
