@@ -32,16 +32,16 @@ export function shopHandler(deps: AppDeps, siteReady: () => boolean, { site = tr
   return shop;
 }
 
-export function listen(
-  fetch: (req: Request) => Response | Promise<Response>,
-  port: number,
-  host: string,
-): Promise<RunningServer> {
-  // While a graceful close drains the process, every answer closes its connection after it.
+/** The server's call of the app: the request, and the Node bindings (the client's socket, for getConnInfo). */
+type ServeFetch = Parameters<typeof serve>[0]['fetch'];
+
+export function listen(fetch: ServeFetch, port: number, host: string): Promise<RunningServer> {
+  // While a graceful close drains the process, every answer closes its connection after it
+  // (outside a drain, the handler's answer as it is: no extra step per request).
   let draining = false;
-  const answer = async (req: Request): Promise<Response> => {
-    const response = await fetch(req);
-    if (!draining || response.headers.has('Connection')) return response;
+  const closing = async (answer: unknown): Promise<unknown> => {
+    const response = await answer;
+    if (!(response instanceof Response) || response.headers.has('Connection')) return response;
     try {
       response.headers.set('Connection', 'close');
       return response;
@@ -52,6 +52,7 @@ export function listen(
       return copy;
     }
   };
+  const answer: ServeFetch = (req, env) => (draining ? closing(fetch(req, env)) : fetch(req, env));
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     try {

@@ -103,7 +103,7 @@ describe('npm run start:prod with two API processes', () => {
   });
 
   it('lets a call under way finish on SIGTERM, then every process ends', async () => {
-    const body = JSON.stringify({ email: 'nessuno@example.it', password: 'Sbagliata-123' });
+    const body = JSON.stringify({ username: 'nessuno@example.it', password: 'Sbagliata-123' });
     const socket = connect(port, '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));
@@ -119,8 +119,10 @@ describe('npm run start:prod with two API processes', () => {
     socket.write(body.slice(10));
     await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+    // The whole answer arrives: the wrong password refused as the shop always refuses it.
     const json = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { responseCode: number };
-    expect(json.responseCode).not.toBe(0); // the wrong password is refused, and the answer arrives whole
+    expect(json).toMatchObject({ responseCode: 1, errorMessage: 'Credenziali errate' });
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(await exited).toBe(0);
     expect(output).toContain('Stopped cleanly.');
     // Gone: nothing listens on the port any more.
