@@ -7,8 +7,14 @@ import { migrate } from './db/migrate.ts';
 import { log } from './logger.ts';
 
 /** A start-up step, as a line of the JSON log (logger.ts). */
+/**
+ * A start-up step: in production a JSON line for the log collector; elsewhere (a person at a
+ * terminal, `npm start`) the plain timed line it always was.
+ */
 export function logStep(message: string): void {
-  log.info(message);
+  if (process.env['NODE_ENV'] === 'production') return void log.info(message);
+  const time = new Date().toLocaleTimeString('it-IT', { hour12: false });
+  console.log(`[${time}] ${message}`);
 }
 
 export async function timed<T>(label: string, work: () => Promise<T>, done?: (result: T) => string): Promise<T> {
