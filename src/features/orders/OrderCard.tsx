@@ -61,8 +61,8 @@ function Confirmed({ order }: { order: Order }) {
       )}
       {order.expiresAt && (
         <p>
-          {order.cart.paymentMode === 'XPAY' ? 'Paga' : 'Accetta'} entro il {formatDateTime(order.expiresAt)}: dopo
-          l'ordine scade e la fascia oraria viene liberata.
+          {order.cart.paymentMode === 'XPAY' ? 'Paga' : 'Accetta'} entro il {formatDateTime(order.expiresAt)},
+          altrimenti l'ordine scade e la fascia oraria viene liberata.
         </p>
       )}
     </div>
