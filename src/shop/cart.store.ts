@@ -4,11 +4,12 @@
 import { routes } from '#src/shared/routes.ts';
 import { atom, computed, task } from 'nanostores';
 import { z } from '#src/shared/zod.ts';
-import { api, ApiError, errorMessageOf, isOffline, serverMessageOf } from '#src/lib/api-client.ts';
+import { api, ApiError, errorMessageOf, serverMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
 import { takeEarly } from './early-calls.ts';
+import { unreachable } from './last-answers.ts';
 import { keepCart, keptCart } from './last-cart.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import {
@@ -69,8 +70,7 @@ export function loadCurrent(force = false): Promise<Cart | null> {
         return null;
       }
       // No answer at all (offline, or a connection that lets nothing through): the last cart the API answered.
-      const unreachable = isOffline() || (error instanceof ApiError && error.status === 0);
-      const kept = unreachable ? keptCart(user.profile.id) : null;
+      const kept = unreachable(error) ? keptCart(user.profile.id) : null;
       if (kept) return kept;
       throw error;
     })

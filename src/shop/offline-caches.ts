@@ -1,15 +1,15 @@
-// What the browser keeps once a shopper logs out: nothing of theirs. The cart kept
-// for the cart page offline is forgotten. The
+// What the browser keeps once a shopper logs out: nothing of theirs. The answers kept
+// for the pages offline (the cart, the lists, the orders: last-answers.ts) are forgotten. The
 // service worker never stores an API answer (src/sw/service-worker.ts), and the pages
 // it saves are the same for everyone (their data comes from the API); any /cli
 // answer found in a cache all the same (a browser extension, an older worker)
 // is deleted here.
 import { API_PREFIX } from '#src/shared/contract/early-paths.ts';
-import { keepCart } from './last-cart.ts';
+import { forgetAnswers } from './last-answers.ts';
 
-/** Deletes every cached API answer and the cart kept for offline (last-cart.ts); answers how many answers there were. */
+/** Deletes every cached API answer and the answers kept for offline (last-answers.ts); answers how many answers there were. */
 export async function forgetPersonalCaches(): Promise<number> {
-  keepCart(undefined, null);
+  forgetAnswers();
   if (typeof caches === 'undefined') return 0;
   let deleted = 0;
   for (const name of await caches.keys()) {

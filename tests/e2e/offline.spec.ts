@@ -1,7 +1,8 @@
 // The shop on a bad connection (docs/decisions/015-offline-with-serwist.md): a page seen
 // before opens offline with the banner, a page never seen gets the offline page, a
 // write is refused at once and changes nothing, nothing of the API is ever cached
-// (and nothing of it stays after logout), and the shop is installable.
+// (and nothing of it stays after logout), the cart, the lists and the orders seen
+// last show offline, a new version takes over cleanly, and the shop is installable.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import {
   uniqueEmail,
 } from './cart.helpers.ts';
 import { products } from './catalogue.helpers.ts';
+import { bookedOrder } from './checkout.helpers.ts';
 
 const BANNER = "Sei offline: stai vedendo l'ultima versione salvata";
 const REFUSED = 'Sei offline: riprova quando torna la connessione.';
@@ -168,6 +170,93 @@ test.describe('offline', () => {
       await expect(page.getByRole('main').getByText(product.description).first()).toBeVisible();
     await tellPageOffline(context, page);
     await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+  });
+
+  test('the lists and the orders seen last show offline, and are forgotten at logout', async ({
+    page,
+    context,
+    request,
+  }, info) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail(info, 'offline-lists');
+    const shopper = await signedUpShopper(request, email);
+    const order = await bookedOrder(request, shopper);
+    const [listId] = (await apiCall<{ id: number }[]>(request, shopper, '/cli/slists')).data.map((l) => l.id);
+    expect(
+      (await apiCall(request, shopper, '/cli/slists/rename', { id: listId, title: 'Spesa del sabato' })).responseCode,
+    ).toBe(0);
+    const [product] = await storeProducts(request, 1109);
+    await apiCall(request, shopper, '/cli/slists/items/create', { id: listId, barcode: product!.barcode, amount: 1 });
+    await apiCall(request, shopper, '/cli/slists/items/create', {
+      id: listId,
+      type: 'CUSTOM',
+      description: 'Fiori per la nonna',
+      amount: 1,
+    });
+    // Logged in through the panel: a session put in place before every page would come back after logout.
+    await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await logInThroughPanel(page, email, PASSWORD);
+
+    const listShown = async () => {
+      const panel = page.getByRole('region', { name: 'Spesa del sabato' });
+      await expect(panel).toBeVisible();
+      for (const item of [product!.description, 'Fiori per la nonna'])
+        await expect(panel.getByRole('listitem').filter({ hasText: item })).toBeVisible();
+    };
+    const card = page.getByRole('article', { name: `Ordine ${order.number}` });
+    const orderShown = async () => {
+      await expect(card).toBeVisible();
+      await expect(card.getByText('In attesa di conferma del punto vendita')).toBeVisible();
+    };
+    await page.goto('/app/smartlist');
+    await listShown();
+    await saved(page, '/app/smartlist');
+    await page.goto('/app/orders');
+    await orderShown();
+    await card.getByRole('button', { name: 'Dettagli' }).click();
+    await expect(card.getByRole('button', { name: 'Nascondi dettagli' })).toBeVisible();
+    await saved(page, '/app/orders');
+    const kept = () =>
+      page.evaluate(() =>
+        ['spesa.lastLists', 'spesa.lastOrders', 'spesa.lastOrder'].filter((k) => localStorage.getItem(k) !== null),
+      );
+    await expect.poll(kept).toEqual(['spesa.lastLists', 'spesa.lastOrders', 'spesa.lastOrder']);
+
+    await dropConnection(context);
+    for (const [path, shown] of [
+      ['/app/smartlist', listShown],
+      ['/app/orders', orderShown],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.fromServiceWorker(), `${path} answered by the service worker`).toBe(true);
+      await shown();
+      await tellPageOffline(context, page);
+      await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+    }
+    await card.getByRole('button', { name: 'Dettagli' }).click();
+    await expect(card.getByRole('table', { name: `Prodotti dell'ordine ${order.number}` })).toBeVisible();
+
+    await context.setOffline(false);
+    await page.reload();
+    await orderShown();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Il tuo profilo/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Il tuo profilo' }).getByRole('button', { name: 'Esci' }).click();
+    await page.waitForURL((url) => url.pathname === '/app/');
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi' })).toBeVisible();
+    expect(
+      await page.evaluate(() =>
+        ['spesa.lastLists', 'spesa.lastOrders', 'spesa.lastOrder', 'spesa.lastCart'].filter(
+          (k) => localStorage.getItem(k) !== null,
+        ),
+      ),
+      'nothing of the shopper is kept after logout',
+    ).toEqual([]);
   });
 
   test('signing in offline is refused with the same message', async ({ page, context }) => {

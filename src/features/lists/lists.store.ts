@@ -5,9 +5,13 @@ import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { cartCalls, listCalls } from '#src/shared/contract/endpoints.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart } from '#src/shop/cart.store.ts';
+import { keepAnswer, keptAnswer, unreachable } from '#src/shop/last-answers.ts';
+import { $user } from '#src/shop/session.store.ts';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 
 export const $lists = atom<ShoppingList[] | null>(null);
+// Offline, the lists page shows the lists the API last answered (last-answers.ts).
+$lists.listen((lists) => keepAnswer('lists', $user.get()?.profile.id, lists));
 
 export const listAddedToCart = 'Lista della spesa aggiunta al carrello';
 export const listNothingAdded = 'Nessun prodotto della lista è stato aggiunto al carrello.';
@@ -41,11 +45,20 @@ function replaceList(list: ShoppingList): ShoppingList {
   return list;
 }
 
-export const loadLists = () => attempt(async () => $lists.set(await api.data(listCalls.lists)));
+/** GET slists; with no answer at all, the lists kept for this shopper (if any). */
+function fetchLists(): Promise<ShoppingList[]> {
+  return api.data(listCalls.lists).catch((error: unknown) => {
+    const kept = unreachable(error) ? keptAnswer<ShoppingList[]>('lists', $user.get()?.profile.id) : null;
+    if (kept) return kept;
+    throw error;
+  });
+}
+
+export const loadLists = () => attempt(async () => $lists.set(await fetchLists()));
 
 /** The start-up load of a logged-in shopper's lists (docs/product.md §2); a failure is only logged (docs/product.md §8). */
 export function loadListsAtStart(): Promise<void> {
-  return api.data(listCalls.lists).then(
+  return fetchLists().then(
     (all) => $lists.set(all),
     (error: unknown) => console.error('[lists] the shopping lists could not be loaded', error),
   );

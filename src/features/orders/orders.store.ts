@@ -4,11 +4,52 @@ import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/con
 import { ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
 import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
 import type { Order } from '#src/shared/contract/checkout.ts';
+import type { Paged } from '#src/shared/contract/envelope.ts';
+import { keepAnswer, keptAnswer, unreachable } from '#src/shop/last-answers.ts';
+import { $user } from '#src/shop/session.store.ts';
 import { rememberReorder } from '#src/shop/reorder-hint.ts';
 import { sameStart, sameWeekdays } from './reorder.ts';
 
-export const loadOrders = (page: number) => api.data(checkoutCalls.orders, { query: { s: ORDERS_PAGE_SIZE, p: page } });
-export const fetchOrder = (id: number) => api.data(checkoutCalls.order, { params: { id } });
+const customer = () => $user.get()?.profile.id;
+
+/**
+ * A page of orders; the first one is kept (last-answers.ts) and, with no answer at all,
+ * read back, with the order last opened as it was then.
+ */
+export async function loadOrders(page: number): Promise<Paged<Order>> {
+  try {
+    const answer = await api.data(checkoutCalls.orders, { query: { s: ORDERS_PAGE_SIZE, p: page } });
+    if (page === 0) {
+      keepAnswer('orders', customer(), answer);
+      // The order last opened, when on this page, as this newer answer has it.
+      const opened = keptAnswer<Order>('order', customer());
+      const newer = opened && answer.data.find((o) => o.id === opened.id);
+      if (newer) keepAnswer('order', customer(), newer);
+    }
+    return answer;
+  } catch (error) {
+    const kept = page === 0 && unreachable(error) ? keptAnswer<Paged<Order>>('orders', customer()) : null;
+    if (!kept) throw error;
+    const opened = keptAnswer<Order>('order', customer());
+    return opened ? { ...kept, data: kept.data.map((o) => (o.id === opened.id ? opened : o)) } : kept;
+  }
+}
+
+/** One order, kept as the order last opened; with no answer at all, the kept one (or its row of the first page). */
+export async function fetchOrder(id: number): Promise<Order> {
+  try {
+    const answer = await api.data(checkoutCalls.order, { params: { id } });
+    keepAnswer('order', customer(), answer);
+    return answer;
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+    const opened = keptAnswer<Order>('order', customer());
+    const kept =
+      opened?.id === id ? opened : keptAnswer<Paged<Order>>('orders', customer())?.data.find((o) => o.id === id);
+    if (!kept) throw error;
+    return kept;
+  }
+}
 export const abortOrder = (orderId: number) => api.data(checkoutCalls.abortOrder, { body: { orderId } });
 
 export const acceptOrder = (id: number) => api.data(checkoutCalls.acceptOrder, { params: { id } });
