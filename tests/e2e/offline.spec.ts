@@ -259,6 +259,49 @@ test.describe('offline', () => {
     ).toEqual([]);
   });
 
+  test('a new version takes over when the shopper says so, without errors', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    await page.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
+    await page.goto('/app/');
+    await controlledByWorker(page);
+    await expect(page.getByText('Nuova versione disponibile')).toHaveCount(0);
+    const before = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+
+    // The next version of the worker. The browser fetches a worker's script itself, out of the
+    // reach of page.route (and of the DevTools Fetch domain): the new version is the same script
+    // at a new address, which the browser installs as a new worker of the same registration.
+    const next = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register('/app/sw.js?version=2', {
+        scope: '/app/',
+        updateViaCache: 'none',
+      });
+      return (registration.installing ?? registration.waiting)?.scriptURL ?? null;
+    });
+    expect(next, 'a new worker is installing').toMatch(/\/app\/sw\.js\?version=2$/);
+    const prompt = page.getByRole('status').filter({ hasText: 'Nuova versione disponibile' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    // The page keeps running under the old worker until then: no mixed versions.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.state)).toBe('activated');
+
+    await page.evaluate(() => {
+      const swapped = () => sessionStorage.setItem('spesa.test.swapped', '1');
+      navigator.serviceWorker.addEventListener('controllerchange', swapped, { once: true });
+    });
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Aggiorna' }).click();
+    await reloaded;
+    await controlledByWorker(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('spesa.test.swapped'))).toBe('1');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(next);
+    expect(before).not.toBe(next);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('signing in offline is refused with the same message', async ({ page, context }) => {
     await page.goto('/app/');
     await controlledByWorker(page);
