@@ -80,6 +80,8 @@ export default defineConfig({
       CATALOGUE_PRODUCTS: '400',
       // Card payments on (issue 7): the checkout offers XPAY, the profile its card page, the sandbox provider answers.
       ENABLED_PAYMENTS: 'true',
+      // The shop's per-request log lines would bury the test report: warnings and errors only.
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
     },
     // The first start migrates, seeds and builds the site.
     timeout: 300_000,
