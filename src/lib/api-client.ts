@@ -16,7 +16,7 @@ import {
 import { $user, clearSession } from '#src/shop/session.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { showToast } from './toast.store.ts';
-import { OFFLINE_WRITE_REFUSED } from '#src/shared/offline.ts';
+import { OFFLINE_WRITE_REFUSED } from '#src/shared/offline-refusal.ts';
 
 /** A refused call: code of docs/product.md §8 (4000 for communication errors) and the message to show. */
 export class ApiError extends Error {

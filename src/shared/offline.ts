@@ -14,7 +14,5 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
 /** The banner shown on every page while the browser is offline. */
 export const OFFLINE_BANNER = "Sei offline: stai vedendo l'ultima versione salvata";
-/** Every write (add to cart, book, pay, sign in) refused at once while offline, never queued. */
-export const OFFLINE_WRITE_REFUSED = 'Sei offline: riprova quando torna la connessione.';
 export const UPDATE_AVAILABLE = 'Nuova versione disponibile';
 export const UPDATE_ACTION = 'Aggiorna';

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
 import { isOffline } from '#src/lib/api-client.ts';
-import { OFFLINE_WRITE_REFUSED } from '#src/shared/offline.ts';
+import { OFFLINE_WRITE_REFUSED } from '#src/shared/offline-refusal.ts';
 import { $user, requestLoginFor } from './session.store.ts';
 import { $cart, buy, deleteItem } from './cart.store.ts';
 import { QuantityCounter } from '#src/components/QuantityCounter.tsx';
