@@ -16,7 +16,7 @@ import {
   Serwist,
   StaleWhileRevalidate,
 } from 'serwist';
-import { OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING_MESSAGE, SW_SCOPE } from '../shared/offline.ts';
+import { OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING_MESSAGE, SW_SCOPE } from '#src/shared/offline.ts';
 
 /** What this file needs of the worker's global scope (the DOM's types are the project's). */
 declare const self: {
