@@ -3,13 +3,11 @@
 // a shopping in progress cannot be deleted automatically): the privacy mailbox
 // gets it with the customer's identity and store staff see it listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import {
   deletionRequest,
   REFUSAL_SHOPPING_IN_PROGRESS,
   STAFF_SHOPPING_IN_PROGRESS,
 } from '#src/shared/contract/deletion-requests.ts';
-import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { carryOutDeletion } from '#src/server/services/deletion-requests.ts';
@@ -17,7 +15,7 @@ import { createPayments } from '#src/server/services/payments.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, plainPiece, post, shopper } from './shoppers.ts';
+import { bearer, bookOrder, plainPiece, post, shopper } from './shoppers.ts';
 
 const PRIVACY = 'dpo@coop.example.it';
 let shop: Awaited<ReturnType<typeof createTestShop>>;
@@ -51,39 +49,7 @@ const pending = async (token: string) => shop.request('/cli/ops/deletion-request
 
 async function bookedOrder(token: string) {
   const piece = await plainPiece(shop);
-  const cart = cartSchema.parse(
-    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
-      .data,
-  );
-  await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  const days = slotDay
-    .array()
-    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema
-    .array()
-    .parse(
-      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
-        .body.data,
-    );
-  const frozen = await shop.request(
-    '/cli/ecommerce/cart/freeze',
-    post(
-      {
-        cartId: cart.id,
-        timeSlotId: slots.find((s) => s.available)!.id,
-        profileEmail: 'x@example.it',
-        profileMobilePhone: '3331234567',
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        paymentMode: 'CASH',
-        invoice: false,
-        enableProductsReplacement: false,
-      },
-      token,
-    ),
-  );
-  expect(frozen.body.responseCode).toBe(0);
-  return frozen.body.data as { orderId?: number; id?: number; orderNumber?: string };
+  return bookOrder(shop, token, { email: 'x@example.it', rows: [{ barcode: piece.barcode, amount: 12 }] });
 }
 
 const userOf = async (email: string) =>

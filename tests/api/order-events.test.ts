@@ -2,8 +2,6 @@
 // store's stream hear each change of their orders within a second or two,
 // and nobody else's; a change that is rolled back is never announced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cart as cartSchema, type Cart } from '#src/shared/contract/cart.ts';
-import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { loadConfig } from '#src/server/config.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { shopHandler } from '#src/server/server.ts';
@@ -11,7 +9,7 @@ import { createOperator } from '#src/server/services/operators.ts';
 import { announceOrder, createOrderEventHub } from '#src/server/services/order-events.ts';
 import { createTestShop } from './harness.ts';
 import { eventStream, type EventStream } from './event-stream.ts';
-import { bearer, plainPiece, post, shopper } from './shoppers.ts';
+import { bearer, bookOrder, plainPiece, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
@@ -64,50 +62,10 @@ async function streamOf(path: string, token: string, app: { request: typeof shop
 const shopperStream = (token: string) => streamOf('/cli/ecommerce/orders/events', token);
 const storeStream = (token: string) => streamOf('/cli/ops/orders/events', token);
 
-async function cartWithPiece(token: string): Promise<Cart> {
-  const cart = cartSchema.parse(
-    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
-      .data,
-  );
-  await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  return cart;
-}
-
-async function book(token: string, cart: Cart, email: string): Promise<number> {
-  const days = slotDay
-    .array()
-    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema
-    .array()
-    .parse(
-      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
-        .body.data,
-    );
-  const frozen = await shop.request(
-    '/cli/ecommerce/cart/freeze',
-    post(
-      {
-        cartId: cart.id,
-        timeSlotId: slots.find((s) => s.available)!.id,
-        profileEmail: email,
-        profileMobilePhone: '3331234567',
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        paymentMode: 'CASH',
-        invoice: false,
-        enableProductsReplacement: false,
-      },
-      token,
-    ),
-  );
-  expect(frozen.body.responseCode).toBe(0);
-  const orders = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data;
-  return orders[0].id as number;
-}
-
 async function bookedOrder(email: string) {
   const token = await shopper(shop, email);
-  return { token, orderId: await book(token, await cartWithPiece(token), email) };
+  const { orderId } = await bookOrder(shop, token, { email, rows: [{ barcode: piece.barcode, amount: 12 }] });
+  return { token, orderId };
 }
 
 const storeCancels = (orderId: number, token = operator) =>
@@ -171,11 +129,11 @@ describe("a shopper's live orders", () => {
 
 describe("a store's live orders", () => {
   it('hear a new booking and its cancellation by the customer, and the other stores hear nothing', async () => {
-    const token = await shopper(shop, 'nuovo.ordine@example.it');
-    const cart = await cartWithPiece(token);
+    const email = 'nuovo.ordine@example.it';
+    const token = await shopper(shop, email);
     const [store, otherStore] = await Promise.all([storeStream(operator), storeStream(otherOperator)]);
 
-    const orderId = await book(token, cart, 'nuovo.ordine@example.it');
+    const { orderId } = await bookOrder(shop, token, { email, rows: [{ barcode: piece.barcode, amount: 12 }] });
     expect(JSON.parse((await store.next(2000))!.data)).toEqual({ orderId, status: 'TO_BE_PREPARED' });
     await shop.request('/cli/ecommerce/cart/abort', post({ orderId }, token));
     expect(JSON.parse((await store.next(2000))!.data)).toEqual({ orderId, status: 'ABORTED' });

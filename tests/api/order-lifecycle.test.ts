@@ -1,11 +1,10 @@
 // The store's side of an order, from booking to pickup (docs/architecture.md §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { order as orderSchema, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
+import { order as orderSchema } from '#src/shared/contract/checkout.ts';
 import { pickedRowTotal } from '#src/features/staff/staff-rules.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, plainPiece, post, shopper } from './shoppers.ts';
+import { bearer, bookOrder, plainPiece, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
@@ -46,44 +45,9 @@ afterAll(() => shop.close());
 
 async function bookedOrder(email: string, extra?: { barcode: string; amount: number }) {
   const token = await shopper(shop, email);
-  const cart = cartSchema.parse(
-    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
-      .data,
-  );
-  await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  if (extra)
-    expect(
-      (await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, ...extra }, token))).body.responseCode,
-    ).toBe(0);
-  const days = slotDay
-    .array()
-    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema
-    .array()
-    .parse(
-      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
-        .body.data,
-    );
-  const slot = slots.find((s) => s.available)!;
-  await shop.request(
-    '/cli/ecommerce/cart/freeze',
-    post(
-      {
-        cartId: cart.id,
-        timeSlotId: slot.id,
-        profileEmail: email,
-        profileMobilePhone: '3331234567',
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        paymentMode: 'CASH',
-        invoice: false,
-        enableProductsReplacement: false,
-      },
-      token,
-    ),
-  );
-  const orders = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data;
-  return { token, orderId: orders[0].id as number, slotId: slot.id };
+  const rows = [{ barcode: piece.barcode, amount: 12 }, ...(extra ? [extra] : [])];
+  const { orderId, slotId } = await bookOrder(shop, token, { email, rows });
+  return { token, orderId, slotId };
 }
 
 /** The store confirms every row available, the shopper accepts the cash order: the store prepares it. */

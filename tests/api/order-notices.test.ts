@@ -1,14 +1,12 @@
 // The shopper's mails of the order lifecycle (decision 014): queued with the
 // store's change, sent by the queue, read back from the development outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { deliverDue } from '#src/server/mail/queue.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { createTestShop } from './harness.ts';
-import { bearer, plainPiece, post, shopper } from './shoppers.ts';
+import { bookOrder, plainPiece, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
@@ -32,40 +30,9 @@ afterAll(() => shop.close());
 
 async function booked(email: string) {
   const token = await shopper(shop, email);
-  const cart = cartSchema.parse(
-    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
-      .data,
-  );
-  await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, barcode: piece.barcode, amount: 12 }, token));
-  const days = slotDay
-    .array()
-    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema
-    .array()
-    .parse(
-      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
-        .body.data,
-    );
-  const frozen = await shop.request(
-    '/cli/ecommerce/cart/freeze',
-    post(
-      {
-        cartId: cart.id,
-        timeSlotId: slots.find((s) => s.available)!.id,
-        profileEmail: email,
-        profileMobilePhone: '3331234567',
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        paymentMode: 'CASH',
-        invoice: false,
-        enableProductsReplacement: true,
-      },
-      token,
-    ),
-  );
-  expect(frozen.body.responseCode).toBe(0);
-  const orders = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data;
-  return { token, orderId: orders[0].id as number, number: orders[0].number as string };
+  const rows = [{ barcode: piece.barcode, amount: 12 }];
+  const { orderId, number } = await bookOrder(shop, token, { email, rows, replacements: true });
+  return { token, orderId, number };
 }
 
 /** The shopper's mails about the order `number` (the signup's confirmation left out). */

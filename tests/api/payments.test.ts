@@ -3,8 +3,7 @@
 // picked amount, release on abort, signed and idempotent callbacks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { order as orderSchema, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
+import { order as orderSchema } from '#src/shared/contract/checkout.ts';
 import {
   boardingStart,
   legacyBoardingForm,
@@ -19,7 +18,7 @@ import { createOperator } from '#src/server/services/operators.ts';
 import { xpayMac } from '#src/server/payments/signing.ts';
 import { createTestShop } from './harness.ts';
 import { associate, card, formAction, formPost, hiddenFields, pathOf, threeDs } from './card-sandbox.ts';
-import { bearer, post, shopper } from './shoppers.ts';
+import { bearer, bookOrder, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
@@ -63,52 +62,20 @@ async function bookedCardOrder(
   email: string,
   rows: { barcode: string; amount?: number; weight?: number }[],
 ) {
-  const cart = cartSchema.parse(
-    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
-      .data,
-  );
-  for (const row of rows)
-    expect(
-      (await shop.request('/cli/ecommerce/cart/store', post({ cartId: cart.id, ...row }, token))).body.responseCode,
-    ).toBe(0);
-  const quote = preauthQuote.parse(
-    (await shop.request(`/cli/pay/preauth/quote?cartId=${cart.id}`, bearer(token))).body.data,
-  );
-  const days = slotDay
-    .array()
-    .parse((await shop.request(`/cli/ecommerce/slots/${cart.id}/days`, bearer(token))).body.data);
-  const slots = slotSchema
-    .array()
-    .parse(
-      (await shop.request(`/cli/ecommerce/slots/${cart.id}?day=${days.find((d) => d.available)!.day}`, bearer(token)))
-        .body.data,
+  let quote!: ReturnType<typeof preauthQuote.parse>;
+  const beforeBooking = async (cartId: number) => {
+    quote = preauthQuote.parse(
+      (await shop.request(`/cli/pay/preauth/quote?cartId=${cartId}`, bearer(token))).body.data,
     );
-  const frozen = await shop.request(
-    '/cli/ecommerce/cart/freeze',
-    post(
-      {
-        cartId: cart.id,
-        timeSlotId: slots.find((s) => s.available)!.id,
-        profileEmail: email,
-        profileMobilePhone: '3331234567',
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        paymentMode: 'XPAY',
-        invoice: false,
-        enableProductsReplacement: false,
-      },
-      token,
-    ),
-  );
-  expect(frozen.body.responseCode).toBe(0);
-  const code = cartSchema.parse(frozen.body.data).code!;
+  };
+  const { code, orderId } = await bookOrder(shop, token, { email, rows, paymentMode: 'XPAY', beforeBooking });
   const order = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data[0];
   expect(order.status).toBe('TO_BE_PREPARED');
   // Not payable before the store confirmed the rows available (decision 014).
   expect((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.responseCode).toBe(4205);
-  const confirmed = await shop.request(`/cli/ops/orders/${order.id}/confirm`, post({ rows: [] }, operator));
+  const confirmed = await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, operator));
   expect(confirmed.body.data).toMatchObject({ status: 'PAYMENT_PENDING', pickupCode: null });
-  return { code, orderId: order.id as number, quote };
+  return { code, orderId, quote };
 }
 
 const events = (orderId: number) =>

@@ -1,5 +1,7 @@
 // Registered, confirmed, logged-in shoppers for API tests, made through the
 // real signup, mailed confirmation link and login.
+import { cart } from '#src/shared/contract/cart.ts';
+import { slot, slotDay } from '#src/shared/contract/checkout.ts';
 import type { createTestShop } from './harness.ts';
 
 type Shop = Awaited<ReturnType<typeof createTestShop>>;
@@ -98,4 +100,68 @@ export async function plainPiece(shop: Shop): Promise<{ barcode: string; id: num
     .execute();
   await shop.handle.db.deleteFrom('promotions').where('product_id', '=', piece.id).execute();
   return piece;
+}
+
+export interface BookingOptions {
+  /** The order's contact address. */
+  email: string;
+  /** The cart's rows (store 1109, store pickup). */
+  rows: { barcode: string; amount?: number; weight?: number }[];
+  paymentMode?: 'CASH' | 'XPAY';
+  /** The shopper's consent to substitutes (enableProductsReplacement). */
+  replacements?: boolean;
+  /** The slot to book; by default the first free slot of the first day with one. */
+  slotId?: number;
+  /** Runs once the rows are in the cart, before the slot is chosen (a quote, a substitute choice). */
+  beforeBooking?: (cartId: number) => Promise<void>;
+}
+
+/** A shopper's booked order, made as the checkout makes it: open a cart, add the rows, pick a slot, book. */
+export async function bookOrder(shop: Shop, token: string, options: BookingOptions) {
+  const opened = cart.parse(
+    (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
+      .data,
+  );
+  for (const row of options.rows) {
+    const stored = await shop.request('/cli/ecommerce/cart/store', post({ cartId: opened.id, ...row }, token));
+    if (stored.body.responseCode !== 0) throw new Error(`cart/store failed: ${JSON.stringify(stored.body)}`);
+  }
+  await options.beforeBooking?.(opened.id);
+  let slotId = options.slotId;
+  if (slotId === undefined) {
+    const days = slotDay
+      .array()
+      .parse((await shop.request(`/cli/ecommerce/slots/${opened.id}/days`, bearer(token))).body.data);
+    const day = days.find((d) => d.available)!.day;
+    const slots = slot
+      .array()
+      .parse((await shop.request(`/cli/ecommerce/slots/${opened.id}?day=${day}`, bearer(token))).body.data);
+    slotId = slots.find((s) => s.available)!.id;
+  }
+  const frozen = await shop.request(
+    '/cli/ecommerce/cart/freeze',
+    post(
+      {
+        cartId: opened.id,
+        timeSlotId: slotId,
+        profileEmail: options.email,
+        profileMobilePhone: '3331234567',
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        paymentMode: options.paymentMode ?? 'CASH',
+        invoice: false,
+        enableProductsReplacement: options.replacements ?? false,
+      },
+      token,
+    ),
+  );
+  if (frozen.body.responseCode !== 0) throw new Error(`cart/freeze failed: ${JSON.stringify(frozen.body)}`);
+  const order = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data[0];
+  return {
+    cartId: opened.id,
+    slotId,
+    orderId: order.id as number,
+    number: order.number as string,
+    code: cart.parse(frozen.body.data).code!,
+  };
 }
