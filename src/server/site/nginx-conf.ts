@@ -66,7 +66,10 @@ ${location(`= ${APP_BASE}`, [`return 301 ${APP_BASE}/;`])}
 ${location(`^~ ${APP_BASE}/`, [
   ...files,
   'index index.html;',
-  'try_files $uri $uri/ =404;',
+  // A page's address has no trailing slash (/app/category/frutta): its index.html is served as the
+  // shop's server serves it, not a 301 to the slash, whose absolute Location would name nginx's own
+  // scheme and port (http, 8080) behind the TLS terminator.
+  'try_files $uri $uri/index.html $uri/ =404;',
   `error_page 404 ${APP_BASE}/404.html;`,
   ...headerLines(headers, REVALIDATE),
 ])}
