@@ -4,7 +4,7 @@
 // sha256 hashes), not from Node; the API calls go through nginx to the two
 // start:prod processes. A shopper browses home, a category and a product, logs
 // in, creates a cart and adds the product; the API processes are restarted
-// (SIGHUP to the primary) and the cart is still there; the shopper books a slot
+// (SIGHUP to the primary) while the shopper's calls go on, none failing, and the cart is still there; the shopper books a slot
 // and reads the confirmation. No page error and no console error on the way.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Response } from '@playwright/test';
@@ -125,10 +125,46 @@ test('browse, log in, add to cart, the API processes restarted, the cart still t
 
   // The rolling restart (docs/deploy.md §2): a new process, then the old one stopped, one at a time.
   expect(readFileSync(shopLog, 'utf8')).not.toContain('All API processes restarted');
+  // While the processes are replaced the shopper's calls go on through nginx, reads and writes:
+  // not one may fail (a 502 from nginx, a refused connection, an error answer).
+  const { jwt } = (await page.evaluate(() => JSON.parse(localStorage.getItem('spesa.user') ?? '{}'))) as {
+    jwt: string;
+  };
+  const headers = { Authorization: `Bearer ${jwt}` };
+  const cartId = (
+    (await (await request.get('/cli/ecommerce/cart/current', { headers })).json()) as { data: { id: number } }
+  ).data.id;
+  let restarting = true;
+  const failures: string[] = [];
+  let calls = 0;
+  const keepCalling = (async () => {
+    while (restarting) {
+      for (const call of [
+        () => request.get('/cli/ecommerce/cart/current', { headers }),
+        () =>
+          request.post('/cli/ecommerce/cart/store', { headers, data: { cartId, barcode: product.barcode, amount } }),
+      ]) {
+        calls++;
+        try {
+          const answer = await call();
+          const body = (await answer.json().catch(() => ({}))) as { responseCode?: number };
+          if (answer.status() !== 200 || body.responseCode !== 0)
+            failures.push(`${answer.url()}: ${answer.status()} ${JSON.stringify(body).slice(0, 120)}`);
+        } catch (error) {
+          failures.push(`${(error as Error).message.split('\n')[0]}`);
+        }
+      }
+    }
+  })();
   say(`SIGHUP to the start:prod primary (pid ${primary})`);
   process.kill(primary, 'SIGHUP');
   await untilLogged(shopLog, 'All API processes restarted', 60_000);
-  say('"All API processes restarted"');
+  restarting = false;
+  await keepCalling;
+  say(
+    `"All API processes restarted"; ${calls} calls of the shopper through nginx meanwhile, ${failures.length} failed`,
+  );
+  expect(failures, 'calls during the rolling restart').toEqual([]);
   expect(readFileSync(shopLog, 'utf8').split('stopped cleanly').length - 1, 'old processes stopped').toBe(2);
 
   // The cart is still there, served by the new processes.
