@@ -58,13 +58,20 @@ async function register(): Promise<void> {
   });
 }
 
+/** After the page's load event (docs/performance.md, Pages: the worker's first install was measured costing TBT). */
+const REGISTER_DELAY_MS = 5_000;
+
 export function startOffline(banner: HTMLElement): void {
   followConnection(banner);
   if (!('serviceWorker' in navigator)) return;
+  // The first install downloads the whole shell (about a hundred files): it waits until the
+  // page has loaded, then REGISTER_DELAY_MS more, then an idle moment, so it never competes
+  // with the page's own scripts and data on a phone.
   const later = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(() => void register().catch(() => {}))
-      : setTimeout(() => void register().catch(() => {}), 1000);
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(() => void register().catch(() => {}));
+      else void register().catch(() => {});
+    }, REGISTER_DELAY_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }
