@@ -3,18 +3,19 @@
 // set, each through its public API. PGlite: a dialect that keeps each
 // statement prepared in PGlite's one session (pglite-prepared.ts, decision
 // 013: kysely's own PGliteDialect plans every statement anew, at a third of the
-// speed); a transaction has the session alone through PGlite's transaction().
+// speed); a transaction has the session alone through PGlite's transaction(). A
+// data directory's PGlite runs in a worker thread of its own (pglite-thread.ts).
 // PostgreSQL: postgres.js, which prepares every statement once per connection,
 // keeps its plan and pipelines statements when its connections are busy
 // (postgres-dialect.ts, decision 011).
 import { availableParallelism } from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely } from 'kysely';
 import postgres from 'postgres';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
+import { openPGliteInstance } from './pglite-open.ts';
 import { PreparedPGliteDialect } from './pglite-prepared.ts';
+import { openPGliteThread } from './pglite-thread.ts';
 import { PostgresPoolDialect } from './postgres-dialect.ts';
 import type { DbUsage } from './db-usage.ts';
 
@@ -81,26 +82,49 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 }
 
 async function openPGlite(options: DbOptions): Promise<DbHandle> {
-  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  let pglite: PGlite;
+  return options.dataDir ? openPGliteInThread(options.dataDir, options) : openPGliteHere(options);
+}
+
+/**
+ * A shop's data directory: PGlite in a worker thread of its own (pglite-thread.ts), so its
+ * WebAssembly runs on the other core beside the HTTP work and the answers from the catalogue
+ * cache (decision 013: the cache-on mix answered 4× more calls than in the API's thread).
+ */
+async function openPGliteInThread(dataDir: string, options: DbOptions): Promise<DbHandle> {
+  const unlock = lockDataDir(dataDir);
+  let thread: Awaited<ReturnType<typeof openPGliteThread>>;
   try {
-    // pg_trgm: mistyped search words find their nearest catalogue word (migration 0006).
-    const settings = { extensions: { pg_trgm }, parsers: { [INT8]: Number, [NUMERIC]: Number } };
-    pglite = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
-    await pglite.waitReady;
-    // As on PostgreSQL: no plan is compiled to machine code.
-    await pglite.exec('SET jit = off');
+    thread = await openPGliteThread(dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
+  const db = new Kysely<Database>({ dialect: thread.dialect, ...kyselyLog(options) });
+  usages.set(db, { usage: thread.usage, poolSize: 1 });
+  return {
+    db,
+    engine: 'pglite',
+    description: `PGlite in ${dataDir}, in a thread of its own`,
+    exclusive: (_lock, work) => work(),
+    listen: thread.listen,
+    runScript: thread.runScript,
+    async close() {
+      await db.destroy();
+      unlock();
+    },
+  };
+}
+
+/** An in-memory PGlite (the tests) in the caller's thread. */
+async function openPGliteHere(options: DbOptions): Promise<DbHandle> {
+  const pglite = await openPGliteInstance(undefined);
   const dialect = new PreparedPGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect, ...kyselyLog(options) });
   usages.set(db, { usage: dialect.usage, poolSize: 1 });
   return {
     db,
     engine: 'pglite',
-    description: `PGlite ${options.dataDir ? `in ${options.dataDir}` : 'in memory'}`,
+    description: 'PGlite in memory',
     exclusive: (_lock, work) => work(),
     // PGlite's unsubscribe takes an optional transaction: called with none.
     listen: async (channel, onPayload) => {
@@ -114,10 +138,7 @@ async function openPGlite(options: DbOptions): Promise<DbHandle> {
         await tx.query(record.text, record.params);
       });
     },
-    async close() {
-      await db.destroy();
-      unlock();
-    },
+    close: () => db.destroy(),
   };
 }
 

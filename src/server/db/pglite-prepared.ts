@@ -51,7 +51,7 @@ function toParam(value: unknown): Param {
 const stale = (e: messages.DatabaseError) =>
   e.code === '26000' || (e.code === '0A000' && e.message.includes('cached plan must not change result type'));
 
-class PreparedConnection implements DatabaseConnection {
+export class PreparedConnection implements DatabaseConnection {
   readonly #statements = new Map<string, Statement>();
   #transaction: { done: Promise<void>; commit: () => void; rollback: (e: Error) => void } | undefined;
   readonly pglite: PGlite;
