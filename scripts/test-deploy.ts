@@ -18,6 +18,8 @@ import { tmpdir } from 'node:os';
 import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { PRODUCTION_PLACEHOLDERS } from '../tests/production-settings.ts';
+import { signupRequest } from '../tests/signup-request.ts';
 import { freePort, interruptRunning, serverBinariesOrSkip, startTempServer } from './pg-server.helpers.ts';
 
 const TAG = '[test:deploy]';
@@ -288,24 +290,7 @@ async function signUpShopper(base: string, mail: MailServer): Promise<void> {
   const signup = await fetch(`${base}/cli/profiles/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: SHOPPER.email,
-      password: SHOPPER.password,
-      passwordConfirm: SHOPPER.password,
-      accept1: true,
-      accept2: true,
-      accept3: false,
-      accept4: false,
-      profile: {
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        birthDate: '1985-04-12',
-        mobilePhone: '3331234567',
-        email: SHOPPER.email,
-        ssnCode: 'RSSNNA85D52A662X',
-        cards: [],
-      },
-    }),
+    body: JSON.stringify(signupRequest(SHOPPER.email, SHOPPER.password)),
   });
   const answer = (await signup.json()) as { responseCode: number };
   if (answer.responseCode !== 0) throw new Error(`signup refused: ${JSON.stringify(answer)}`);
@@ -374,14 +359,7 @@ async function main(): Promise<number> {
     DATABASE_URL: database.url,
     PUBLIC_URL: base,
     SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-    JWT_SECRET: 'one-secret-shared-by-every-api-process',
-    PAYMENT_SANDBOX: 'off',
-    XPAY_URL: 'https://xpay.example.it',
-    XPAY_ALIAS: 'ALIAS_SPESA',
-    XPAY_MAC_KEY: 'a-mac-key-of-the-provider',
-    IPG_URL: 'https://ipg.example.it',
-    IPG_STORENAME: '1109000001',
-    IPG_SHARED_SECRET: 'a-shared-secret',
+    ...PRODUCTION_PLACEHOLDERS,
     // Card payments stay off (the providers above are placeholders): cash and card reader at the store.
     ENABLED_PAYMENTS: 'false',
     SITE_DIR: siteLink,

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { logInThroughPanel as panelLogIn } from './cart.helpers.ts';
+import { signupRequest } from '../signup-request.ts';
 
 const PASSWORD = 'Orecchiette1!';
 
@@ -51,24 +52,7 @@ async function mailedLink(request: APIRequestContext, to: string, subject: RegEx
 /** A confirmed customer, registered through the API. */
 async function registeredShopper(request: APIRequestContext, email: string): Promise<void> {
   const headers = { 'X-Forwarded-For': fakeIp() };
-  const body = {
-    username: email,
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    accept1: true,
-    accept2: true,
-    accept3: false,
-    accept4: false,
-    profile: {
-      firstName: 'Anna',
-      lastName: 'Rossi',
-      birthDate: '1985-04-12',
-      mobilePhone: '3331234567',
-      email,
-      ssnCode: 'RSSNNA85D52A662X',
-      cards: [],
-    },
-  };
+  const body = signupRequest(email, PASSWORD);
   const signup = await request.post('/cli/profiles/signup', { data: body, headers });
   expect((await signup.json()).responseCode).toBe(0);
   const confirm = await request.get(await mailedLink(request, email, /Conferma/), { maxRedirects: 0 });

@@ -2,6 +2,7 @@
 // made through the API (signup, mailed link, login), whose session is put in
 // localStorage before pages load, and products read from the shop's own API.
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { signupRequest } from '../signup-request.ts';
 
 export const PASSWORD = 'Orecchiette1!';
 const fakeIp = () =>
@@ -19,24 +20,7 @@ export async function signedUpShopper(request: APIRequestContext, email: string)
   const headers = { 'X-Forwarded-For': fakeIp() };
   const signup = await request.post('/cli/profiles/signup', {
     headers,
-    data: {
-      username: email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      accept1: true,
-      accept2: true,
-      accept3: false,
-      accept4: false,
-      profile: {
-        firstName: 'Anna',
-        lastName: 'Rossi',
-        birthDate: '1985-04-12',
-        mobilePhone: '3331234567',
-        email,
-        ssnCode: 'RSSNNA85D52A662X',
-        cards: [],
-      },
-    },
+    data: signupRequest(email, PASSWORD),
   });
   expect((await signup.json()).responseCode, 'signup').toBe(0);
   const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {

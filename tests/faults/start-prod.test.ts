@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { freePort, freshDatabase, projectRoot } from '../../scripts/bench-shop.helpers.ts';
+import { PRODUCTION_PLACEHOLDERS } from '../production-settings.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let shop: ChildProcess;
@@ -23,14 +24,7 @@ const production = (databaseUrl: string, portNumber: number) => ({
   PUBLIC_URL: 'https://spesa.example.it',
   // Nothing listens there: queued mail waits, and the shop serves on.
   SMTP_URL: 'smtp://127.0.0.1:9',
-  PAYMENT_SANDBOX: 'off',
-  XPAY_URL: 'https://xpay.example.it',
-  XPAY_ALIAS: 'ALIAS_SPESA',
-  XPAY_MAC_KEY: 'a-mac-key-of-the-provider',
-  IPG_URL: 'https://ipg.example.it',
-  IPG_STORENAME: '1109000001',
-  IPG_SHARED_SECRET: 'a-shared-secret',
-  JWT_SECRET: 'one-secret-shared-by-every-api-process',
+  ...PRODUCTION_PLACEHOLDERS,
 });
 
 async function untilUp(base: string, timeoutMs: number): Promise<void> {
