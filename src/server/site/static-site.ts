@@ -4,8 +4,9 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { APP_BASE, routes } from '#src/shared/routes.ts';
 import { SW_URL } from '#src/shared/offline.ts';
 import { distDir } from './site-paths.ts';
@@ -31,6 +32,20 @@ export const CACHE_RULES: readonly { url: string; exact: boolean; cacheControl: 
 /** The Cache-Control of a file of the site, by its URL. */
 const siteCacheControl = (path: string): string =>
   CACHE_RULES.find((rule) => (rule.exact ? path === rule.url : path.startsWith(rule.url)))?.cacheControl ?? REVALIDATE;
+
+/**
+ * The build dist/ points at now (a symlink swapped by each rebuild, build-site.ts swapDist).
+ * A file is served by its path in that build: serveStatic reads a file's size, then opens
+ * it, and through dist/ the two could land in two builds (a page cut short). The build
+ * before stays on disk until the next rebuild, so an answer begun before a swap ends whole.
+ */
+function currentBuild(): string {
+  try {
+    return realpathSync(distDir);
+  } catch {
+    return distDir; // before the first build: nothing there, the 404 page answers
+  }
+}
 
 /** Whether a path is one of staticSite's (the site's pages and files), not the API's. */
 export const isSitePath = (path: string): boolean =>
@@ -63,9 +78,9 @@ export function staticSite(siteReady: () => boolean) {
   site.use(
     `${APP_BASE}/*`,
     serveStatic({
-      // Rooted above dist so that the root exists before the first build.
-      root: dirname(distDir),
-      rewriteRequestPath: (path) => `/${basename(distDir)}${path.slice(APP_BASE.length)}`,
+      // The path rewritten is absolute (it is checked for '..' before): rooted at '/'.
+      root: '/',
+      rewriteRequestPath: (path) => join(currentBuild(), path.slice(APP_BASE.length)),
       // The build writes a gzip copy of each text file (compressed-copies.ts): sent as it is.
       precompressed: true,
     }),
