@@ -85,12 +85,13 @@ export default defineConfig({
                     priority: 12,
                   },
                   {
-                    // The browser core without React: the API client with zod and the contract's
-                    // schemas, the cart store and the session actions. A shopper's start-up
-                    // (layouts/session-start.ts) loads it on every page and must not bring React
-                    // with it: on the pages with a first view, React waits until that view is painted.
+                    // The browser core without React: the API client with the contract's calls
+                    // (method and path: shared/contract/calls.ts), the cart store and the session
+                    // actions. A shopper's start-up (layouts/session-start.ts) loads it on every page and
+                    // must not bring React with it: on the pages with a first view, React waits until
+                    // that view is painted.
                     name: 'api-client',
-                    test: /[\\/]node_modules[\\/](zod|ky)[\\/]|[\\/]src[\\/]lib[\\/]api-client\.ts|[\\/]src[\\/]shared[\\/]contract[\\/](?!money\.ts|early-paths\.ts)|[\\/]src[\\/]shop[\\/](cart\.store|session\.actions)\.ts/,
+                    test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]lib[\\/]api-client\.ts|[\\/]src[\\/]shared[\\/]contract[\\/](calls|call-routes|constants|errors)\.ts|[\\/]src[\\/]shop[\\/](cart\.store|session\.actions)\.ts/,
                     priority: 10,
                   },
                 ],

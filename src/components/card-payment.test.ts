@@ -1,5 +1,6 @@
+import { PAYMENT_RESULT_EVENT } from '#src/shared/contract/constants.ts';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_RESULT_EVENT, type LegacyBoardingForm } from '#src/shared/contract/payments.ts';
+import type { LegacyBoardingForm } from '#src/shared/contract/payments.ts';
 import {
   boardingOutcome,
   cardFacts,

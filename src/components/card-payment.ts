@@ -1,11 +1,7 @@
 // The pure rules of the card screens (docs/product.md §4 Card state and Checkout steps,
 // §2 /payments): tested beside this file without a browser.
-import {
-  PAYMENT_RESULT_EVENT,
-  type LegacyBoardingForm,
-  type PaymentMethod,
-  type PreauthQuote,
-} from '#src/shared/contract/payments.ts';
+import { PAYMENT_RESULT_EVENT } from '#src/shared/contract/constants.ts';
+import type { LegacyBoardingForm, PaymentMethod, PreauthQuote } from '#src/shared/contract/payments.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { formatDecimal } from '#src/shared/number-format.ts';
 

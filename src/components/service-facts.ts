@@ -2,8 +2,9 @@
 // place so FAQ and terms never disagree. Stores, towns and fees come from the
 // stores' data the site is built from (GET /cli/stores/facts), so they are
 // right after an import; the limits come from the contract's rules.
+import { WATER_PACK_FEE_CENTS } from '#src/shared/contract/constants.ts';
 import { fetchApi } from '#src/lib/build-api.ts';
-import { WATER_PACK_FEE_CENTS } from '#src/shared/contract/cart.ts';
+
 import { MAX_PIECES_PER_ARTICLE } from '#src/shared/quantity-rules.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import { storeCalls } from '#src/shared/contract/endpoints.ts';

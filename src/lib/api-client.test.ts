@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { z } from '#src/shared/zod.ts';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { $user, setSession } from '#src/shop/session.store.ts';
 import { $toasts } from './toast.store.ts';
-import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
+import { checkoutCalls, profileCalls } from '#src/shared/contract/calls.ts';
 import { ApiError, createApiClient, serverMessageOf } from './api-client.ts';
 
 /** A call whose answer the tests do not look into. */
-const anyCall = { method: 'get', path: '/x', output: z.unknown() } as const;
+const anyCall = { method: 'get', path: '/x' } as const;
 
 const shopper = {
   jwt: 'token-123',
@@ -46,34 +45,41 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends the bearer token of the logged-in shopper and returns validated data', async () => {
+  it('sends the bearer token of the logged-in shopper and returns the data as the server sent it', async () => {
     setSession(shopper);
-    const { client, seen } = clientAnswering(200, { responseCode: 0, data: { ok: 'sì' } });
-    await expect(
-      client.data({ method: 'get', path: '/profiles/login', output: z.object({ ok: z.string() }) }),
-    ).resolves.toEqual({
-      ok: 'sì',
-    });
+    const { client, seen } = clientAnswering(200, { responseCode: 0, data: shopper.profile });
+    await expect(client.data(profileCalls.session)).resolves.toEqual(shopper.profile);
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer token-123');
     expect(seen[0]!.url).toBe('http://shop.test/cli/profiles/login');
   });
 
-  it("builds the URL from the call's path parameters and query, sends its body and checks the answer", async () => {
+  it("builds the URL from the call's path parameters and query, and sends its body", async () => {
     const { client, seen } = clientAnswering(200, { responseCode: 0, data: [] });
     await expect(
       client.data(checkoutCalls.slots, { params: { cartId: 12 }, query: { day: '2026-03-02' } }),
     ).resolves.toEqual([]);
     expect(seen[0]!.url).toBe('http://shop.test/cli/ecommerce/slots/12?day=2026-03-02');
     expect(seen[0]!.method).toBe('GET');
-    // An answer outside the call's schema (a list where a page is due) is a communication error.
-    await expect(client.data(checkoutCalls.orders, { query: { s: 5, p: 0 } })).rejects.toBeInstanceOf(ApiError);
+    await client.data(checkoutCalls.orders, { query: { s: 5, p: 0 } });
     expect(seen[1]!.url).toBe('http://shop.test/cli/ecommerce/orders?s=5&p=0');
-    const { client: poster, seen: posted } = clientAnswering(200, { responseCode: 0, data: { nope: true } });
-    await expect(poster.data(checkoutCalls.abortOrder, { body: { orderId: 3 } })).rejects.toMatchObject({
-      message: 'Errore di comunicazione col server',
-    });
+    const { client: poster, seen: posted } = clientAnswering(200, { responseCode: 0, data: null });
+    await expect(poster.data(checkoutCalls.abortOrder, { body: { orderId: 3 } })).resolves.toBeNull();
     expect(posted[0]!.method).toBe('POST');
     expect(await posted[0]!.json()).toEqual({ orderId: 3 });
+  });
+
+  it("types a call by the contract's schemas: what it takes and the data it answers", () => {
+    const { client } = clientAnswering(200, { responseCode: 0, data: [] });
+    // @ts-expect-error: the slots of a cart need the cart's id
+    expectTypeOf(() => client.data(checkoutCalls.slots)).toBeFunction();
+    expectTypeOf(() => client.data(checkoutCalls.orders, { query: { s: 5, p: 0 } }))
+      .returns.resolves.toHaveProperty('last')
+      .toEqualTypeOf<boolean>();
+  });
+
+  it('rejects an answer that is not the envelope with the communication error', async () => {
+    const { client } = clientAnswering(200, { nope: true });
+    await expect(client.data(anyCall)).rejects.toMatchObject({ message: 'Errore di comunicazione col server' });
   });
 
   it('turns a business code into the Italian message of the catalogue', async () => {
@@ -105,9 +111,7 @@ describe('api client', () => {
 
   it('passes 4105 through as a result, not an error', async () => {
     const { client } = clientAnswering(200, { responseCode: 4105, data: { updated: [], removed: [] } });
-    await expect(
-      client.call({ method: 'post', path: '/ecommerce/cart/freeze/check', output: z.unknown() }),
-    ).resolves.toEqual({
+    await expect(client.call({ method: 'post', path: '/ecommerce/cart/freeze/check' } as const)).resolves.toEqual({
       responseCode: 4105,
       data: { updated: [], removed: [] },
     });
@@ -122,7 +126,9 @@ describe('api client', () => {
 
   it('says there were too many attempts on 429', async () => {
     const { client } = clientAnswering(429, { responseCode: 4000, errorMessage: 'Troppi tentativi.' });
-    await expect(client.data({ method: 'post', path: '/profiles/login', output: z.unknown() })).rejects.toMatchObject({
+    await expect(
+      client.data(profileCalls.login, { body: { username: 'anna@example.it', password: 'x' } }),
+    ).rejects.toMatchObject({
       status: 429,
       message: 'Troppi tentativi. Riprova tra qualche minuto.',
     });

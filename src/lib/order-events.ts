@@ -8,8 +8,7 @@
 // screen reads its data every 20 s instead. A logout ends it.
 import { createParser } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
-import type { Endpoint } from '#src/shared/contract/endpoints.ts';
-import { urlOf } from '#src/shared/contract/endpoints.ts';
+import { type Call, urlOf } from '#src/shared/contract/calls.ts';
 import { ORDER_EVENT, type OrderEvent, orderEvent } from '#src/shared/contract/order-events.ts';
 import { $user } from '#src/shop/session.store.ts';
 
@@ -23,7 +22,7 @@ const SILENT_MS = 45_000;
 type OrderChangeListener = (event: OrderEvent | null) => void;
 
 /** Keeps the stream of `call` open and tells `onChange`; returns the function that ends it. */
-function watchOrderEvents(call: Endpoint, onChange: OrderChangeListener): () => void {
+function watchOrderEvents(call: Call, onChange: OrderChangeListener): () => void {
   let stopped = false;
   let connection: AbortController | null = null;
   let retries = 0;
@@ -116,7 +115,7 @@ function watchOrderEvents(call: Endpoint, onChange: OrderChangeListener): () => 
 }
 
 /** watchOrderEvents for an island's lifetime, with its latest onChange. */
-export function useOrderEvents(call: Endpoint, onChange: OrderChangeListener): void {
+export function useOrderEvents(call: Call, onChange: OrderChangeListener): void {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => watchOrderEvents(call, (event) => latest.current(event)), [call]);

@@ -1,9 +1,9 @@
 // The shopper's current cart (docs/product.md §4 Cart lifecycle). Components useStore
 // these atoms and call the actions; every cart answer carries the whole cart,
 // so the last answer is the truth (two tabs never lose an update).
+import { DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { routes } from '#src/shared/routes.ts';
 import { atom, computed, task } from 'nanostores';
-import { z } from '#src/shared/zod.ts';
 import { api, ApiError, errorMessageOf, serverMessageOf } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
@@ -12,15 +12,9 @@ import { takeEarly } from './early-calls.ts';
 import { unreachable } from './last-answers.ts';
 import { keepCart, keptCart } from './last-cart.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
-import {
-  changedItems,
-  type Cart,
-  type CartItem,
-  type DeliveryMode,
-  type ReplacementMode,
-} from '#src/shared/contract/cart.ts';
-import { cartCalls } from '#src/shared/contract/endpoints.ts';
-import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+import type { Cart, CartItem, DeliveryMode, ReplacementMode } from '#src/shared/contract/cart.ts';
+import { cartCalls } from '#src/shared/contract/calls.ts';
+
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { addedMessage } from '#src/shared/quantity-rules.ts';
 
@@ -220,9 +214,8 @@ export function freezeCheck(): Promise<FreezeCheck> {
       $cart.set(answer.data);
       return { kind: 'ok' };
     }
-    const changed = changedItems.parse(answer.data);
     void loadCurrent(true);
-    return { kind: 'changed', ...changed };
+    return { kind: 'changed', updated: answer.data.updated, removed: answer.data.removed };
   });
 }
 
@@ -243,17 +236,19 @@ export function takePendingForNewCart(): PendingCartProduct | null {
   try {
     const raw = sessionStorage.getItem(PENDING_KEY);
     sessionStorage.removeItem(PENDING_KEY);
-    const parsed = z
-      .object({
-        barcode: z.string(),
-        amount: z.number(),
-        um: z.enum(['PZ', 'KG']).optional(),
-        returnTo: z.string().optional(),
-      })
-      .safeParse(JSON.parse(raw ?? 'null'));
-    if (!parsed.success) return null;
-    const { um, returnTo, ...rest } = parsed.data;
-    return { ...rest, ...(um ? { um } : {}), ...(returnTo ? { returnTo } : {}) };
+    // What this tab stored itself (rememberForNewCart); another shape is not read.
+    const stored: unknown = JSON.parse(raw ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return null;
+    const { barcode, amount, um, returnTo } = stored as Record<string, unknown>;
+    if (typeof barcode !== 'string' || typeof amount !== 'number') return null;
+    if ((um !== undefined && um !== 'PZ' && um !== 'KG') || (returnTo !== undefined && typeof returnTo !== 'string'))
+      return null;
+    return {
+      barcode,
+      amount,
+      ...(um === 'PZ' || um === 'KG' ? { um } : {}),
+      ...(returnTo ? { returnTo } : {}),
+    };
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import type { z } from '#src/shared/zod.ts';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $sessionStart, $user } from './session.store.ts';
-import { listCalls } from '#src/shared/contract/endpoints.ts';
+import { listCalls } from '#src/shared/contract/calls.ts';
 import type { favourite } from '#src/shared/contract/lists.ts';
 
 export type Favourite = z.infer<typeof favourite>;
@@ -53,9 +53,10 @@ $user.listen((user) => {
 export async function setFavourite(product: { barcode: string; description: string }, on: boolean): Promise<boolean> {
   writes += 1;
   try {
-    const list = await api.data(on ? listCalls.addFavourite : listCalls.deleteFavourite, {
-      body: { barcode: product.barcode },
-    });
+    const body = { barcode: product.barcode };
+    const list = await (on
+      ? api.data(listCalls.addFavourite, { body })
+      : api.data(listCalls.deleteFavourite, { body }));
     $favourites.set(list);
     showToast(
       on ? `${product.description} aggiunto ai preferiti` : `${product.description} rimosso dai preferiti`,

@@ -1,7 +1,8 @@
 // The harness itself: a fresh shop answers its health check, and every
 // successful answer a test gets is held to the contract's output schema.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkAnswer, createTestShop, type TestShop } from './harness.ts';
+import { z } from 'zod';
+import { changedByParse, checkAnswer, createTestShop, type TestShop } from './harness.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -33,4 +34,32 @@ it("refuses a successful answer whose data is not the call's output schema, and 
   expect(() => checkAnswer('/cli/ecommerce/cart/abort', 'POST', 200, { responseCode: 0, data: { id: 'x' } })).toThrow(
     /contract does not allow/,
   );
+});
+
+it('finds what a parse would fill in or convert, which the browser would not see', () => {
+  const schema = z.object({ id: z.number(), tags: z.array(z.string()).default([]), price: z.coerce.number() });
+  expect(changedByParse(schema.parse({ id: 1, tags: [], price: 2 }), { id: 1, tags: [], price: 2 }, 'data')).toBeNull();
+  // A key the schema does not know is dropped by the parse: the browser ignoring it changes nothing.
+  expect(
+    changedByParse(
+      schema.parse({ id: 1, tags: [], price: 2, extra: true }),
+      { id: 1, tags: [], price: 2, extra: true },
+      'data',
+    ),
+  ).toBeNull();
+  expect(changedByParse(schema.parse({ id: 1, price: 2 }), { id: 1, price: 2 }, 'data')).toBe('data.tags (not sent)');
+  expect(changedByParse(schema.parse({ id: 1, tags: [], price: '2' }), { id: 1, tags: [], price: '2' }, 'data')).toBe(
+    'data.price',
+  );
+  const list = z.array(z.object({ n: z.string().transform((v) => v.trim()) }));
+  expect(changedByParse(list.parse([{ n: 'a' }, { n: ' b' }]), [{ n: 'a' }, { n: ' b' }], 'data')).toBe('data[1].n');
+});
+
+it("holds a 4105 answer to the call's `changed` schema, and refuses it from a call that declares none", () => {
+  const changed = { responseCode: 4105, data: { updated: [], removed: [] } };
+  expect(() => checkAnswer('/cli/ecommerce/cart/freeze/check', 'POST', 200, changed)).not.toThrow();
+  expect(() =>
+    checkAnswer('/cli/ecommerce/cart/freeze/check', 'POST', 200, { responseCode: 4105, data: { updated: 'x' } }),
+  ).toThrow(/contract does not allow/);
+  expect(() => checkAnswer('/cli/categories', 'GET', 200, changed)).toThrow(/does not declare \(changed\)/);
 });

@@ -96,6 +96,28 @@ const callPatterns = allEndpoints
   }))
   .sort((a, b) => a.params - b.params);
 
+/** Where a parsed value differs from the value sent (keys the schema drops aside), or null. */
+export function changedByParse(parsed: unknown, sent: unknown, at: string): string | null {
+  if (Array.isArray(parsed)) {
+    if (!Array.isArray(sent) || sent.length !== parsed.length) return at;
+    for (const [i, item] of parsed.entries()) {
+      const changed = changedByParse(item, sent[i], `${at}[${i}]`);
+      if (changed) return changed;
+    }
+    return null;
+  }
+  if (typeof parsed === 'object' && parsed !== null) {
+    if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return at;
+    for (const [key, value] of Object.entries(parsed)) {
+      if (!(key in sent) && value !== undefined) return `${at}.${key} (not sent)`;
+      const changed = changedByParse(value, (sent as Record<string, unknown>)[key], `${at}.${key}`);
+      if (changed) return changed;
+    }
+    return null;
+  }
+  return Object.is(parsed, sent) ? null : at;
+}
+
 /**
  * Every successful answer a test gets through request() is checked against
  * the contract (shared/contract/endpoints.ts): its data must be what the
@@ -103,20 +125,32 @@ const callPatterns = allEndpoints
  * parses without a test failing.
  */
 export function checkAnswer(path: string, method: string, status: number, body: unknown): void {
-  if (
-    status !== 200 ||
-    typeof body !== 'object' ||
-    body === null ||
-    (body as { responseCode?: unknown }).responseCode !== 0
-  )
-    return;
+  const code = (body as { responseCode?: unknown } | null)?.responseCode;
+  if (status !== 200 || typeof body !== 'object' || body === null || (code !== 0 && code !== 4105)) return;
   const { pathname } = new URL(path, 'http://shop.test');
   const calls = callPatterns.filter((c) => c.method === method.toUpperCase() && c.path.test(pathname));
   // One path may be two calls told apart by the body (cart/abort: a cart, or with orderId an order): either will do.
-  const outputs = calls.filter((c) => c.params === calls[0]?.params).flatMap((c) => c.endpoint.output ?? []);
+  const same = calls.filter((c) => c.params === calls[0]?.params);
+  // A 4105 (prices changed) carries the data of the contract's `changed`; only the calls that declare one give it.
+  const outputs = same.flatMap((c) => (code === 0 ? (c.endpoint.output ?? []) : (c.endpoint.changed ?? [])));
+  if (code === 4105 && outputs.length === 0 && same.length > 0)
+    throw new Error(
+      `${method.toUpperCase()} ${pathname} answered 4105, which its contract entry does not declare (changed)`,
+    );
   if (outputs.length === 0) return;
-  const results = outputs.map((output) => output.safeParse((body as { data: unknown }).data));
-  if (results.some((r) => r.success)) return;
+  const sent = (body as { data: unknown }).data;
+  const results = outputs.map((output) => output.safeParse(sent));
+  const parsed = results.find((r) => r.success);
+  if (parsed) {
+    // The browser takes the data as it comes (lib/api-client.ts does not parse it again):
+    // the contract's parse must find nothing to fill in or convert.
+    const changed = changedByParse(parsed.data, sent, 'data');
+    if (changed)
+      throw new Error(
+        `${method.toUpperCase()} ${pathname}: the contract's parse changes ${changed}: the server must send it as parsed`,
+      );
+    return;
+  }
   throw new Error(
     `${method.toUpperCase()} ${pathname} answered data the contract does not allow: ${JSON.stringify(results[0]?.error?.issues.slice(0, 5))}`,
   );

@@ -1,10 +1,10 @@
 // A banner's products (docs/product.md §2, §9: pages of 10): the first page built for
 // the default store stays (children); the island adds the next pages as the
 // shopper scrolls or asks ('Carica altri'), or lists the cart store's.
+import { BANNER_PRODUCTS_PAGE_SIZE, DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { BANNER_PRODUCTS_PAGE_SIZE } from '#src/shared/contract/banners.ts';
-import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchBannerProducts } from './catalogue.store.ts';
 import { LoadMore } from './LoadMore.tsx';

@@ -4,9 +4,10 @@
 // shopper's cart store or a sort or filter (then the static page is hidden).
 // Sort and filters live in the query string; changing one starts again from
 // the first page, with nothing of the old list kept.
+import { DEFAULT_STORE_ID, PRODUCTS_PAGE_SIZE } from '#src/shared/contract/constants.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_STORE_ID, PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
+import type { Tag } from '#src/shared/contract/catalogue.ts';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchProducts } from './catalogue.store.ts';
 import { ListingControls } from './ListingControls.tsx';

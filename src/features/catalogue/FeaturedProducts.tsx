@@ -1,9 +1,10 @@
 // Featured promotional products of the home page (docs/product.md §2): built for the
 // default store (children); for a shopper whose cart is at another store the
 // island shows that store's promotions instead.
+import { DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_STORE_ID, type ListedProduct } from '#src/shared/contract/catalogue.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchProducts } from './catalogue.store.ts';
 import { ProductTiles } from '#src/components/ProductTiles.tsx';

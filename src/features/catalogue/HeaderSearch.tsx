@@ -5,13 +5,14 @@
 // shopper's finger. Each row names the brand: the catalogue has products of
 // the same name at different prices. Enter (or the button) opens the search
 // page; without JavaScript the form does the same.
+import { DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $overlay, openOverlay } from '#src/shop/session.store.ts';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchProducts } from './catalogue.store.ts';
-import { DEFAULT_STORE_ID } from '#src/shared/contract/catalogue.ts';
+
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { suggest, warmUpIndex, type Suggestion } from './pagefind.ts';
 import { mergeSuggestions, OVERLAY_RESULTS, searchHref } from './search-rules.ts';

@@ -3,12 +3,13 @@
 // the default store's values; for a shopper whose cart is at another store
 // the island reads that store's price, promotion and availability, and keeps
 // the built values when the store is 1109 or the call fails.
+import { DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import AddToCart, { buyable } from '#src/shop/AddToCart.tsx';
 import FavouriteButton from '#src/shop/FavouriteButton.tsx';
 import { isFrozen, promotionBadge } from '#src/components/product-format.ts';
-import { DEFAULT_STORE_ID, type Product } from '#src/shared/contract/catalogue.ts';
+import type { Product } from '#src/shared/contract/catalogue.ts';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchProduct } from '#src/shop/product.api.ts';
 import { Price } from '#src/components/Price.tsx';

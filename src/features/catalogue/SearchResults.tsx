@@ -2,6 +2,7 @@
 // products of the shopper's store page after page as the shopper scrolls,
 // with sort and filters, and 'Nessun prodotto trovato' when there is none.
 // The text is typed in the header's search box (which shows it here).
+import { PRODUCTS_PAGE_SIZE } from '#src/shared/contract/constants.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
@@ -11,7 +12,7 @@ import { LoadMore } from './LoadMore.tsx';
 import { ProductTiles } from '#src/components/ProductTiles.tsx';
 import { DEFAULT_FILTERS, filtersToQuery, parseFilters, urlWithFilters, type ListingFilters } from './listing-query.ts';
 import { usePagedProducts } from './use-paged-products.ts';
-import { PRODUCTS_PAGE_SIZE, type Tag } from '#src/shared/contract/catalogue.ts';
+import type { Tag } from '#src/shared/contract/catalogue.ts';
 import { SEARCH_MIN_CHARS, searchText } from '#src/shared/search-rules.ts';
 
 interface Subject {

@@ -1,9 +1,9 @@
 // The catalogue's calls: a listing or search page and a banner's products,
 // at the prices of a store (the islands pass $shopperStoreId).
+import type { Paged } from '#src/shared/contract/constants.ts';
 import { api } from '#src/lib/api-client.ts';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
-import { catalogueCalls } from '#src/shared/contract/endpoints.ts';
-import type { Paged } from '#src/shared/contract/envelope.ts';
+import { catalogueCalls } from '#src/shared/contract/calls.ts';
 
 export type ProductSearch = Record<string, string | number | boolean>;
 

@@ -5,9 +5,10 @@
 // pages and the scroll position are kept in sessionStorage per page URL and
 // key (store, category or search, sort and filters) when the page is left,
 // and put back when the shopper comes back (listing-snapshot.ts).
+import type { Paged } from '#src/shared/contract/constants.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
-import type { Paged } from '#src/shared/contract/envelope.ts';
+
 import { manualScrollRestoration, saveSnapshot, takeSnapshot } from './listing-snapshot.ts';
 
 export interface PagedProducts {

@@ -1,38 +1,42 @@
 // The checkout in progress (docs/product.md §4 Checkout steps): the chosen slot and the
 // checkout data survive the moves between /checkout, /checkout/data and
 // /checkout/summary (kept in sessionStorage, this tab only); freeze books it.
+import { ORDERS_PAGE_SIZE } from '#src/shared/contract/constants.ts';
 import { atom } from 'nanostores';
-import { z } from '#src/shared/zod.ts';
 import { api } from '#src/lib/api-client.ts';
-import {
-  cart as cartSchema,
-  changedItems,
-  type Cart,
-  type CartItem,
-  type PaymentMode,
-} from '#src/shared/contract/cart.ts';
-import { ORDERS_PAGE_SIZE, type Order } from '#src/shared/contract/checkout.ts';
-import { checkoutCalls, profileCalls } from '#src/shared/contract/endpoints.ts';
+import type { Cart, CartItem, PaymentMode } from '#src/shared/contract/cart.ts';
+import type { Order } from '#src/shared/contract/checkout.ts';
+import { checkoutCalls, profileCalls } from '#src/shared/contract/calls.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
 import { reorderHint } from '#src/shop/reorder-hint.ts';
 import { CHECKOUT_STATE_KEY, type CheckoutData } from './checkout-rules.ts';
 
-const chosenSlot = z.object({ id: z.number().int(), day: z.string(), validFrom: z.string(), validTo: z.string() });
-export type ChosenSlot = z.infer<typeof chosenSlot>;
-const checkoutState = z.object({
-  cartId: z.number().int(),
-  slot: chosenSlot.nullable(),
-  data: z.custom<CheckoutData>((v) => typeof v === 'object' && v !== null).nullable(),
-});
-export type CheckoutState = z.infer<typeof checkoutState>;
+export type ChosenSlot = { id: number; day: string; validFrom: string; validTo: string };
+export type CheckoutState = { cartId: number; slot: ChosenSlot | null; data: CheckoutData | null };
+
+// What this tab stored itself; an older build may have stored another shape: then it is not read.
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isChosenSlot = (v: unknown): v is ChosenSlot =>
+  isRecord(v) &&
+  Number.isInteger(v['id']) &&
+  typeof v['day'] === 'string' &&
+  typeof v['validFrom'] === 'string' &&
+  typeof v['validTo'] === 'string';
+const isCheckoutState = (v: unknown): v is CheckoutState =>
+  isRecord(v) &&
+  Number.isInteger(v['cartId']) &&
+  (v['slot'] === null || isChosenSlot(v['slot'])) &&
+  (v['data'] === null || isRecord(v['data']));
+const isCart = (v: unknown): v is Cart =>
+  isRecord(v) && Number.isInteger(v['id']) && Array.isArray(v['items']) && isRecord(v['delivery']);
 
 const BOOKED_KEY = 'spesa.checkout.booked';
 
-function readStored<T>(key: string, schema: z.ZodType<T>): T | null {
+function readStored<T>(key: string, isValid: (value: unknown) => value is T): T | null {
   if (typeof sessionStorage === 'undefined') return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(sessionStorage.getItem(key) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+    return isValid(value) ? value : null;
   } catch {
     return null;
   }
@@ -47,7 +51,7 @@ function writeStored(key: string, value: unknown): void {
   }
 }
 
-export const $checkout = atom<CheckoutState | null>(readStored(CHECKOUT_STATE_KEY, checkoutState));
+export const $checkout = atom<CheckoutState | null>(readStored(CHECKOUT_STATE_KEY, isCheckoutState));
 $checkout.listen((state) => writeStored(CHECKOUT_STATE_KEY, state));
 
 /** The checkout of this cart (a different cart starts afresh, with the last order's slot when it was reordered). */
@@ -97,7 +101,7 @@ export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): 
   });
   if (answer.responseCode !== 0) {
     void loadCurrent(true);
-    return { kind: 'changed', ...changedItems.parse(answer.data) };
+    return { kind: 'changed', updated: answer.data.updated, removed: answer.data.removed };
   }
   writeStored(BOOKED_KEY, answer.data);
   $checkout.set(null);
@@ -106,7 +110,7 @@ export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): 
 }
 
 /** The cart just booked in this tab, for the thank-you page. */
-export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, cartSchema);
+export const bookedCart = (): Cart | null => readStored(BOOKED_KEY, isCart);
 
 /** An order by its code (the card payment comes back with ?orderCode=): the newest pages hold it. */
 export async function orderByCode(code: string, pages = 10): Promise<Order | null> {

@@ -1,11 +1,12 @@
 // The list search overlay (docs/product.md §2, §5): from 3 characters, 1 s after the
 // last key, catalogue products to add to the list; or the text itself as a
 // custom item (amount 1), its button disabled under 3 characters.
+import { DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
-import { catalogueCalls } from '#src/shared/contract/endpoints.ts';
-import { DEFAULT_STORE_ID, type ListedProduct } from '#src/shared/contract/catalogue.ts';
+import { catalogueCalls } from '#src/shared/contract/calls.ts';
+import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '#src/shared/search-rules.ts';

@@ -2,15 +2,16 @@
 // page, each with number, date, slot, store, status and totals; the detail
 // shows the rows by status, and abort, pay-now and copy-to-cart. A change the
 // store makes shows by itself (the live order stream, lib/order-events.ts).
+import type { Paged } from '#src/shared/contract/constants.ts';
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useRef, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import { errorMessageOf } from '#src/lib/api-client.ts';
 import { useOrderEvents } from '#src/lib/order-events.ts';
-import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
+import { checkoutCalls } from '#src/shared/contract/calls.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
-import type { Paged } from '#src/shared/contract/envelope.ts';
+
 import { fetchOrder, loadOrders } from './orders.store.ts';
 import { OrderCard } from './OrderCard.tsx';
 

@@ -1,10 +1,11 @@
 // The shopper's orders (docs/product.md §7): paged list, one order, abort, copy to cart.
+import { ORDERS_PAGE_SIZE, type Paged } from '#src/shared/contract/constants.ts';
 import { api } from '#src/lib/api-client.ts';
-import { cart as cartSchema, changedItems, type CartItem } from '#src/shared/contract/cart.ts';
-import { ORDERS_PAGE_SIZE } from '#src/shared/contract/checkout.ts';
-import { checkoutCalls } from '#src/shared/contract/endpoints.ts';
+import type { CartItem } from '#src/shared/contract/cart.ts';
+
+import { checkoutCalls } from '#src/shared/contract/calls.ts';
 import type { Order } from '#src/shared/contract/checkout.ts';
-import type { Paged } from '#src/shared/contract/envelope.ts';
+
 import { keepAnswer, keptAnswer, unreachable } from '#src/shop/last-answers.ts';
 import { $user } from '#src/shop/session.store.ts';
 import { rememberReorder } from '#src/shop/reorder-hint.ts';
@@ -54,15 +55,13 @@ export const abortOrder = (orderId: number) => api.data(checkoutCalls.abortOrder
 
 export const acceptOrder = (id: number) => api.data(checkoutCalls.acceptOrder, { params: { id } });
 
-const copyChanged = changedItems.extend({ cart: cartSchema });
-
 /** orders/:id/modify: the order is cancelled and its rows back in the cart; 4105 lists the rows that changed or stayed out. */
 export async function modifyOrder(
   id: number,
 ): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
   const answer = await api.call(checkoutCalls.modifyOrder, { params: { id } });
   if (answer.responseCode === 0) return { kind: 'copied' };
-  const { updated, removed } = copyChanged.parse(answer.data);
+  const { updated, removed } = answer.data;
   return { kind: 'changed', updated, removed };
 }
 
@@ -72,7 +71,7 @@ export async function copyOrder(
 ): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
   const answer = await api.call(checkoutCalls.copyOrder, { body: { orderId, terminalType: 'WEB' } });
   if (answer.responseCode === 0) return { kind: 'copied' };
-  const { updated, removed } = copyChanged.parse(answer.data);
+  const { updated, removed } = answer.data;
   return { kind: 'changed', updated, removed };
 }
 
@@ -85,8 +84,8 @@ export async function reorder(
   order: Order,
 ): Promise<{ kind: 'copied' } | { kind: 'changed'; updated: CartItem[]; removed: CartItem[] }> {
   const answer = await api.call(checkoutCalls.copyOrder, { body: { orderId: order.id, terminalType: 'WEB' } });
-  const changed = answer.responseCode === 0 ? null : copyChanged.parse(answer.data);
-  const cart = changed ? changed.cart : cartSchema.parse(answer.data);
+  const changed = answer.responseCode === 0 ? null : answer.data;
+  const cart = answer.responseCode === 0 ? answer.data : answer.data.cart;
   const last = order.cart.delivery.timeSlot;
   let slot = null;
   if (last) {

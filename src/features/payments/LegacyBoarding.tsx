@@ -1,10 +1,11 @@
 // Legacy /payments/boarding (docs/product.md §2, §9): 0,01 € is authorised only to
 // validate the card and is not charged; 'Procedi' posts the signed hidden
 // form (every field but serverUrl) to the provider in a new tab.
+import { VERIFICATION_AMOUNT_CENTS } from '#src/shared/contract/constants.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessageOf } from '#src/lib/api-client.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
-import { VERIFICATION_AMOUNT_CENTS, type LegacyBoardingForm } from '#src/shared/contract/payments.ts';
+import type { LegacyBoardingForm } from '#src/shared/contract/payments.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import { loadLegacyForm } from '#src/shop/payments.api.ts';
 import { legacyFormFields } from '#src/components/card-payment.ts';

@@ -1,8 +1,9 @@
 // Build-time reads of the stores (docs/architecture.md §1): every store, 50 a page,
 // validated by the contract and fetched once per build process.
+import { STORES_MAX_PAGE_SIZE } from '#src/shared/contract/constants.ts';
 import { fetchApi } from '#src/lib/build-api.ts';
 import { storeCalls } from '#src/shared/contract/endpoints.ts';
-import { STORES_MAX_PAGE_SIZE, type Store } from '#src/shared/contract/stores.ts';
+import type { Store } from '#src/shared/contract/stores.ts';
 
 let all: Promise<Store[]> | undefined;
 

@@ -2,10 +2,11 @@
 // the page; the shopper's position when given (then sorted by distance).
 // Until the shopper changes something, the page comes from the stores the
 // build rendered, so hydrating costs no request.
+import { toPage, type Paged } from '#src/shared/contract/constants.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
-import { storeCalls } from '#src/shared/contract/endpoints.ts';
-import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
+import { storeCalls } from '#src/shared/contract/calls.ts';
+
 import type { Store } from '#src/shared/contract/stores.ts';
 
 const STORE_SEARCH_DEBOUNCE_MS = 1000; // docs/product.md §9

@@ -1,5 +1,6 @@
 // Cart calls and shapes of docs/product.md §3 and §7.
 import { z } from '#src/shared/zod.ts';
+export { WATER_PACK_FEE_CENTS } from './constants.ts';
 import { promotion } from './catalogue.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
@@ -14,7 +15,6 @@ export type PaymentMode = z.infer<typeof paymentMode>;
 
 export const MAX_WATER_PACKS = 5;
 export const WATER_PACKS_INCLUDED = 2;
-export const WATER_PACK_FEE_CENTS = 50;
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const quantity = z.number().finite().min(0).max(1000);
@@ -168,3 +168,5 @@ export const storeItemResponse = z.object({
 
 /** freeze/check answer with 4105: what changed since the items were added (docs/product.md §4 Booking). */
 export const changedItems = z.object({ updated: z.array(cartItem), removed: z.array(cartItem) });
+/** 4105 of an order put back into a cart (modify, copy): the cart is ready, with what changed. */
+export const changedCart = changedItems.extend({ cart });

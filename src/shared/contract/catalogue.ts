@@ -1,15 +1,14 @@
 // Catalogue shapes of docs/product.md §3 and the product query of docs/product.md §7, shared by the
-// API (which validates what it answers) and the browser and build (which
-// validate what they receive).
+// API (which validates what it answers) and the build (which validates what it
+// receives).
 import { z } from '#src/shared/zod.ts';
+import { PRODUCTS_PAGE_SIZE } from './constants.ts';
+export { DEFAULT_STORE_ID } from './constants.ts';
 import { pageParam, paged } from './envelope.ts';
 import { nutritionFacts } from '../food-info.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
-
-export const DEFAULT_STORE_ID = 1109; // docs/product.md §9
-export const PRODUCTS_PAGE_SIZE = 24;
 
 export interface Category {
   id: string;

@@ -1,5 +1,6 @@
 // Slots, checkout and orders (docs/product.md §3 Slot, Order, Checkout info; §7).
 import { z } from '#src/shared/zod.ts';
+export { ORDERS_PAGE_SIZE } from './constants.ts';
 import { cardPayment } from './payments.ts';
 import { cart, cartItem, paymentMode } from './cart.ts';
 import { email, mobilePhone } from './profile-rules.ts';
@@ -9,7 +10,6 @@ import { schemasTurn } from './schemas-turn.ts';
 await schemasTurn();
 
 export const SLOT_DAYS = 10; // day strip (docs/product.md §9)
-export const ORDERS_PAGE_SIZE = 5;
 
 export const slot = z.object({
   id: z.number().int(),

@@ -12,12 +12,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
     last: z.boolean(),
     totalElements: z.number().int().nonnegative(),
   });
-export type Paged<T> = { data: T[]; totalPages: number; number: number; last: boolean; totalElements: number };
-
-export function toPage<T>(rows: T[], totalElements: number, page: number, size: number): Paged<T> {
-  const totalPages = Math.ceil(totalElements / size);
-  return { data: rows, totalPages, number: page, last: page >= totalPages - 1, totalElements };
-}
+export { type Paged, toPage } from './constants.ts';
 
 /** Query-string page number: 0-based, defaults to 0. */
 export const pageParam = z.coerce.number().int().min(0).max(100_000).default(0);

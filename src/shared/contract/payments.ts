@@ -3,17 +3,13 @@
 // steps; §7 Payments calls; docs/architecture.md §4 card payments). Amounts are integer
 // cents inside; euro with 2 decimals on the wire.
 import { z } from '#src/shared/zod.ts';
+export { VERIFICATION_AMOUNT_CENTS } from './constants.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
 
-/** The window message the provider's lightbox sends when it finishes (XPay's result event). */
-export const PAYMENT_RESULT_EVENT = 'XPay_Payment_Result';
-
 /** Surcharge on variable-weight rows held on top of the total (docs/architecture.md §4), unless configured. */
 export const DEFAULT_PREAUTH_SURCHARGE_PERCENT = 10;
-/** The legacy card verification: authorised only to validate the card, then released. */
-export const VERIFICATION_AMOUNT_CENTS = 1;
 
 const paymentMethodType = z.enum(['XPAY']);
 const paymentMethod = z.object({

@@ -45,7 +45,8 @@ describe('the turn of a contract module', () => {
 describe('the contract modules', () => {
   const folder = new URL('./', import.meta.url);
   const modules = readdirSync(folder).filter(
-    (f) => f.endsWith('.ts') && !f.includes('.test') && !f.includes('test-data'),
+    // endpoints.ts is the server's and the build's: the browser never loads it (Biome refuses its calls there).
+    (f) => f.endsWith('.ts') && !f.includes('.test') && !f.includes('test-data') && f !== 'endpoints.ts',
   );
 
   it('each await their turn before their first schema, so none makes them all in one task', () => {

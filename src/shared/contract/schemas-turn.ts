@@ -1,8 +1,9 @@
-// A browser builds the contract's schemas a module per task. The islands'
-// core makes some 860 zod schemas as it loads: at once, that held a
-// logged-in page's main thread for one or two long tasks (20-40 ms each on
-// the development machine, four times that at a phone's speed), in the
-// middle of its first view and its first input. So each contract module
+// A browser builds the contract's schemas a module per task. The pages with
+// forms (profile, addresses, signup, the store's screens) check their fields
+// with the contract's zod schemas; made at once as their island loads, the
+// schemas of several modules and zod's own set-up held the main thread for a
+// long task (20-40 ms on the development machine, four times that at a phone's
+// speed), in the middle of the page's first view and its first input. So each contract module
 // that makes schemas awaits its turn first (a top-level await): as ES modules
 // do, whatever imports it waits for it, and between two modules the browser
 // runs what waits (input, paint, the early answers). The files of the core

@@ -1,15 +1,13 @@
 // Store shapes of docs/product.md §3 and the Stores calls of docs/product.md §7, shared by the API
-// (which validates what it answers) and the build and browser (which validate
-// what they receive).
+// (which validates what it answers) and the build (which validates what it
+// receives).
 import { z } from '#src/shared/zod.ts';
+import { STORES_PAGE_SIZE, STORES_MAX_PAGE_SIZE } from './constants.ts';
+export { STORES_PAGE_SIZE } from './constants.ts';
 import { pageParam, paged } from './envelope.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
-
-/** The store list's page size is ours to choose (docs/product.md §9): 6 fits a phone screen and a desktop column. */
-export const STORES_PAGE_SIZE = 6;
-export const STORES_MAX_PAGE_SIZE = 50;
 
 /** Not in the catalogue of docs/product.md §8 (codes not listed there use the server's errorMessage): ours. */
 export const STORE_NOT_FOUND = { code: 4040, message: 'Punto vendita non trovato.' } as const;
