@@ -4,7 +4,6 @@
 // right after an import; the limits come from the contract's rules.
 import { WATER_PACK_FEE_CENTS } from '#src/shared/contract/constants.ts';
 import { fetchApi } from '#src/lib/build-api.ts';
-
 import { MAX_PIECES_PER_ARTICLE } from '#src/shared/quantity-rules.ts';
 import { formatEuro, toEuro } from '#src/shared/contract/money.ts';
 import { storeCalls } from '#src/shared/contract/endpoints.ts';

@@ -4,7 +4,6 @@
 import { BANNER_PRODUCTS_PAGE_SIZE, DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchBannerProducts } from './catalogue.store.ts';
 import { LoadMore } from './LoadMore.tsx';

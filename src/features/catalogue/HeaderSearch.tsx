@@ -12,7 +12,6 @@ import { useEffect, useRef, useState } from 'react';
 import { $overlay, openOverlay } from '#src/shop/session.store.ts';
 import { $shopperStoreId } from '#src/shop/cart.store.ts';
 import { fetchProducts } from './catalogue.store.ts';
-
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { suggest, warmUpIndex, type Suggestion } from './pagefind.ts';
 import { mergeSuggestions, OVERLAY_RESULTS, searchHref } from './search-rules.ts';

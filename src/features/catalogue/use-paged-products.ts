@@ -8,7 +8,6 @@
 import type { Paged } from '#src/shared/contract/constants.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
-
 import { manualScrollRestoration, saveSnapshot, takeSnapshot } from './listing-snapshot.ts';
 
 export interface PagedProducts {

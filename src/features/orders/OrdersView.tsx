@@ -11,7 +11,6 @@ import { useOrderEvents } from '#src/lib/order-events.ts';
 import { checkoutCalls } from '#src/shared/contract/calls.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
-
 import { fetchOrder, loadOrders } from './orders.store.ts';
 import { OrderCard } from './OrderCard.tsx';
 
