@@ -46,6 +46,8 @@ async function main() {
 function step(args: string[], size: number): Row {
   const child = spawnSync(process.execPath, [new URL(import.meta.url).pathname, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // The API's log line per request only at warn, as bench:api runs it: 20,000 lines say nothing here.
+    env: { ...process.env, LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -151,6 +153,8 @@ async function buildStep(dir: string) {
       catalogueVersion: await catalogueVersion(handle.db),
       outDir: site,
       heapMb: config.SITE_BUILD_HEAP_MB,
+      // Each step's time, on stderr (the parent passes it through; stdout carries the result).
+      log: (line) => console.error(`  ${line}`),
     });
     const buildSeconds = (performance.now() - t) / 1000;
     const treePeakMb = sampler.stop();

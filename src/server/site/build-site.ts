@@ -8,7 +8,7 @@ import { SITE_SETTING_NAMES, siteSettings } from '../config.ts';
 import { buildDir, distDir, projectRoot, siteSourceHash, STAMP_FILE, type BuildStamp } from './site-paths.ts';
 import type { WorkerMessage } from './build-worker.ts';
 import { writeSearchIndex } from './search-index.ts';
-import { writeSiteHashes } from './inline-hashes.ts';
+import { siteHashes } from './inline-hashes.ts';
 import { writeCdnHeaders } from './cdn-headers.ts';
 import type { SecurityEnv } from '../security-headers.ts';
 import { writeModulePreloads } from './module-preloads.ts';
@@ -48,27 +48,38 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuiltSite> {
   const sourceHash = await siteSourceHash();
   const outDir = options.outDir ?? join(buildDir, `${sitePrefix()}${Date.now()}`);
   await mkdir(buildDir, { recursive: true });
+  // Each step says how long it took (bench:build prints them: where a build's time goes).
+  let started = performance.now();
+  const took = (what: string) => {
+    const now = performance.now();
+    log(`${what} (${((now - started) / 1000).toFixed(1)} s)`);
+    started = now;
+  };
   let buildPeakRssMb: number;
   try {
     buildPeakRssMb = await runBuildWorker(options.apiUrl, outDir, options.heapMb ?? 768);
+    took('pages rendered by Astro');
     // The instant search of anonymous shoppers: a Pagefind index of the
     // product pages (only they carry data-pagefind-body), so suggestions
     // work from any static host. Pagefind's own process does the work, once
     // the build process has ended and given its memory back.
     const indexed = await writeSearchIndex(outDir, join(outDir, 'pagefind'));
-    log(`search index: ${indexed} pages`);
-    // Each page asks for its scripts' imports with the page (module-preloads.ts).
-    await writeModulePreloads(outDir);
-    // The site's CSP names its inline scripts and styles by hash (security-headers.ts).
-    const hashes = await writeSiteHashes(outDir);
+    took(`search index: ${indexed} pages`);
+    // Each page asks for its scripts' imports with the page (module-preloads.ts), and the
+    // site's CSP names its inline scripts and styles by hash (security-headers.ts): one pass.
+    const collected = siteHashes();
+    await writeModulePreloads(outDir, collected.add);
+    const hashes = await collected.write(outDir);
+    took('module preloads and inline hashes');
     // Installable and usable offline: icons, manifest, and the service worker that
     // precaches the pages' shell as it now is (offline-support.ts).
     const precached = await writeOfflineSupport(outDir);
-    log(`service worker: ${precached.count} files precached (${Math.round(precached.size / 1024)} kB)`);
+    took(`service worker: ${precached.count} files precached (${Math.round(precached.size / 1024)} kB)`);
     // Last, over the pages as they are served: their gzip copies (compressed-copies.ts).
-    log(`gzip copies: ${await writeCompressedCopies(outDir)} files`);
+    took(`gzip copies: ${await writeCompressedCopies(outDir)} files`);
     // The same headers for a CDN or nginx serving the site without the shop's server (docs/deploy.md).
     await writeCdnHeaders(outDir, securityEnv(), hashes);
+    took('CDN headers');
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     throw error;

@@ -26,8 +26,15 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 // Data blocks are never run, so CSP does not apply to them (JSON-LD, JSON).
 const RUN_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'importmap', 'speculationrules']);
 
+/** An attribute's value in a tag's attribute text, or null; one expression per name, made once. */
+const attributePatterns = new Map<string, RegExp>();
 const attribute = (attributes: string, name: string): string | null => {
-  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes);
+  let pattern = attributePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
+    attributePatterns.set(name, pattern);
+  }
+  const m = pattern.exec(attributes);
   return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
 };
 
@@ -52,6 +59,8 @@ export function inlineHashes(html: string, into: InlineHashes = noHashes()): Inl
     .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
     .replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
   for (const tag of withoutScripts.matchAll(/<[a-z][a-z0-9-]*\b([^>]*)>/gi)) {
+    // Most tags have no style attribute: the word first, the attribute's expression only then.
+    if (!/style/i.test(tag[1] ?? '')) continue;
     const style = attribute(tag[1] ?? '', 'style');
     if (style !== null) add(into.styleAttributes, sha256(decodeEntities(style)));
   }
@@ -70,20 +79,34 @@ function decodeEntities(value: string): string {
   });
 }
 
+/**
+ * Collects the hashes of a site's pages one page at a time (the build adds each page as it
+ * finishes it, module-preloads.ts), then writes them to CSP_HASHES_FILE in the site.
+ */
+export function siteHashes() {
+  const hashes = noHashes();
+  return {
+    add(page: string, html: string) {
+      try {
+        inlineHashes(html, hashes);
+      } catch (error) {
+        throw new Error(`${page}: ${(error as Error).message}`);
+      }
+    },
+    async write(siteDir: string): Promise<InlineHashes> {
+      for (const list of Object.values(hashes) as string[][]) list.sort();
+      await writeFile(join(siteDir, CSP_HASHES_FILE), JSON.stringify(hashes, null, 2));
+      return hashes;
+    },
+  };
+}
+
 /** Hashes every page of a built site and writes them to CSP_HASHES_FILE in it. */
 export async function writeSiteHashes(siteDir: string): Promise<InlineHashes> {
-  const hashes = noHashes();
+  const collected = siteHashes();
   const pages = (await readdir(siteDir, { recursive: true })).filter((f) => f.endsWith('.html'));
-  for (const page of pages) {
-    try {
-      inlineHashes(await readFile(join(siteDir, page), 'utf8'), hashes);
-    } catch (error) {
-      throw new Error(`${page}: ${(error as Error).message}`);
-    }
-  }
-  for (const list of Object.values(hashes) as string[][]) list.sort();
-  await writeFile(join(siteDir, CSP_HASHES_FILE), JSON.stringify(hashes, null, 2));
-  return hashes;
+  for (const page of pages) collected.add(page, await readFile(join(siteDir, page), 'utf8'));
+  return collected.write(siteDir);
 }
 
 let cached: { target: string; hashes: InlineHashes } | null = null;
