@@ -18,7 +18,8 @@ const { loadConfig } = await import('../config.ts');
 const { openDb } = await import('../db/client.ts');
 const { createMailer } = await import('../mail/mailer.ts');
 const { createOrderEventHub } = await import('../services/order-events.ts');
-const { writeSiteHashes } = await import('./inline-hashes.ts');
+const { siteHashes } = await import('./inline-hashes.ts');
+const { writeModulePreloads } = await import('./module-preloads.ts');
 const { writeCompressedCopies } = await import('./compressed-copies.ts');
 const { writeCdnHeaders, HEADERS_FILE, NGINX_CONF_FILE } = await import('./cdn-headers.ts');
 
@@ -37,7 +38,9 @@ beforeAll(async () => {
   writeFileSync(join(site, '404.html'), '<!doctype html><title>Pagina non trovata</title><h1>Pagina non trovata</h1>');
   writeFileSync(join(site, '_astro', 'app.js'), `export const spesa = ${JSON.stringify('x'.repeat(2000))};`);
   writeFileSync(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const hashes = await writeSiteHashes(site);
+  const collected = siteHashes();
+  await writeModulePreloads(site, collected.add);
+  const hashes = await collected.write(site);
   await writeCompressedCopies(site);
   await writeCdnHeaders(site, env, hashes);
   handle = await openDb({});

@@ -11,6 +11,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { eachAtOnce } from './at-once.ts';
 
 const gzipped = promisify(gzip);
 
@@ -24,17 +25,13 @@ const AT_ONCE = 8;
 /** Writes file.gz beside every text file of the site of 1 kB or more; the number of copies. */
 export async function writeCompressedCopies(siteDir: string): Promise<number> {
   const files = (await readdir(siteDir, { recursive: true })).filter((f) => TEXT_FILE.test(f));
-  let next = 0;
   let written = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const path = join(siteDir, files[next++]!);
-      const text = await readFile(path);
-      if (text.byteLength < COPY_FROM_BYTES) continue;
-      await writeFile(`${path}.gz`, await gzipped(text, { level: 9 }));
-      written++;
-    }
-  };
-  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  await eachAtOnce(files, AT_ONCE, async (file) => {
+    const path = join(siteDir, file);
+    const text = await readFile(path);
+    if (text.byteLength < COPY_FROM_BYTES) return;
+    await writeFile(`${path}.gz`, await gzipped(text, { level: 9 }));
+    written++;
+  });
   return written;
 }

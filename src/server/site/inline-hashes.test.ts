@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inlineHashes, servedSiteHashes, writeSiteHashes } from './inline-hashes.ts';
+import { inlineHashes, servedSiteHashes, siteHashes } from './inline-hashes.ts';
+import { writeModulePreloads } from './module-preloads.ts';
 import { CSP_HASHES_FILE } from './site-paths.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -31,7 +32,10 @@ describe('inline hashes for the CSP', () => {
       await mkdir(join(site, 'product', 'a'), { recursive: true });
       await writeFile(join(site, 'index.html'), '<script>home()</script>');
       await writeFile(join(site, 'product', 'a', 'index.html'), '<script>home()</script><script>product()</script>');
-      const written = await writeSiteHashes(site);
+      // As the build does: every page read once, its hashes taken as it is written.
+      const collected = siteHashes();
+      await writeModulePreloads(site, collected.add);
+      const written = await collected.write(site);
       expect(written.scripts).toEqual([hash('home()'), hash('product()')].sort());
       expect(JSON.parse(await readFile(join(site, CSP_HASHES_FILE), 'utf8'))).toEqual(written);
       const dist = join(root, 'dist');

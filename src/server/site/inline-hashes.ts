@@ -5,7 +5,7 @@
 // those of the site it is serving.
 import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve, dirname } from 'node:path';
 import { CSP_HASHES_FILE, distDir } from './site-paths.ts';
 
@@ -26,15 +26,8 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 // Data blocks are never run, so CSP does not apply to them (JSON-LD, JSON).
 const RUN_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'importmap', 'speculationrules']);
 
-/** An attribute's value in a tag's attribute text, or null; one expression per name, made once. */
-const attributePatterns = new Map<string, RegExp>();
 const attribute = (attributes: string, name: string): string | null => {
-  let pattern = attributePatterns.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
-    attributePatterns.set(name, pattern);
-  }
-  const m = pattern.exec(attributes);
+  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes);
   return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
 };
 
@@ -99,14 +92,6 @@ export function siteHashes() {
       return hashes;
     },
   };
-}
-
-/** Hashes every page of a built site and writes them to CSP_HASHES_FILE in it. */
-export async function writeSiteHashes(siteDir: string): Promise<InlineHashes> {
-  const collected = siteHashes();
-  const pages = (await readdir(siteDir, { recursive: true })).filter((f) => f.endsWith('.html'));
-  for (const page of pages) collected.add(page, await readFile(join(siteDir, page), 'utf8'));
-  return collected.write(siteDir);
 }
 
 let cached: { target: string; hashes: InlineHashes } | null = null;

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_BASE } from '#src/shared/routes.ts';
+import { eachAtOnce } from './at-once.ts';
 
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"[^>]*><\/script>/g;
 // Rolldown writes static imports as `import{…}from"./x.js"` or `import"./x.js"`.
@@ -55,7 +56,7 @@ export function withModulePreloads(siteDir: string, html: string, known = new Ma
   return `${html.slice(0, at)}${links}${html.slice(at)}`;
 }
 
-/** Pages read and written at once: the reads and writes of some overlap the others' parsing. */
+/** Pages read and written at once (at-once.ts). */
 const AT_ONCE = 8;
 
 /**
@@ -68,16 +69,11 @@ export async function writeModulePreloads(
 ): Promise<void> {
   const known = new Map<string, string[]>();
   const pages = (await readdir(siteDir, { recursive: true })).filter((f) => f.endsWith('.html'));
-  let next = 0;
-  const worker = async () => {
-    while (next < pages.length) {
-      const page = pages[next++]!;
-      const path = join(siteDir, page);
-      const html = await readFile(path, 'utf8');
-      const done = withModulePreloads(siteDir, html, known);
-      if (done !== html) await writeFile(path, done);
-      finished(page, done);
-    }
-  };
-  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  await eachAtOnce(pages, AT_ONCE, async (page) => {
+    const path = join(siteDir, page);
+    const html = await readFile(path, 'utf8');
+    const done = withModulePreloads(siteDir, html, known);
+    if (done !== html) await writeFile(path, done);
+    finished(page, done);
+  });
 }
