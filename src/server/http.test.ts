@@ -47,3 +47,42 @@ describe('request validation', () => {
     });
   });
 });
+
+describe('bodies built to be costly', () => {
+  it('refuses a body nested past the limit with 400 / 4000 before the schema, a 6,000-deep one too', async () => {
+    for (const depth of [33, 6000, 200_000]) {
+      const res = await post(`{"name":${'['.repeat(depth)}${']'.repeat(depth)},"amount":1}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        responseCode: 4000,
+        errorMessage: 'Richiesta non valida.',
+        issues: [{ path: '', message: 'Il corpo della richiesta ha più di 32 livelli annidati.' }],
+      });
+    }
+  });
+
+  it('refuses a body of more than 5,000 keys, and takes one within both limits to its schema', async () => {
+    const many = JSON.stringify({
+      name: 'latte',
+      amount: 1,
+      ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 0])),
+    });
+    const res = await post(many);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { issues: unknown }).issues).toEqual([
+      { path: '', message: 'Il corpo della richiesta ha più di 5000 campi.' },
+    ]);
+    const deepButFine = `{"name":"latte","amount":1,"extra":${'['.repeat(30)}${']'.repeat(30)}}`;
+    expect(await (await post(deepButFine)).json()).toEqual({ name: 'latte', amount: 1 });
+  });
+
+  it('judges a JSON body whatever its media type parameters, as the validator parses it', async () => {
+    const res = await app.request('/items', {
+      method: 'POST',
+      headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
+      body: `{"name":${'['.repeat(40)}${']'.repeat(40)}}`,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { issues: { message: string }[] }).issues[0]?.message).toMatch(/livelli annidati/);
+  });
+});

@@ -7,6 +7,7 @@ import { bytesAnswer } from './compression.ts';
 import { routePath } from 'hono/route';
 import { log, type Logger } from './logger.ts';
 import { HTTPException } from 'hono/http-exception';
+import { jsonShape } from './json-shape.ts';
 import { z } from 'zod';
 import type { Endpoint } from '#src/shared/contract/endpoints.ts';
 import {
@@ -54,13 +55,22 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 export const ok = <T>(c: Context, data: T) => jsonAnswer(c, { responseCode: ErrorCode.OK, data });
 
-/** The first path holding a NUL character: PostgreSQL cannot store one in text. */
-function nulPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = nulPath(inner, [...path, key]);
-      if (found !== null) return found;
+/**
+ * The first path holding a NUL character: PostgreSQL cannot store one in text. Walked with a
+ * stack of its own, not by recursion: a body reaches it only within JSON_LIMITS (json-shape.ts).
+ */
+function nulPath(value: unknown): string[] | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value === 'string') {
+      if (next.value.includes('\u0000')) return next.path;
+    } else if (next.value && typeof next.value === 'object') {
+      // Pushed last to first, so the first field's path is the one found first.
+      const entries = Object.entries(next.value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i] as [string, unknown];
+        stack.push({ value: inner, path: [...next.path, key] });
+      }
     }
   }
   return null;
@@ -112,8 +122,29 @@ export const refuse = (result: Verdict) => {
  * runs (read it with c.req.valid('json')). Without a JSON Content-Type the
  * body counts as {} (Hono's validator); one that is not JSON answers 400.
  */
-export const jsonBody = <S extends z.ZodType>(schema: S, onVerdict: (result: Verdict) => void = refuse) =>
-  zValidator('json', schema, onVerdict, { validationFunction: verdict });
+export const jsonBody = <S extends z.ZodType>(schema: S, onVerdict: (result: Verdict) => void = refuse) => {
+  const validator = zValidator('json', schema, onVerdict, { validationFunction: verdict });
+  return (async (c, next) => {
+    await refuseCostlyShape(c);
+    return validator(c, next);
+  }) as typeof validator;
+};
+
+/** Hono's validator's test for a JSON body (it parses only these; any other body counts as {}). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const isJsonBody = (c: Context) =>
+  JSON_MEDIA_TYPE.test((c.req.header('Content-Type') ?? '').split(';')[0]?.trim() ?? '');
+
+/**
+ * A JSON body nested too deep or holding too many keys is refused (400 / 4000) on its text,
+ * before it is parsed, walked or validated (json-shape.ts). The text read here is the one
+ * the validator then parses: Hono keeps a request's body once read.
+ */
+async function refuseCostlyShape(c: Context): Promise<void> {
+  if (!isJsonBody(c)) return;
+  const shape = jsonShape(await c.req.text());
+  if (!shape.ok) throw new HttpError(400, BAD_REQUEST, [{ path: '', message: shape.message }]);
+}
 
 /** The query string, validated likewise (c.req.valid('query')); a repeated parameter counts once, its first value. */
 export const queryParams = <S extends z.ZodType>(schema: S) =>

@@ -106,3 +106,36 @@ describe('oversized bodies', () => {
     });
   });
 });
+
+// Issue 65: a small body of nested arrays cost the API's thread 70-1,000 ms (a walk copying its
+// path at each level) and, past the stack, answered 500. Judged on its text, before any parse.
+describe('bodies nested past the limit', () => {
+  const nested = (depth: number) => `{"username":${'['.repeat(depth)}${']'.repeat(depth)},"password":"x"}`;
+  for (const path of ['/cli/profiles/login', '/cli/profiles/signup', '/cli/profiles/password']) {
+    it(`answers 400 / 4000 on POST ${path}, at depth 33, 6,000 and 20,000`, async () => {
+      for (const depth of [33, 6000, 20_000]) {
+        const res = await shop.app.request(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
+          body: nested(depth),
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          responseCode: 4000,
+          errorMessage: 'Richiesta non valida.',
+          issues: [{ path: '', message: 'Il corpo della richiesta ha più di 32 livelli annidati.' }],
+          requestId: res.headers.get('x-request-id'),
+        });
+      }
+    });
+  }
+
+  it('leaves a well-formed login after them judged on its fields', async () => {
+    const res = await shop.app.request('/cli/profiles/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: login,
+    });
+    expect((await res.json()).responseCode).toBe(ErrorCode.BAD_CREDENTIALS);
+  });
+});
