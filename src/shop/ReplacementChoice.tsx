@@ -9,6 +9,7 @@ import type { CartItem, ReplacementMode } from '#src/shared/contract/cart.ts';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchText } from '#src/shared/search-rules.ts';
+import { soldAlike } from '#src/shared/substitution-rules.ts';
 import { $cart, $shopperStoreId, setReplacement } from './cart.store.ts';
 import { $replacementConsent, consentOf } from './replacement-consent.store.ts';
 import { searchProducts } from './product.api.ts';
@@ -16,7 +17,7 @@ import { choiceText, orderDefaultMode, REPLACEMENT_LABELS } from './replacement.
 
 const RESULTS = 6;
 
-type Row = Pick<CartItem, 'id' | 'barcode' | 'description' | 'replacement'>;
+type Row = Pick<CartItem, 'id' | 'barcode' | 'description' | 'um' | 'replacement'>;
 
 /**
  * `consent`: the order's yes/no as the checkout form has it; by default, as the checkout last
@@ -124,17 +125,22 @@ function SubstituteSearch({
     let live = true;
     const timer = setTimeout(async () => {
       setLoading(true);
-      const found = await searchProducts(storeId, query, RESULTS + 1).catch(() => null);
+      const found = await searchProducts(storeId, query, RESULTS * 3).catch(() => null);
       if (!live) return;
-      // The row's own product cannot stand in for itself; a product out of stock cannot either.
-      setResults((found ?? []).filter((p) => p.barcode !== item.barcode && p.available).slice(0, RESULTS));
+      // The row's own product cannot stand in for itself; a product out of stock, or sold otherwise
+      // (by weight for a row of pieces, or the reverse), cannot either.
+      setResults(
+        (found ?? [])
+          .filter((p) => p.barcode !== item.barcode && p.available && soldAlike(p.um, item.um))
+          .slice(0, RESULTS),
+      );
       setLoading(false);
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [query, storeId, item.barcode]);
+  }, [query, storeId, item.barcode, item.um]);
 
   return (
     <div className="replacement__search">

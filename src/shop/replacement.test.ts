@@ -23,6 +23,12 @@ describe('a cart row’s choice of substitute', () => {
     expect(choiceText(named, false)).toBe('Sostituto: Latte parzialmente scremato 1 l (1,29\u00a0€)');
   });
 
+  it('says so when the cart’s store does not sell the named substitute (after a move): nothing replaces the row', () => {
+    expect(choiceText({ ...named, price: null }, true)).toBe(
+      'Sostituto: Latte parzialmente scremato 1 l (non in vendita in questo punto vendita: non sarà sostituito)',
+    );
+  });
+
   it('differs from the default only when the row chose something else than the order’s consent gives', () => {
     expect(differsFromDefault(null, false)).toBe(false);
     expect(differsFromDefault(similar, true)).toBe(false);

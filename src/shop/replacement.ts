@@ -10,6 +10,9 @@ export const REPLACEMENT_LABELS = {
   PRODUCT: 'Scegli un sostituto…',
 } as const;
 
+/** A named substitute the cart's store does not sell: the shopper accepted that one only. */
+const NAMED_NOT_SOLD = 'non in vendita in questo punto vendita: non sarà sostituito';
+
 /** A row's own choice, as the cart answers it: null when the order's consent decides. */
 export type RowChoice = Replacement | null | undefined;
 
@@ -17,10 +20,16 @@ export type RowChoice = Replacement | null | undefined;
 export const orderDefaultMode = (consent: boolean | null): 'SIMILAR' | 'NONE' =>
   consent === false ? 'NONE' : 'SIMILAR';
 
-/** The row's choice in words: its named substitute, else the mode it has or the order's default. */
+/**
+ * The row's choice in words: its named substitute (with its price in the cart's store, or that the
+ * store does not sell it, after the cart moved: then nothing replaces the row), else the mode it
+ * has or the order's default.
+ */
 export function choiceText(choice: RowChoice, consent: boolean | null): string {
   if (choice?.mode === 'PRODUCT' && choice.description)
-    return `Sostituto: ${choice.description}${choice.price === null ? '' : ` (${formatEuro(choice.price)})`}`;
+    return choice.price === null
+      ? `Sostituto: ${choice.description} (${NAMED_NOT_SOLD})`
+      : `Sostituto: ${choice.description} (${formatEuro(choice.price)})`;
   const mode = choice && choice.mode !== 'PRODUCT' ? choice.mode : orderDefaultMode(consent);
   return REPLACEMENT_LABELS[mode];
 }

@@ -22,6 +22,7 @@ import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import { exceedsMaximum, quantityProblem } from '#src/shared/quantity-rules.ts';
+import { SOLD_ALIKE_MESSAGE, soldAlike } from '#src/shared/substitution-rules.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
@@ -81,17 +82,27 @@ export function ownedCartOf<R extends Pick<CartRow, 'user_id' | 'status'>>(
   return row;
 }
 
-/** A cart row's choice of substitute as stored (migration 0018). */
+/**
+ * A cart row's choice of substitute as stored (migration 0018). A named product's price is the
+ * one in the cart's store, set when it is chosen and again when the cart moves; null when the
+ * cart's store does not sell it (after a move): the row says so, and at booking nothing replaces it.
+ */
 type KeptReplacement =
   | { mode: 'SIMILAR' | 'NONE' }
-  | { mode: 'PRODUCT'; productId: number; barcode: string; description: string; priceCents: number };
+  | { mode: 'PRODUCT'; productId: number; barcode: string; description: string; priceCents: number | null };
+type NamedReplacement = Extract<KeptReplacement, { mode: 'PRODUCT' }>;
 
 /** The choice as a cart row shows it. */
 const replacementView = (r: KeptReplacement | null): Replacement | null =>
   r === null
     ? null
     : r.mode === 'PRODUCT'
-      ? { mode: 'PRODUCT', barcode: r.barcode, description: r.description, price: toEuro(r.priceCents) }
+      ? {
+          mode: 'PRODUCT',
+          barcode: r.barcode,
+          description: r.description,
+          price: r.priceCents === null ? null : toEuro(r.priceCents),
+        }
       : { mode: r.mode, barcode: null, description: null, price: null };
 
 type LineRow = ProductRow & {
@@ -865,8 +876,41 @@ export async function moveCart(
       .set({ store_id: target.storeId, delivery_mode: mode, address_id: target.addressId, updated_at: new Date() })
       .where('id', '=', input.cartId)
       .execute();
+    await renameReplacements(trx as Db, input.cartId, target.storeId);
     return cartView(trx, await ownedCart(trx, userId, input.cartId));
   });
+}
+
+/**
+ * A named substitute follows the cart to its new store: its price there, or none when that
+ * store does not sell it (the row shows it, and booking keeps the shopper's "only this one":
+ * the row is not replaced, bookedReplacements in orders.ts).
+ */
+async function renameReplacements(db: Db, cartId: number, storeId: number): Promise<void> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .select(['id', 'replacement'])
+    .where('cart_id', '=', cartId)
+    .where(sql<string>`replacement->>'mode'`, '=', 'PRODUCT')
+    .execute();
+  for (const row of rows) {
+    const named = row.replacement as NamedReplacement;
+    const value: NamedReplacement = { ...named, priceCents: await namedPriceCents(db, named.barcode, storeId) };
+    await db
+      .updateTable('cart_items')
+      .set({ replacement: JSON.stringify(value) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** A named substitute's price as the shopper sees it in the store now, its promotion included; null when not sold there. */
+async function namedPriceCents(db: Db, barcode: string, storeId: number): Promise<number | null> {
+  const product = await productByBarcode(db, barcode, storeId).catch((error: unknown) => {
+    if (error instanceof BusinessError) return null;
+    throw error;
+  });
+  return product?.available ? toCents(product.netPrice) : null;
 }
 
 /**
@@ -924,10 +968,11 @@ export async function setReplacement(
   return db.transaction().execute(async (trx) => {
     const cart = await ownedCart(trx, userId, input.cartId, { lock: true });
     const item = await trx
-      .selectFrom('cart_items')
-      .select(['id', 'product_id'])
-      .where('id', '=', input.itemId)
-      .where('cart_id', '=', cart.id)
+      .selectFrom('cart_items as ci')
+      .innerJoin('products as p', 'p.id', 'ci.product_id')
+      .select(['ci.id', 'ci.product_id', 'p.um'])
+      .where('ci.id', '=', input.itemId)
+      .where('ci.cart_id', '=', cart.id)
       .executeTakeFirst();
     if (!item) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il prodotto non è più nel carrello.');
     let value: KeptReplacement = { mode: input.mode === 'NONE' ? 'NONE' : 'SIMILAR' };
@@ -937,7 +982,7 @@ export async function setReplacement(
         .innerJoin('store_products as sp', (j) =>
           j.onRef('sp.product_id', '=', 'p.id').on('sp.store_id', '=', cart.store_id),
         )
-        .select(['p.id', 'p.barcode', 'p.description', 'sp.price_cents', 'sp.available'])
+        .select(['p.id', 'p.barcode', 'p.description', 'p.um', 'sp.price_cents', 'sp.available'])
         .where('p.barcode', '=', input.barcode ?? '')
         .executeTakeFirst();
       if (!named?.available || named.id === item.product_id)
@@ -947,6 +992,7 @@ export async function setReplacement(
             ? 'Scegli un prodotto diverso da quello da sostituire.'
             : 'Il prodotto sostitutivo non è disponibile in questo punto vendita.',
         );
+      if (!soldAlike(named.um, item.um)) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID, SOLD_ALIKE_MESSAGE);
       value = {
         mode: 'PRODUCT',
         productId: named.id,

@@ -2,6 +2,7 @@
 // confirm availability row by row, prepare, set the amounts actually picked,
 // hand over, issue the receipt; only the picked amount is charged. Orders left
 // waiting for the store or the shopper past their deadline expire.
+import { SOLD_ALIKE_MESSAGE, soldAlike } from '#src/shared/substitution-rules.ts';
 import { sql } from 'kysely';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -261,11 +262,7 @@ async function substituteFor(
       ErrorCode.PRODUCT_NOT_FOUND,
       'Il prodotto sostitutivo non è disponibile in questo punto vendita.',
     );
-  if ((found.um === 'KG') !== (row.um === 'KG'))
-    throw new BusinessError(
-      ErrorCode.PRODUCT_NOT_VALID,
-      'Scegli un sostituto venduto allo stesso modo (a pezzi o a peso) del prodotto ordinato.',
-    );
+  if (!soldAlike(found.um, row.um)) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID, SOLD_ALIKE_MESSAGE);
   return { id: found.id, product };
 }
 

@@ -219,8 +219,9 @@ async function bookedReplacements(
     if (!r) return none;
     if (r.mode !== 'PRODUCT') return { ...none, replacement: r.mode };
     const product = now.find((p) => p.barcode === r.barcode);
-    // A named product the store no longer sells: the store may still pick a similar one.
-    if (!product?.available) return { ...none, replacement: 'SIMILAR' };
+    // A named product the store does not sell (now, or since the cart moved): the shopper accepted
+    // that product only, so nothing replaces the row; never "any similar product" in its place.
+    if (!product?.available) return { ...none, replacement: 'NONE' };
     return {
       replacement: 'PRODUCT',
       replacement_product_id: product.id,
@@ -474,7 +475,10 @@ export async function abortOrder(db: Db, userId: number, orderId: number): Promi
   });
 }
 
-/** A copied row's choice of substitute, as it was booked (a named product the store no longer sells is not kept). */
+/**
+ * A copied row's choice of substitute, as it was booked. A named product the store no longer sells
+ * cannot be kept: the row then has no substitute, the narrower choice (never a similar one in its place).
+ */
 async function keepReplacement(
   db: Db,
   userId: number,
@@ -491,7 +495,7 @@ async function keepReplacement(
     });
   } catch (error) {
     if (!(error instanceof BusinessError)) throw error;
-    return setReplacement(db, userId, { cartId, itemId, mode: 'SIMILAR', barcode: null });
+    return setReplacement(db, userId, { cartId, itemId, mode: 'NONE', barcode: null });
   }
 }
 

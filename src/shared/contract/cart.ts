@@ -58,7 +58,8 @@ const fee = z.object({ id: z.string(), description: z.string(), value: z.number(
 
 /**
  * The shopper's choice of substitute for a row (decision 014): a similar product chosen by the store,
- * none, or a named product of the catalogue (its barcode, name and price in the cart's store).
+ * none, or a named product of the catalogue (its barcode, name and price in the cart's store; on a
+ * cart row, price null: the cart's store does not sell it, so nothing will replace the row).
  */
 const replacementMode = z.enum(['SIMILAR', 'NONE', 'PRODUCT']);
 export type ReplacementMode = z.infer<typeof replacementMode>;
