@@ -1,6 +1,6 @@
 // createApp(): the API under /cli (and the dev outbox) for one database.
-// Static files are served by server/serve.ts around it, so tests can call
-// the API alone with app.request().
+// Static files are served around it by shopHandler (server/server.ts, with
+// site/static-site.ts), so tests can call the API alone with app.request().
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './app-env.ts';
