@@ -27,6 +27,17 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'browser-calls-without-schemas',
+      comment:
+        "Browser code takes its calls from src/shared/contract/calls.generated.ts: endpoints.ts brings every schema of the contract with it (src/shared/contract/call.ts says why). Its types may be imported; the build's readers of the API (build-api.ts and the modules only pages' build runs) may import it.",
+      severity: 'error',
+      from: {
+        path: '^src/(shop|lib|components|shared|features|layouts|pages)/',
+        pathNot: '^src/(lib/build-api|components/service-facts|features/stores/stores-build)\\.ts$',
+      },
+      to: { path: '^src/shared/contract/endpoints\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'shared-is-pure',
       comment: 'src/shared runs in the browser and in Node alike: no node:* modules.',
       severity: 'error',

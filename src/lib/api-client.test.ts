@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { $user, setSession } from '#src/shop/session.store.ts';
 import { $toasts } from './toast.store.ts';
-import { checkoutCalls, profileCalls } from '#src/shared/contract/calls.ts';
+import { checkoutCalls, profileCalls } from '#src/shared/contract/calls.generated.ts';
 import { ApiError, createApiClient, serverMessageOf } from './api-client.ts';
 
 /** A call whose answer the tests do not look into. */

@@ -3,7 +3,7 @@
 // rules: clear the session, go home, and for 401 say the session expired.
 import { routes } from '#src/shared/routes.ts';
 import type { Answering, InputOf } from '#src/shared/contract/endpoints.ts';
-import { type Call, urlOf } from '#src/shared/contract/calls.ts';
+import { type Call, urlOf } from '#src/shared/contract/call.ts';
 import ky, { type KyInstance } from 'ky';
 import type { z } from '#src/shared/zod.ts';
 import {

@@ -4,7 +4,8 @@
 import type { z } from '#src/shared/zod.ts';
 import type { Banner } from '#src/shared/contract/banners.ts';
 import type { Category, Product, productPage, Tag } from '#src/shared/contract/catalogue.ts';
-import { type Answering, catalogueCalls, type InputOf, urlOf } from '#src/shared/contract/endpoints.ts';
+import { urlOf } from '#src/shared/contract/call.ts';
+import { type Answering, catalogueCalls, type InputOf } from '#src/shared/contract/endpoints.ts';
 
 // SPESA_API_URL of the build's environment, through the server's configuration (astro.config.mjs).
 declare const __SPESA_API_URL__: string | null | undefined;

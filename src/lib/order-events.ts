@@ -8,7 +8,7 @@
 // screen reads its data every 20 s instead. A logout ends it.
 import { createParser } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
-import { type Call, urlOf } from '#src/shared/contract/calls.ts';
+import { type Call, urlOf } from '#src/shared/contract/call.ts';
 import { ORDER_EVENT, type OrderEvent, orderEvent } from '#src/shared/contract/order-events.ts';
 import { $user } from '#src/shop/session.store.ts';
 

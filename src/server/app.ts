@@ -19,13 +19,16 @@ import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey } from './auth/session-token.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { API_PREFIX, healthCall, readyCall } from '#src/shared/contract/endpoints.ts';
+import { API_PREFIX } from '#src/shared/contract/call.ts';
+import { healthCall, openApiCall, readyCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
 import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
 import { log } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { readinessCheck } from './readiness.ts';
+import { openApiDocument } from './openapi.ts';
+import { bytesAnswer } from './compression.ts';
 import { requestLog } from './request-log.ts';
 
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
@@ -123,6 +126,10 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
     app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
   }
   app.on(healthCall.method, `${API_PREFIX}${healthCall.path}`, (c) => ok(c, { status: 'ok' }));
+  // The calls' OpenAPI document, for the cooperative's apps (server/openapi.ts); public, as the calls' shapes are.
+  app.on(openApiCall.method, `${API_PREFIX}${openApiCall.path}`, (c) =>
+    bytesAnswer(c, Buffer.from(openApiDocument()), 200, { 'Content-Type': 'application/json' }),
+  );
   const ready = readinessCheck(deps.db);
   app.on(readyCall.method, `${API_PREFIX}${readyCall.path}`, async (c) =>
     (await ready()) ? ok(c, { status: 'ready' }) : unavailableResponse(c),

@@ -13,7 +13,7 @@ import { unreachable } from './last-answers.ts';
 import { keepCart, keptCart } from './last-cart.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import type { Cart, CartItem, DeliveryMode, ReplacementMode } from '#src/shared/contract/cart.ts';
-import { cartCalls } from '#src/shared/contract/calls.ts';
+import { cartCalls } from '#src/shared/contract/calls.generated.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { addedMessage } from '#src/shared/quantity-rules.ts';
 

@@ -6,7 +6,7 @@ import type { z } from '#src/shared/zod.ts';
 import { api, ApiError } from '#src/lib/api-client.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $sessionStart, $user } from './session.store.ts';
-import { listCalls } from '#src/shared/contract/calls.ts';
+import { listCalls } from '#src/shared/contract/calls.generated.ts';
 import type { favourite } from '#src/shared/contract/lists.ts';
 
 export type Favourite = z.infer<typeof favourite>;

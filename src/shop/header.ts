@@ -7,7 +7,8 @@ import { routes } from '#src/shared/routes.ts';
 import { formatSlot } from '#src/lib/dates.ts';
 import { flags } from '#src/lib/flags.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { API_PREFIX, earlyPaths } from '#src/shared/contract/early-paths.ts';
+import { urlOf } from '#src/shared/contract/call.ts';
+import { checkoutCalls } from '#src/shared/contract/calls.generated.ts';
 import {
   $cartSummary,
   $cartSummaryHeard,
@@ -100,7 +101,7 @@ let visitorSlotAsked = false;
 function askVisitorSlot(): void {
   if ($user.get() || visitorSlotAsked) return;
   visitorSlotAsked = true;
-  void fetchSlot(`${API_PREFIX}${earlyPaths.firstDefaultSlot}`).then((slot) => {
+  void fetchSlot(urlOf(checkoutCalls.firstDefaultSlot)).then((slot) => {
     if (!slot) return;
     visitorSlot = slot;
     drawSlot();
@@ -130,11 +131,9 @@ function followShopperSlot(): void {
     const key = keyOf(user.profile.id);
     if (key === asked) return;
     asked = key;
-    void fetchSlot(`${API_PREFIX}${earlyPaths.firstSlot}`, { jwt: user.jwt, customer: user.profile.id }).then(
-      (slot) => {
-        if (slot !== undefined && asked === key) setFirstSlot(slot);
-      },
-    );
+    void fetchSlot(urlOf(checkoutCalls.firstSlot), { jwt: user.jwt, customer: user.profile.id }).then((slot) => {
+      if (slot !== undefined && asked === key) setFirstSlot(slot);
+    });
   };
   // The first cart answer only confirms what was asked (nanostores may tell the
   // summary's listeners after the 'heard' flag is already set: both adopt once).

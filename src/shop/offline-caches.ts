@@ -4,7 +4,7 @@
 // it saves are the same for everyone (their data comes from the API); any /cli
 // answer found in a cache all the same (a browser extension, an older worker)
 // is deleted here.
-import { API_PREFIX } from '#src/shared/contract/early-paths.ts';
+import { API_PREFIX } from '#src/shared/contract/call.ts';
 import { forgetAnswers } from './last-answers.ts';
 
 /** Deletes every cached API answer and the answers kept for offline (last-answers.ts); answers how many answers there were. */

@@ -1,7 +1,7 @@
 // The card-payment calls of docs/product.md §7 (Payments), through the one client
 // (bearer token, responseCode → Italian message, 401/403 rules).
 import { api } from '#src/lib/api-client.ts';
-import { paymentCalls } from '#src/shared/contract/calls.ts';
+import { paymentCalls } from '#src/shared/contract/calls.generated.ts';
 import type { PaymentMethod } from '#src/shared/contract/payments.ts';
 
 export const loadMethods = () => api.data(paymentCalls.methods);

@@ -2,7 +2,7 @@
 // island showing a product at the shopper's store read it here.
 import { api } from '#src/lib/api-client.ts';
 import type { ListedProduct, Product } from '#src/shared/contract/catalogue.ts';
-import { catalogueCalls } from '#src/shared/contract/calls.ts';
+import { catalogueCalls } from '#src/shared/contract/calls.generated.ts';
 
 /** One product with the prices, promotion and availability of a store. */
 export const fetchProduct = (barcode: string, storeId: number): Promise<Product> =>

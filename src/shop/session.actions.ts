@@ -3,7 +3,7 @@
 // before logging in follow it through their own listeners.
 import { allTasks } from 'nanostores';
 import { api, ApiError } from '#src/lib/api-client.ts';
-import { profileCalls } from '#src/shared/contract/calls.ts';
+import { profileCalls } from '#src/shared/contract/calls.generated.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
 import { forgetPersonalCaches } from './offline-caches.ts';

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '#src/server/app.ts';
 import { loadConfig } from '#src/server/config.ts';
-import { API_PREFIX, allEndpoints } from '#src/shared/contract/endpoints.ts';
+import { API_PREFIX } from '#src/shared/contract/call.ts';
+import { allEndpoints } from '#src/shared/contract/endpoints.ts';
 
 /** A route as METHOD /path, the trailing slash aside (the product listing answers with and without it). */
 const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/(.)\/$/, '$1')}`;

@@ -14,7 +14,8 @@ import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { forgetCatalogueVersion } from '#src/server/catalogue-version.ts';
 import { sql } from 'kysely';
 import { createOrderEventHub } from '#src/server/services/order-events.ts';
-import { API_PREFIX, allEndpoints } from '#src/shared/contract/endpoints.ts';
+import { API_PREFIX } from '#src/shared/contract/call.ts';
+import { allEndpoints } from '#src/shared/contract/endpoints.ts';
 
 export interface TestShop {
   app: ReturnType<typeof createApp>;

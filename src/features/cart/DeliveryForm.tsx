@@ -4,7 +4,7 @@
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
-import { checkoutCalls, profileCalls, storeCalls } from '#src/shared/contract/calls.ts';
+import { checkoutCalls, profileCalls, storeCalls } from '#src/shared/contract/calls.generated.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { flags } from '#src/lib/flags.ts';
 import type { ShippingAddress } from '#src/shared/contract/addresses.ts';

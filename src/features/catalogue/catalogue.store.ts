@@ -3,7 +3,7 @@
 import type { Paged } from '#src/shared/contract/constants.ts';
 import { api } from '#src/lib/api-client.ts';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
-import { catalogueCalls } from '#src/shared/contract/calls.ts';
+import { catalogueCalls } from '#src/shared/contract/calls.generated.ts';
 
 export type ProductSearch = Record<string, string | number | boolean>;
 

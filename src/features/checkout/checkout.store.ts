@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import { api } from '#src/lib/api-client.ts';
 import type { Cart, CartItem, PaymentMode } from '#src/shared/contract/cart.ts';
 import type { Order } from '#src/shared/contract/checkout.ts';
-import { checkoutCalls, profileCalls } from '#src/shared/contract/calls.ts';
+import { checkoutCalls, profileCalls } from '#src/shared/contract/calls.generated.ts';
 import { loadCurrent } from '#src/shop/cart.store.ts';
 import { reorderHint } from '#src/shop/reorder-hint.ts';
 import { CHECKOUT_STATE_KEY, type CheckoutData } from './checkout-rules.ts';

@@ -5,7 +5,7 @@ import { DEFAULT_STORE_ID } from '#src/shared/contract/constants.ts';
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useId, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
-import { catalogueCalls } from '#src/shared/contract/calls.ts';
+import { catalogueCalls } from '#src/shared/contract/calls.generated.ts';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';

@@ -2,7 +2,7 @@
 // call answers the lists (or the changed list), which replace what is shown.
 import { atom } from 'nanostores';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
-import { cartCalls, listCalls } from '#src/shared/contract/calls.ts';
+import { cartCalls, listCalls } from '#src/shared/contract/calls.generated.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $cart } from '#src/shop/cart.store.ts';
 import { keepAnswer, keptAnswer, unreachable } from '#src/shop/last-answers.ts';

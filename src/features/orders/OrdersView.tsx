@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import { errorMessageOf } from '#src/lib/api-client.ts';
 import { useOrderEvents } from '#src/lib/order-events.ts';
-import { checkoutCalls } from '#src/shared/contract/calls.ts';
+import { checkoutCalls } from '#src/shared/contract/calls.generated.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import { fetchOrder, loadOrders } from './orders.store.ts';

@@ -2,7 +2,7 @@
 import { ORDERS_PAGE_SIZE, type Paged } from '#src/shared/contract/constants.ts';
 import { api } from '#src/lib/api-client.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
-import { checkoutCalls } from '#src/shared/contract/calls.ts';
+import { checkoutCalls } from '#src/shared/contract/calls.generated.ts';
 import type { Order } from '#src/shared/contract/checkout.ts';
 import { keepAnswer, keptAnswer, unreachable } from '#src/shop/last-answers.ts';
 import { $user } from '#src/shop/session.store.ts';

@@ -1,5 +1,5 @@
 import { api } from '#src/lib/api-client.ts';
-import { profileCalls } from '#src/shared/contract/calls.ts';
+import { profileCalls } from '#src/shared/contract/calls.generated.ts';
 import type { BillingAddress, ShippingAddress } from '#src/shared/contract/addresses.ts';
 import type { SignupRequest } from '#src/shared/contract/auth.ts';
 import type { Profile } from '#src/shared/contract/session.ts';

@@ -7,7 +7,7 @@ import { api } from '#src/lib/api-client.ts';
 import type { CartItem } from '#src/shared/contract/cart.ts';
 import type { Product } from '#src/shared/contract/catalogue.ts';
 import type { Order } from '#src/shared/contract/checkout.ts';
-import { catalogueCalls } from '#src/shared/contract/calls.ts';
+import { catalogueCalls } from '#src/shared/contract/calls.generated.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { formatQuantity } from '#src/shared/quantity-rules.ts';
 import {

@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import type { z } from '#src/shared/zod.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { api, ApiError, errorMessageOf } from '#src/lib/api-client.ts';
-import { staffCalls } from '#src/shared/contract/calls.ts';
+import { staffCalls } from '#src/shared/contract/calls.generated.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { $user } from '#src/shop/session.store.ts';
 import {

@@ -8,7 +8,7 @@ import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessageOf, serverMessageOf } from '#src/lib/api-client.ts';
-import { staffCalls } from '#src/shared/contract/calls.ts';
+import { staffCalls } from '#src/shared/contract/calls.generated.ts';
 import { formatDay, formatSlotTime } from '#src/lib/dates.ts';
 import { showToast } from '#src/lib/toast.store.ts';
 import { useOrderEvents } from '#src/lib/order-events.ts';

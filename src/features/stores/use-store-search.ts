@@ -5,7 +5,7 @@
 import { toPage, type Paged } from '#src/shared/contract/constants.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
-import { storeCalls } from '#src/shared/contract/calls.ts';
+import { storeCalls } from '#src/shared/contract/calls.generated.ts';
 import type { Store } from '#src/shared/contract/stores.ts';
 
 const STORE_SEARCH_DEBOUNCE_MS = 1000; // docs/product.md §9

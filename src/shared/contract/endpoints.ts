@@ -1,10 +1,11 @@
-// Every /cli call described once (docs/product.md §7): its route (method and path,
-// from calls.ts), the schemas of its path parameters, query or JSON body, of the
-// `data` of its answer and, for the calls that can answer 4105, of what changed.
-// The server registers and validates each route from its entry; the build checks
-// what it reads with it (lib/build-api.ts). The browser takes its calls from
-// calls.ts, typed by these entries: this module, with every schema, is not in its
-// bundles.
+// Every /cli call declared once (docs/product.md §7): its method and path (Hono style,
+// with :params), the schemas of its path parameters, query or JSON body, of the `data`
+// of its answer and, for the calls that can answer 4105, of what changed. The server
+// registers and validates each route from its entry and serves the OpenAPI document made
+// from them (server/openapi.ts); the build checks what it reads with it (lib/build-api.ts).
+// The browser takes each call's method and path from calls.generated.ts, written from
+// these entries by `npm run contract:calls` (call.ts says why): this module, with every
+// schema, is not in its bundles.
 import { z } from '#src/shared/zod.ts';
 import { billingAddress, billingAddressInput, deleteById, shippingAddress, shippingAddressInput } from './addresses.ts';
 import { loginRequest, loginResponse, passwordChange, profileUpdate, resetConfirm, resetRequest } from './auth.ts';
@@ -77,12 +78,7 @@ import {
   preauthQuote,
 } from './payments.ts';
 import { profile } from './session.ts';
-import { API_PREFIX } from './early-paths.ts';
-import { callRoutes, urlOf } from './call-routes.ts';
 import { deliveryStoresQuery, serviceFacts, stateList, storeList, storePage, storeQuery } from './stores.ts';
-
-/** The prefix every call's path sits under. */
-export { API_PREFIX };
 
 type Method = 'get' | 'post' | 'put';
 
@@ -138,42 +134,48 @@ const productInfo = product
   .extend({ missingFoodInfo: z.array(z.string()) });
 
 export const catalogueCalls = {
-  categories: endpoint({ ...callRoutes.catalogue.categories, output: z.array(category) }),
-  tags: endpoint({ ...callRoutes.catalogue.tags, output: z.array(tag) }),
+  categories: endpoint({ method: 'get', path: '/categories', output: z.array(category) }),
+  tags: endpoint({ method: 'get', path: '/ecommerce/productsTags', output: z.array(tag) }),
   product: endpoint({
-    ...callRoutes.catalogue.product,
+    method: 'get',
+    path: '/ecommerce/products/barcode/:barcode',
     params: { barcode: barcodeParam },
     query: storeProductQuery,
     output: product,
   }),
   productInfo: endpoint({
-    ...callRoutes.catalogue.productInfo,
+    method: 'get',
+    path: '/ecommerce/products/barcode/:barcode/info',
     params: { barcode: barcodeParam },
     query: storeProductQuery,
     output: productInfo,
   }),
   /** The documented path ends with a slash (docs/product.md §7); the server answers without it too. */
   products: endpoint({
-    ...callRoutes.catalogue.products,
+    method: 'get',
+    path: '/ecommerce/products/:storeId/',
     params: { storeId: storeIdParam },
     query: productQuery,
     output: productPage,
   }),
   productExport: endpoint({
-    ...callRoutes.catalogue.productExport,
+    method: 'get',
+    path: '/ecommerce/products/:storeId/export',
     params: { storeId: storeIdParam },
     query: z.object({ p: pageParam, s: z.coerce.number().int().min(1).max(2000).default(1000) }),
     output: productExportPage,
   }),
-  banners: endpoint({ ...callRoutes.catalogue.banners, query: bannersQuery, output: z.array(banner) }),
+  banners: endpoint({ method: 'get', path: '/cms/banners', query: bannersQuery, output: z.array(banner) }),
   /** {id} is the store whose header banner is asked for. */
   headerBanner: endpoint({
-    ...callRoutes.catalogue.headerBanner,
+    method: 'get',
+    path: '/cms/banners/:id/headerBanner',
     params: { id: z.coerce.number().int().positive().max(2_147_483_647) },
     output: banner.nullable(),
   }),
   bannerProducts: endpoint({
-    ...callRoutes.catalogue.bannerProducts,
+    method: 'get',
+    path: '/cms/banners/:id/products',
     params: { id: z.coerce.number().int().positive().max(2_147_483_647) },
     query: z.object({
       p: pageParam,
@@ -185,170 +187,276 @@ export const catalogueCalls = {
 } as const;
 
 export const storeCalls = {
-  stores: endpoint({ ...callRoutes.store.stores, query: storeQuery, output: storePage }),
-  states: endpoint({ ...callRoutes.store.states, output: stateList }),
-  facts: endpoint({ ...callRoutes.store.facts, output: serviceFacts }),
-  deliveryStores: endpoint({ ...callRoutes.store.deliveryStores, query: deliveryStoresQuery, output: storeList }),
-  store: endpoint({ ...callRoutes.store.store, params: { id: storeIdParam }, output: storeList.element }),
+  stores: endpoint({ method: 'get', path: '/stores/ecommerce', query: storeQuery, output: storePage }),
+  states: endpoint({ method: 'get', path: '/stores/states', output: stateList }),
+  facts: endpoint({ method: 'get', path: '/stores/facts', output: serviceFacts }),
+  deliveryStores: endpoint({
+    method: 'get',
+    path: '/stores/ecommerce/delivery',
+    query: deliveryStoresQuery,
+    output: storeList,
+  }),
+  store: endpoint({
+    method: 'get',
+    path: '/stores/ecommerce/:id',
+    params: { id: storeIdParam },
+    output: storeList.element,
+  }),
 } as const;
 
 export const profileCalls = {
-  signup: endpoint({ ...callRoutes.profile.signup, body: signupRequest, output: none }),
+  signup: endpoint({ method: 'post', path: '/profiles/signup', body: signupRequest, output: none }),
   /** The link of the confirmation mail: answers a redirect to the outcome page. */
   confirm: endpoint({
-    ...callRoutes.profile.confirm,
+    method: 'get',
+    path: '/profiles/confirm',
     query: z.object({ token: z.string().max(200).default('') }),
     output: null,
   }),
-  login: endpoint({ ...callRoutes.profile.login, body: loginRequest, output: loginResponse }),
-  requestReset: endpoint({ ...callRoutes.profile.requestReset, body: resetRequest, output: none }),
-  resetPassword: endpoint({ ...callRoutes.profile.resetPassword, body: resetConfirm, output: none }),
-  session: endpoint({ ...callRoutes.profile.session, output: loginResponse }),
-  logout: endpoint({ ...callRoutes.profile.logout, output: none }),
-  update: endpoint({ ...callRoutes.profile.update, body: profileUpdate, output: profile }),
-  requestDeletion: endpoint({ ...callRoutes.profile.requestDeletion, output: none }),
-  changePassword: endpoint({ ...callRoutes.profile.changePassword, body: passwordChange, output: none }),
-  addresses: endpoint({ ...callRoutes.profile.addresses, output: z.array(shippingAddress) }),
+  login: endpoint({ method: 'post', path: '/profiles/login', body: loginRequest, output: loginResponse }),
+  requestReset: endpoint({ method: 'post', path: '/profiles/password', body: resetRequest, output: none }),
+  resetPassword: endpoint({ method: 'post', path: '/profiles/password/reset', body: resetConfirm, output: none }),
+  session: endpoint({ method: 'get', path: '/profiles/login', output: loginResponse }),
+  logout: endpoint({ method: 'post', path: '/profiles/logout', output: none }),
+  update: endpoint({ method: 'put', path: '/profiles', body: profileUpdate, output: profile }),
+  requestDeletion: endpoint({ method: 'post', path: '/profiles/deleteRequest', output: none }),
+  changePassword: endpoint({ method: 'post', path: '/profiles/password/change', body: passwordChange, output: none }),
+  addresses: endpoint({ method: 'get', path: '/profiles/addresses', output: z.array(shippingAddress) }),
   saveAddress: endpoint({
-    ...callRoutes.profile.saveAddress,
+    method: 'post',
+    path: '/profiles/addresses',
     body: shippingAddressInput,
     output: z.array(shippingAddress),
   }),
-  deleteAddress: endpoint({ ...callRoutes.profile.deleteAddress, body: deleteById, output: z.array(shippingAddress) }),
-  billingAddresses: endpoint({ ...callRoutes.profile.billingAddresses, output: z.array(billingAddress) }),
+  deleteAddress: endpoint({
+    method: 'post',
+    path: '/profiles/addresses/delete',
+    body: deleteById,
+    output: z.array(shippingAddress),
+  }),
+  billingAddresses: endpoint({ method: 'get', path: '/profiles/billing/addresses', output: z.array(billingAddress) }),
   saveBillingAddress: endpoint({
-    ...callRoutes.profile.saveBillingAddress,
+    method: 'post',
+    path: '/profiles/billing/addresses',
     body: billingAddressInput,
     output: z.array(billingAddress),
   }),
   deleteBillingAddress: endpoint({
-    ...callRoutes.profile.deleteBillingAddress,
+    method: 'post',
+    path: '/profiles/billing/addresses/delete',
     body: deleteById,
     output: z.array(billingAddress),
   }),
 } as const;
 
 export const cartCalls = {
-  current: endpoint({ ...callRoutes.cart.current, output: cart.nullable() }),
-  openCarts: endpoint({ ...callRoutes.cart.openCarts, output: z.array(cart) }),
-  open: endpoint({ ...callRoutes.cart.open, body: openCartRequest, output: cart }),
-  storeItem: endpoint({ ...callRoutes.cart.storeItem, body: storeItemRequest, output: storeItemResponse }),
-  review: endpoint({ ...callRoutes.cart.review, body: cartIdRequest, output: cart }),
-  deleteItem: endpoint({ ...callRoutes.cart.deleteItem, body: deleteItemRequest, output: cart }),
+  current: endpoint({ method: 'get', path: '/ecommerce/cart/current', output: cart.nullable() }),
+  openCarts: endpoint({ method: 'get', path: '/ecommerce/carts/open', output: z.array(cart) }),
+  open: endpoint({ method: 'post', path: '/ecommerce/cart/open', body: openCartRequest, output: cart }),
+  storeItem: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/store',
+    body: storeItemRequest,
+    output: storeItemResponse,
+  }),
+  review: endpoint({ method: 'post', path: '/ecommerce/cart/review', body: cartIdRequest, output: cart }),
+  deleteItem: endpoint({ method: 'post', path: '/ecommerce/cart/delete', body: deleteItemRequest, output: cart }),
   /** Without orderId: the cart is dropped and the next open one (or none) answered. */
-  abort: endpoint({ ...callRoutes.cart.abort, body: abortRequest, output: cart.nullable() }),
-  move: endpoint({ ...callRoutes.cart.move, body: moveRequest, output: cart }),
+  abort: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: cart.nullable() }),
+  move: endpoint({ method: 'post', path: '/ecommerce/cart/move', body: moveRequest, output: cart }),
   /** 4105 (prices changed) answers the changed rows as data instead (docs/architecture.md §3). */
-  freezeCheck: endpoint({ ...callRoutes.cart.freezeCheck, body: cartIdRequest, output: cart, changed: changedItems }),
-  addList: endpoint({ ...callRoutes.cart.addList, body: listToCartRequest, output: listToCartResult }),
+  freezeCheck: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/freeze/check',
+    body: cartIdRequest,
+    output: cart,
+    changed: changedItems,
+  }),
+  addList: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/list',
+    body: listToCartRequest,
+    output: listToCartResult,
+  }),
   /** The shopper's choice of substitute for one row (decision 014). */
-  setReplacement: endpoint({ ...callRoutes.cart.setReplacement, body: replacementRequest, output: cart }),
+  setReplacement: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/item/replacement',
+    body: replacementRequest,
+    output: cart,
+  }),
 } as const;
 
 export const checkoutCalls = {
-  firstSlot: endpoint({ ...callRoutes.checkout.firstSlot, output: firstSlot.nullable() }),
+  firstSlot: endpoint({ method: 'get', path: '/ecommerce/slots/first/available', output: firstSlot.nullable() }),
   /** A visitor's header shows the default store's first slot (docs/product.md §2 Header, §9 default store). */
-  firstDefaultSlot: endpoint({ ...callRoutes.checkout.firstDefaultSlot, output: firstSlot.nullable() }),
-  slotDays: endpoint({ ...callRoutes.checkout.slotDays, params: { cartId: recordId }, output: z.array(slotDay) }),
+  firstDefaultSlot: endpoint({ method: 'get', path: '/ecommerce/slots/first/default', output: firstSlot.nullable() }),
+  slotDays: endpoint({
+    method: 'get',
+    path: '/ecommerce/slots/:cartId/days',
+    params: { cartId: recordId },
+    output: z.array(slotDay),
+  }),
   slots: endpoint({
-    ...callRoutes.checkout.slots,
+    method: 'get',
+    path: '/ecommerce/slots/:cartId',
     params: { cartId: recordId },
     query: slotsQuery,
     output: z.array(slot),
   }),
-  freeze: endpoint({ ...callRoutes.checkout.freeze, body: freezeRequest, output: cart, changed: changedItems }),
-  orders: endpoint({ ...callRoutes.checkout.orders, query: ordersQuery, output: orderPage }),
-  order: endpoint({ ...callRoutes.checkout.order, params: { id: recordId }, output: order }),
+  freeze: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/freeze',
+    body: freezeRequest,
+    output: cart,
+    changed: changedItems,
+  }),
+  orders: endpoint({ method: 'get', path: '/ecommerce/orders', query: ordersQuery, output: orderPage }),
+  order: endpoint({ method: 'get', path: '/ecommerce/orders/:id/fetch', params: { id: recordId }, output: order }),
   /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (docs/product.md §7). */
-  abortOrder: endpoint({ ...callRoutes.checkout.abortOrder, body: abortRequest, output: order }),
+  abortOrder: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: order }),
   /** A confirmed cash or bancomat order: the shopper accepts it as the store confirmed it (decision 014). */
-  acceptOrder: endpoint({ ...callRoutes.checkout.acceptOrder, params: { id: recordId }, output: order }),
+  acceptOrder: endpoint({
+    method: 'post',
+    path: '/ecommerce/orders/:id/accept',
+    params: { id: recordId },
+    output: order,
+  }),
   /**
    * A waiting order back into a cart to change and book again: the order is cancelled, its slot freed,
    * its rows (as the store confirmed them) put in the cart. 4105 answers {cart, updated, removed} as data.
    */
   modifyOrder: endpoint({
-    ...callRoutes.checkout.modifyOrder,
+    method: 'post',
+    path: '/ecommerce/orders/:id/modify',
     params: { id: recordId },
     output: cart,
     changed: changedCart,
   }),
   /** 4105 (prices changed) answers {cart, updated, removed} as data instead. */
-  copyOrder: endpoint({ ...callRoutes.checkout.copyOrder, body: copyOrderRequest, output: cart, changed: changedCart }),
+  copyOrder: endpoint({
+    method: 'post',
+    path: '/ecommerce/cart/copy',
+    body: copyOrderRequest,
+    output: cart,
+    changed: changedCart,
+  }),
   paymentModes: endpoint({
-    ...callRoutes.checkout.paymentModes,
+    method: 'get',
+    path: '/ecommerce/configuration/deliveryMode/:mode',
     params: { mode: deliveryMode },
     query: z.object({ storeId: storeIdParam }),
     output: z.array(z.string()),
   }),
-  deliveries: endpoint({ ...callRoutes.checkout.deliveries, output: z.array(deliveryOption) }),
+  deliveries: endpoint({ method: 'get', path: '/ecommerce/deliveries', output: z.array(deliveryOption) }),
   /** The live status of the shopper's own orders: a server-sent event per change (order-events.ts). */
-  orderEvents: endpoint({ ...callRoutes.checkout.orderEvents, output: null, events: orderEvent }),
+  orderEvents: endpoint({ method: 'get', path: '/ecommerce/orders/events', output: null, events: orderEvent }),
 } as const;
 
 export const listCalls = {
-  favourites: endpoint({ ...callRoutes.list.favourites, output: z.array(favourite) }),
-  addFavourite: endpoint({ ...callRoutes.list.addFavourite, body: favouriteRequest, output: z.array(favourite) }),
-  deleteFavourite: endpoint({ ...callRoutes.list.deleteFavourite, body: favouriteRequest, output: z.array(favourite) }),
-  lists: endpoint({ ...callRoutes.list.lists, output: z.array(shoppingList) }),
-  create: endpoint({ ...callRoutes.list.create, body: createListRequest, output: z.array(shoppingList) }),
-  delete: endpoint({ ...callRoutes.list.delete, body: listIdRequest, output: z.array(shoppingList) }),
-  rename: endpoint({ ...callRoutes.list.rename, body: renameListRequest, output: z.array(shoppingList) }),
-  copy: endpoint({ ...callRoutes.list.copy, body: renameListRequest, output: z.array(shoppingList) }),
-  addItem: endpoint({ ...callRoutes.list.addItem, body: createItemRequest, output: shoppingList }),
-  updateItem: endpoint({ ...callRoutes.list.updateItem, body: updateItemRequest, output: shoppingList }),
-  deleteItem: endpoint({ ...callRoutes.list.deleteItem, body: deleteListItemRequest, output: shoppingList }),
-  list: endpoint({ ...callRoutes.list.list, params: { id: recordId }, output: shoppingList }),
+  favourites: endpoint({ method: 'get', path: '/slists/products/favorite/all', output: z.array(favourite) }),
+  addFavourite: endpoint({
+    method: 'post',
+    path: '/slists/products/favorite/add',
+    body: favouriteRequest,
+    output: z.array(favourite),
+  }),
+  deleteFavourite: endpoint({
+    method: 'post',
+    path: '/slists/products/favorite/delete',
+    body: favouriteRequest,
+    output: z.array(favourite),
+  }),
+  lists: endpoint({ method: 'get', path: '/slists', output: z.array(shoppingList) }),
+  create: endpoint({ method: 'post', path: '/slists/create', body: createListRequest, output: z.array(shoppingList) }),
+  delete: endpoint({ method: 'post', path: '/slists/delete', body: listIdRequest, output: z.array(shoppingList) }),
+  rename: endpoint({ method: 'post', path: '/slists/rename', body: renameListRequest, output: z.array(shoppingList) }),
+  copy: endpoint({ method: 'post', path: '/slists/copy', body: renameListRequest, output: z.array(shoppingList) }),
+  addItem: endpoint({ method: 'post', path: '/slists/items/create', body: createItemRequest, output: shoppingList }),
+  updateItem: endpoint({ method: 'post', path: '/slists/items/update', body: updateItemRequest, output: shoppingList }),
+  deleteItem: endpoint({
+    method: 'post',
+    path: '/slists/items/delete',
+    body: deleteListItemRequest,
+    output: shoppingList,
+  }),
+  list: endpoint({ method: 'get', path: '/slists/:id', params: { id: recordId }, output: shoppingList }),
 } as const;
 
 export const staffCalls = {
   orders: endpoint({
-    ...callRoutes.staff.orders,
+    method: 'get',
+    path: '/ops/orders',
     query: z.object({ status: orderStatus.optional() }),
     output: z.array(order),
   }),
   setStatus: endpoint({
-    ...callRoutes.staff.setStatus,
+    method: 'post',
+    path: '/ops/orders/:id/status',
     params: { id: recordId },
     body: z.object({ status: orderStatus }),
     output: order,
   }),
   /** The store confirms a pre-order's availability, row by row (decision 014). */
-  confirm: endpoint({ ...callRoutes.staff.confirm, params: { id: recordId }, body: confirmRequest, output: order }),
-  setPicked: endpoint({ ...callRoutes.staff.setPicked, params: { id: recordId }, body: pickedRequest, output: order }),
-  deletionRequests: endpoint({ ...callRoutes.staff.deletionRequests, output: z.array(deletionRequest) }),
-  carryOutDeletion: endpoint({ ...callRoutes.staff.carryOutDeletion, params: { userId: recordId }, output: none }),
+  confirm: endpoint({
+    method: 'post',
+    path: '/ops/orders/:id/confirm',
+    params: { id: recordId },
+    body: confirmRequest,
+    output: order,
+  }),
+  setPicked: endpoint({
+    method: 'post',
+    path: '/ops/orders/:id/picked',
+    params: { id: recordId },
+    body: pickedRequest,
+    output: order,
+  }),
+  deletionRequests: endpoint({ method: 'get', path: '/ops/deletion-requests', output: z.array(deletionRequest) }),
+  carryOutDeletion: endpoint({
+    method: 'post',
+    path: '/ops/deletion-requests/:userId/delete',
+    params: { userId: recordId },
+    output: none,
+  }),
   refuseDeletion: endpoint({
-    ...callRoutes.staff.refuseDeletion,
+    method: 'post',
+    path: '/ops/deletion-requests/:userId/refuse',
     params: { userId: recordId },
     body: deletionRefusal,
     output: none,
   }),
   /** The live status of the operator's store's orders, new ones included: a server-sent event per change. */
-  orderEvents: endpoint({ ...callRoutes.staff.orderEvents, output: null, events: orderEvent }),
+  orderEvents: endpoint({ method: 'get', path: '/ops/orders/events', output: null, events: orderEvent }),
 } as const;
 
 export const paymentCalls = {
-  methods: endpoint({ ...callRoutes.payment.methods, output: paymentMethods }),
+  methods: endpoint({ method: 'get', path: '/pay/paymentmethod', output: paymentMethods }),
   removeMethod: endpoint({
-    ...callRoutes.payment.removeMethod,
+    method: 'post',
+    path: '/pay/paymentmethod/delete',
     body: deletePaymentMethodRequest,
     output: paymentMethods,
   }),
-  lightboxConfig: endpoint({ ...callRoutes.payment.lightboxConfig, output: lightboxConfig }),
-  startBoarding: endpoint({ ...callRoutes.payment.startBoarding, output: boardingStart }),
+  lightboxConfig: endpoint({ method: 'get', path: '/pay/v2/xpay/boarding', output: lightboxConfig }),
+  startBoarding: endpoint({ method: 'get', path: '/pay/v2/xpay/start/boarding', output: boardingStart }),
   /** The provider's boarding outcome, sent by GET or by form POST and signed (verified before use). */
-  boardCallback: endpoint({ ...callRoutes.payment.boardCallback, query: boardQuery, output: none }),
-  boardCallbackPost: endpoint({ ...callRoutes.payment.boardCallbackPost, query: boardQuery, output: none }),
-  nonce: endpoint({ ...callRoutes.payment.nonce, query: nonceQuery, output: nonceResponse }),
+  boardCallback: endpoint({ method: 'get', path: '/pay/v2/xpay/board', query: boardQuery, output: none }),
+  boardCallbackPost: endpoint({ method: 'post', path: '/pay/v2/xpay/board', query: boardQuery, output: none }),
+  nonce: endpoint({ method: 'get', path: '/pay/v2/xpay/nonce', query: nonceQuery, output: nonceResponse }),
   /** The 3-D Secure landing (a form POST): answers a redirect to the outcome page. */
-  threeDsResult: endpoint({ ...callRoutes.payment.threeDsResult, output: null }),
-  quote: endpoint({ ...callRoutes.payment.quote, query: quoteQuery, output: preauthQuote }),
-  legacyBoarding: endpoint({ ...callRoutes.payment.legacyBoarding, output: legacyBoardingForm }),
+  threeDsResult: endpoint({ method: 'post', path: '/pay/v2/xpay/3ds/result', output: null }),
+  quote: endpoint({ method: 'get', path: '/pay/preauth/quote', query: quoteQuery, output: preauthQuote }),
+  legacyBoarding: endpoint({ method: 'get', path: '/pay/ipg/boarding/web', output: legacyBoardingForm }),
   /** The legacy gateway's server-to-server notification (a signed form POST). */
-  ipgNotify: endpoint({ ...callRoutes.payment.ipgNotify, output: none }),
+  ipgNotify: endpoint({ method: 'post', path: '/pay/ipg/notify', output: none }),
   /** The legacy gateway's return of the browser: answers a redirect to the outcome page. */
-  ipgResult: endpoint({ ...callRoutes.payment.ipgResult, params: { outcome: z.enum(['ok', 'ko']) }, output: null }),
+  ipgResult: endpoint({
+    method: 'post',
+    path: '/pay/ipg/result/:outcome{ok|ko}',
+    params: { outcome: z.enum(['ok', 'ko']) },
+    output: null,
+  }),
 } as const;
 
 /** Liveness: the process answers (it reads nothing). */
@@ -365,13 +473,27 @@ export const readyCall = endpoint({
   output: z.object({ status: z.literal('ready') }),
 });
 
+/** The OpenAPI 3.1 document of these calls (server/openapi.ts): the document itself, not in the envelope. */
+export const openApiCall = endpoint({ method: 'get', path: '/openapi.json', output: null });
+
+/** The calls by group, as the browser names them (calls.generated.ts) and the OpenAPI document tags them. */
+export const callGroups = {
+  catalogueCalls,
+  storeCalls,
+  profileCalls,
+  cartCalls,
+  checkoutCalls,
+  listCalls,
+  staffCalls,
+  paymentCalls,
+} as const;
+
 /** Every call, for the check that the server registers exactly these routes. */
 export const allEndpoints: readonly Endpoint[] = [
   healthCall,
   readyCall,
-  ...[catalogueCalls, storeCalls, profileCalls, cartCalls, checkoutCalls, listCalls, staffCalls, paymentCalls].flatMap(
-    (calls) => Object.values(calls) as Endpoint[],
-  ),
+  openApiCall,
+  ...Object.values(callGroups).flatMap((calls) => Object.values(calls) as Endpoint[]),
 ];
 
 /** What a caller gives for an endpoint: its path parameters, query and body, as the schemas take them. */
@@ -390,5 +512,3 @@ export type Answering = Endpoint & { readonly output: z.ZodType };
 /** A call's input as arguments: optional when the endpoint has no parameters, query or body. */
 export type InputOf<E extends Endpoint> =
   Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
-
-export { urlOf };
