@@ -700,6 +700,7 @@ function forgedIpg(oid: string): Record<string, string> {
  */
 const noOwnedId: Record<string, string> = {
   'GET /cli/health': 'public',
+  'GET /cli/openapi.json': 'public: the OpenAPI document of the calls',
   'GET /cli/ready': 'public (readiness: migrated, database answering)',
   'GET /cli/categories': 'public catalogue',
   'GET /cli/ecommerce/productsTags': 'public catalogue',
