@@ -11,7 +11,8 @@ import { APP_BASE } from './src/shared/routes.ts';
 const site = siteSettings(process.env);
 const target = buildTarget(process.env);
 
-// client:interaction: islands that hydrate when the shopper needs them (src/shop/interaction-directive.ts).
+// client:interaction: islands that hydrate when the shopper needs them (src/shop/interaction-directive.ts);
+// client:first-view: islands that hydrate once their page's first view is painted (src/shop/first-view-directive.ts).
 const interactionDirective = {
   name: 'spesa-client-interaction',
   hooks: {
@@ -19,6 +20,10 @@ const interactionDirective = {
       addClientDirective({
         name: 'interaction',
         entrypoint: fileURLToPath(new URL('./src/shop/interaction-directive.ts', import.meta.url)),
+      });
+      addClientDirective({
+        name: 'first-view',
+        entrypoint: fileURLToPath(new URL('./src/shop/first-view-directive.ts', import.meta.url)),
       });
     },
   },
@@ -62,21 +67,31 @@ export default defineConfig({
                     // What the page shell's script (header, toasts, cookie notice) imports: one file
                     // beside it, not seven found one after another.
                     name: 'shop-header',
-                    test: /preload-helper|rolldown[:/]runtime|[\\/]node_modules[\\/]nanostores[\\/]|[\\/]src[\\/]shop[\\/](header|sticky-header|session\.store|cart-summary\.store)\.ts|[\\/]src[\\/]lib[\\/](dates|flags|flash|toast\.store)\.ts|[\\/]src[\\/]shared[\\/](routes|time|flags|contract[\\/]money|contract[\\/]call|contract[\\/]calls\.generated|on-first-use)\.ts|[\\/]src[\\/]features[\\/](header[\\/]cookie-notice|notifications[\\/]toaster)\.ts/,
+                    test: /preload-helper|rolldown[:/]runtime|[\\/]node_modules[\\/]nanostores[\\/]|[\\/]src[\\/]shop[\\/](header|sticky-header|session\.store|cart-summary\.store|early-calls|first-view-ready)\.ts|[\\/]src[\\/]lib[\\/](dates|flags|flash|toast\.store)\.ts|[\\/]src[\\/]shared[\\/](routes|time|flags|contract[\\/]money|contract[\\/]early-paths|on-first-use)\.ts|[\\/]src[\\/]features[\\/](header[\\/]cookie-notice|notifications[\\/]toaster)\.ts/,
                     priority: 15,
+                  },
+                  {
+                    // A shopper's page drawn before React (src/shop/first-view.ts): the first views and
+                    // the plain helpers they share with the islands, so the page's first view waits
+                    // for one small file beside the page shell's, not for the islands' core.
+                    name: 'first-view',
+                    test: /[\\/]src[\\/]shop[\\/]first-view\.ts|[\\/]src[\\/]features[\\/](cart|checkout|profile)[\\/][\w-]+\.first-view\.ts|[\\/]src[\\/]features[\\/]checkout[\\/]checkout-rules\.ts|[\\/]src[\\/]components[\\/](product-format|icons)\.ts|[\\/]src[\\/]shared[\\/](quantity-rules|delivery-modes|minimum-order|loyalty-card)\.ts/,
+                    priority: 14,
                   },
                   {
                     // The React pieces the shopper's islands share (login gate, dialog, quantity counter).
                     name: 'shop-islands',
-                    test: /[\\/]src[\\/]shop[\\/](LoginGate\.tsx|use-hydrated\.ts)|[\\/]src[\\/]components[\\/](ModalDialog\.tsx|QuantityCounter\.tsx|ChangedItems\.tsx)/,
+                    test: /[\\/]src[\\/]shop[\\/](LoginGate\.tsx|use-hydrated\.ts|use-first-view\.ts)|[\\/]src[\\/]components[\\/](ModalDialog\.tsx|QuantityCounter\.tsx|ChangedItems\.tsx)/,
                     priority: 12,
                   },
                   {
-                    // The browser core without React: the API client, the cart store and the session
+                    // The browser core without React: the API client with the contract's calls
+                    // (method and path: shared/contract/calls.ts), the cart store and the session
                     // actions. A shopper's start-up (layouts/session-start.ts) loads it on every page and
-                    // must not bring React with it.
+                    // must not bring React with it: on the pages with a first view, React waits until
+                    // that view is painted.
                     name: 'api-client',
-                    test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]lib[\\/]api-client\.ts|[\\/]src[\\/]shared[\\/]contract[\\/](constants|errors)\.ts|[\\/]src[\\/]shop[\\/](cart\.store|session\.actions)\.ts/,
+                    test: /[\\/]node_modules[\\/]ky[\\/]|[\\/]src[\\/]lib[\\/]api-client\.ts|[\\/]src[\\/]shared[\\/]contract[\\/](calls|call-routes|constants|errors)\.ts|[\\/]src[\\/]shop[\\/](cart\.store|session\.actions)\.ts/,
                     priority: 10,
                   },
                 ],

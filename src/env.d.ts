@@ -2,6 +2,8 @@
 
 declare module 'astro' {
   interface AstroClientDirectives {
+    /** Hydrate at once, after the page's first view is painted (src/shop/first-view-directive.ts). */
+    'client:first-view'?: boolean;
     /** Hydrate on the shopper's first interaction (src/shop/interaction-directive.ts). */
     'client:interaction'?:
       | boolean

@@ -69,7 +69,7 @@ export class OfflineError extends ApiError {
 export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** What goes out with a call: path parameters, query and JSON body. */
-type SentInput = { params?: object; query?: object; body?: unknown };
+type SentInput = { params?: object; query?: object; body?: unknown; sent?: Promise<Response> | undefined };
 
 const goHome = () => {
   if (typeof window !== 'undefined') window.location.assign(routes.home);
@@ -116,7 +116,10 @@ export function createApiClient(options: ClientOptions = {}) {
     if (e.method !== 'get' && isOffline()) throw new OfflineError();
     let response: Response;
     try {
-      response = await http(urlOf(e, input), { method: e.method, ...(json === undefined ? {} : { json }) });
+      if (input.sent) {
+        response = await input.sent;
+        checkSession(response);
+      } else response = await http(urlOf(e, input), { method: e.method, ...(json === undefined ? {} : { json }) });
     } catch {
       throw new ApiError(ErrorCode.GENERIC, COMMUNICATION_ERROR, 0);
     }

@@ -24,3 +24,6 @@ export function readFlags(env: Record<string, string | undefined>): Flags {
 
 /** Once an order is booked, the checkout's overlay says so for this long before the thank-you page. */
 export const CHECKOUT_OVERLAY_MS = 3000;
+
+/** A page's loading view (its first view, drawn before React) never holds its islands back longer than this. */
+export const LOADER_TIMEOUT_MS = 3000;

@@ -7,8 +7,8 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '#src/shared/contract/session.ts';
 import { $user, openOverlay } from './session.store.ts';
+import { useFirstViewEnd } from './use-first-view.ts';
 import { useHydrated } from './use-hydrated.ts';
-import { LoadingShape } from '#src/components/LoadingShape.tsx';
 
 export function LoginButton({ label = 'Accedi' }: { label?: string }) {
   return (
@@ -18,11 +18,11 @@ export function LoginButton({ label = 'Accedi' }: { label?: string }) {
   );
 }
 
-/** How the gate looks where it stands: the shape of the screen while it loads, and the box of its login notice. */
+/** How the gate looks where it stands: each area keeps its own box and loading line. */
 const looks = {
-  cart: { loading: 'rows', box: 'cart-login' },
-  profile: { loading: 'form', box: 'login-needed' },
-  notice: { loading: 'rows', box: 'checkout-notice' },
+  cart: { loading: 'cart-loading', box: 'cart-login' },
+  profile: { loading: 'profile-loading', box: 'login-needed' },
+  notice: { loading: undefined, box: 'checkout-notice' },
 } as const;
 
 const PROFILE_REASON = 'Per vedere e modificare i dati del tuo profilo accedi con il tuo account.';
@@ -39,7 +39,14 @@ export function RequireShopper({
   const user = useStore($user);
   const hydrated = useHydrated();
   const { loading, box } = looks[look];
-  if (!hydrated) return <LoadingShape shape={loading} />;
+  // Without a shopper the page's first view, if any, is not what this shows.
+  useFirstViewEnd(hydrated && !user);
+  if (!hydrated)
+    return (
+      <p className={loading} role="status">
+        Caricamento…
+      </p>
+    );
   if (!user) {
     return (
       <div className={box}>

@@ -21,7 +21,7 @@ type Row = Pick<CartItem, 'id' | 'barcode' | 'description' | 'um' | 'replacement
 
 /**
  * `consent`: the order's yes/no as the checkout form has it; by default, as the checkout last
- * answered it for the current cart.
+ * answered it for the current cart. The closed control is also drawn by the cart's first view.
  */
 export function ReplacementChoice({ item, consent: given }: { item: Row; consent?: boolean | null }) {
   const kept = useStore($replacementConsent);

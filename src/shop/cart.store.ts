@@ -8,6 +8,7 @@ import { api, ApiError, errorMessageOf, serverMessageOf } from '#src/lib/api-cli
 import { showToast } from '#src/lib/toast.store.ts';
 import { flashToast } from '#src/lib/flash.ts';
 import { setCartSummary } from './cart-summary.store.ts';
+import { takeEarly } from './early-calls.ts';
 import { unreachable } from './last-answers.ts';
 import { keepCart, keptCart } from './last-cart.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
@@ -53,8 +54,9 @@ export function loadCurrent(force = false): Promise<Cart | null> {
   const user = $user.get();
   if (!user) return Promise.resolve(null);
   if (loading && !force) return loading;
+  const sent = force ? null : takeEarly('cart', user.profile.id);
   loading = api
-    .data(cartCalls.current)
+    .data(cartCalls.current, { sent: sent ?? undefined })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.code === ErrorCode.CART_CLOSED_MOVED_TO_LIST) {
         $cartClosed.set(true);

@@ -18,6 +18,7 @@ import {
   type FirstSlot,
   setFirstSlot,
 } from './cart-summary.store.ts';
+import { takeEarly } from './early-calls.ts';
 import { $user, openOverlay } from './session.store.ts';
 
 const cartUpdateHref = routes.cartUpdate;
@@ -64,11 +65,16 @@ function drawStore(): void {
 }
 
 /** A first-slot answer checked by hand (this script carries no schema library); undefined when unusable. */
-async function fetchSlot(path: string, jwt?: string): Promise<FirstSlot | null | undefined> {
+async function fetchSlot(
+  path: string,
+  user?: { jwt: string; customer: number },
+): Promise<FirstSlot | null | undefined> {
+  const jwt = user?.jwt;
   try {
-    const response = await fetch(`${window.location.origin}${path}`, {
-      ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
-    });
+    const response = await ((user && takeEarly('slot', user.customer)) ||
+      fetch(`${window.location.origin}${path}`, {
+        ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
+      }));
     const { responseCode, data } = (await response.json()) as {
       responseCode?: number;
       data?: Partial<FirstSlot> | null;
@@ -103,7 +109,8 @@ function askVisitorSlot(): void {
 }
 
 // A logged-in shopper's first slot follows the cart (docs/product.md §2 Header): asked as
-// the page starts, not after the islands and the API client have loaded, and again when the
+// the page starts (the first answer asked by the page's head: early-calls.ts),
+// not after the islands and the API client have loaded, and again when the
 // cart's store or emptiness changes. An answer asked before this page heard of
 // the cart is for the cart the server has, so the cart's arrival asks nothing
 // new. A lost session is the session refresh's to notice; a failed call keeps
@@ -124,7 +131,7 @@ function followShopperSlot(): void {
     const key = keyOf(user.profile.id);
     if (key === asked) return;
     asked = key;
-    void fetchSlot(urlOf(checkoutCalls.firstSlot), user.jwt).then((slot) => {
+    void fetchSlot(urlOf(checkoutCalls.firstSlot), { jwt: user.jwt, customer: user.profile.id }).then((slot) => {
       if (slot !== undefined && asked === key) setFirstSlot(slot);
     });
   };

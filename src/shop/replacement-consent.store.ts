@@ -1,6 +1,6 @@
 // The order's consent to substitutes as the checkout last answered it in this tab
 // (docs/product.md §5, decision 014), so the cart's rows without a choice of their own
-// show the default they will get.
+// show the default they will get. Light: the cart's first view reads it too.
 import { atom } from 'nanostores';
 
 const KEY = 'spesa.replacementConsent';

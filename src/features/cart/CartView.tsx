@@ -19,8 +19,8 @@ import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { OpenCarts } from './OpenCarts.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
-import { LoadingShape } from '#src/components/LoadingShape.tsx';
-import { cartStoreName, firstSlotText, shortOfMinimumText } from './cart-texts.ts';
+import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
+import { cartStoreName, firstSlotText, shortOfMinimumText } from './cart.first-view.ts';
 
 function Summary({ cart }: { cart: Cart }) {
   const slot = useStore($firstSlot);
@@ -111,16 +111,22 @@ function DeleteCart() {
   );
 }
 
-function CartScreen({ user }: { user: SessionUser }) {
+export function CartScreen({ user }: { user: SessionUser }) {
   const cart = useStore($cart);
   const loaded = useStore($cartLoaded);
+  useFirstViewEnd(cart !== null);
   useEffect(() => {
     ensureCart().catch(() => null);
   }, []);
   useEffect(() => {
     if (loaded && !cart) window.location.replace(routes.cartCreate);
   }, [loaded, cart]);
-  if (!cart) return <LoadingShape label="Caricamento del carrello…" />;
+  if (!cart)
+    return (
+      <p className="cart-loading" role="status">
+        Caricamento del carrello…
+      </p>
+    );
   return (
     <div className="cart-layout">
       <section className="cart-items" aria-labelledby="cart-items-title">

@@ -4,11 +4,11 @@ import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
-import { LoadingShape } from '#src/components/LoadingShape.tsx';
 import { $cart, $cartLoaded, ensureCart } from '#src/shop/cart.store.ts';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts';
 import type { SessionUser } from '#src/shared/contract/session.ts';
+import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
 import { CHECKOUT_STEPS } from './checkout-rules.ts';
 
 export function CheckoutGate({ children }: { children: (user: SessionUser, cart: Cart) => ReactNode }) {
@@ -19,10 +19,17 @@ export function CheckoutGate({ children }: { children: (user: SessionUser, cart:
   );
 }
 
-function CartGate({ user, children }: { user: SessionUser; children: (user: SessionUser, cart: Cart) => ReactNode }) {
+export function CartGate({
+  user,
+  children,
+}: {
+  user: SessionUser;
+  children: (user: SessionUser, cart: Cart) => ReactNode;
+}) {
   const cart = useStore($cart);
   const loaded = useStore($cartLoaded);
   const [failed, setFailed] = useState(false);
+  useFirstViewEnd(failed || loaded);
   useEffect(() => {
     ensureCart().catch(() => setFailed(true));
   }, []);
@@ -33,7 +40,7 @@ function CartGate({ user, children }: { user: SessionUser; children: (user: Sess
         Errore di comunicazione col server
       </p>
     );
-  if (!loaded) return <LoadingShape label="Caricamento del carrello…" />;
+  if (!loaded) return <p role="status">Caricamento del carrello…</p>;
   if (!cart || cart.itemsCount === 0) {
     return (
       <div className="checkout-notice">

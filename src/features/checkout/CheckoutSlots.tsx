@@ -8,7 +8,7 @@ import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
 import { $checkout, checkoutFor, chooseSlot } from './checkout.store.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
-function Slots({ cart }: { cart: Cart }) {
+export function Slots({ cart }: { cart: Cart }) {
   useStore($checkout);
   const { slot } = checkoutFor(cart.id);
   return (

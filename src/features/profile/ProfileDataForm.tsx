@@ -8,12 +8,13 @@ import { $user, setSession } from '#src/shop/session.store.ts';
 import type { Profile } from '#src/shared/contract/session.ts';
 import { normaliseCardInput } from '#src/shared/contract/profile-rules.ts';
 import { LOYALTY_PREFIX } from '#src/shared/loyalty-card.ts';
-import { PROFILE_FORM, profileValues } from './profile-values.ts';
+import { PROFILE_FORM, profileValues } from './profile.first-view.ts';
 import { updateProfile } from './account.api.ts';
 import { DeleteProfile } from './DeleteProfile.tsx';
 import { CheckboxField, RequiredNote, TextField } from './Fields.tsx';
 import { useForm } from './form-kit.ts';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
+import { useFirstViewEnd } from '#src/shop/use-first-view.ts';
 import { rules } from './rules.ts';
 
 const PROFILE_SAVED = 'Profilo aggiornato con successo';
@@ -31,7 +32,8 @@ export default function ProfileDataPage() {
   return <RequireShopper look="profile">{(user) => <ProfileDataForm profile={user.profile} />}</RequireShopper>;
 }
 
-function ProfileDataForm({ profile }: { profile: Profile }) {
+export function ProfileDataForm({ profile }: { profile: Profile }) {
+  useFirstViewEnd(true);
   const form = useForm(PROFILE_FORM, profileValues(profile), profileRules);
   const [busy, setBusy] = useState(false);
 

@@ -46,7 +46,7 @@ describe('modulepreload links', () => {
   });
 
   it("leave out the islands' files, which the islands ask for themselves", () => {
-    const island = `<astro-island uid="a" component-url="/app/_astro/Cart.f6.js" component-export="default" renderer-url="/app/_astro/client.g7.js" client="load"></astro-island>`;
+    const island = `<astro-island uid="a" component-url="/app/_astro/Cart.f6.js" component-export="default" renderer-url="/app/_astro/client.g7.js" client="first-view"></astro-island>`;
     const html = withModulePreloads(
       site,
       page('<script type="module" src="/app/_astro/shell.b2.js"></script>').replace('<body>', `<body>${island}`),
@@ -56,7 +56,7 @@ describe('modulepreload links', () => {
   });
 
   it('still name them when an inline script of the page makes a modulepreload link of its own', () => {
-    // An inline script may write such a link at run time: it is not one written in the page.
+    // client:first-view's inline code sets link.rel = "modulepreload" for its island's file.
     const inline = '<script>(()=>{const i=document.createElement("link");i.rel="modulepreload"})()</script>';
     const html = withModulePreloads(
       site,

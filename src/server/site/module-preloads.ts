@@ -1,7 +1,7 @@
 // Each page names the files its own scripts import (<link rel="modulepreload">),
 // so the browser asks for them with the page instead of one level of imports
-// after another: the header's script and a shopper's start-up then wait for one
-// round trip, not three. Only the page's scripts'
+// after another: a logged-in shopper's first view (src/shop/first-view.ts) and
+// the header then wait for one round trip, not three. Only the page's scripts'
 // static imports: the islands' code (React and what it brings) still loads
 // when the island asks for it.
 import { readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ function importsOf(siteDir: string, src: string, known: Map<string, string[]>): 
 export function withModulePreloads(siteDir: string, html: string, known = new Map<string, string[]>()): string {
   const scripts = [...html.matchAll(MODULE_SCRIPT)];
   const first = scripts[0];
-  // A page that has its links already is left as it is.
+  // Links written earlier; an inline script that makes such a link (client:first-view's) is not one.
   if (!first || html.includes('<link rel="modulepreload"')) return html;
   const own = new Set(scripts.map((m) => m[1]!));
   const wanted = new Set<string>();

@@ -1,6 +1,9 @@
 // Shipping and billing addresses (docs/product.md §3, §5, §7).
 import { z } from '#src/shared/zod.ts';
 import { REQUIRED } from './profile-rules.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 const COUNTY_LENGTH = 'La provincia deve avere 2 lettere';
 const ZIP_LENGTH = 'Il CAP deve avere 5 cifre';

@@ -13,6 +13,9 @@ import {
   ssnCode,
 } from './profile-rules.ts';
 import { profile } from './session.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const loginRequest = z.object({
   username: z.string().trim().toLowerCase().min(1, REQUIRED).max(254),

@@ -2,6 +2,9 @@
 import { z } from '#src/shared/zod.ts';
 export { WATER_PACK_FEE_CENTS } from './constants.ts';
 import { promotion } from './catalogue.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const deliveryMode = z.enum(['IN_STORE', 'DRIVE', 'AT_HOME', 'SHIPPED']);
 /** GET /cli/ecommerce/deliveries: the modes a cart can be opened for now. */

@@ -6,6 +6,9 @@ import { PRODUCTS_PAGE_SIZE } from './constants.ts';
 export { DEFAULT_STORE_ID } from './constants.ts';
 import { pageParam, paged } from './envelope.ts';
 import { nutritionFacts } from '../food-info.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export interface Category {
   id: string;

@@ -5,6 +5,9 @@ import { cardPayment } from './payments.ts';
 import { cart, cartItem, paymentMode } from './cart.ts';
 import { email, mobilePhone } from './profile-rules.ts';
 import { paged } from './envelope.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const SLOT_DAYS = 10; // day strip (docs/product.md §9)
 

@@ -2,6 +2,9 @@
 // the cooperative has not handled yet (docs/product.md §2 profile data page, §9: handled
 // within 48 hours after checks), for store staff.
 import { z } from '#src/shared/zod.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const DELETION_HANDLING_HOURS = 48;
 

@@ -501,7 +501,10 @@ type CallInput<E extends Endpoint> = (E extends { params: infer P extends Record
   ? { params: { [K in keyof P]: z.input<P[K]> } }
   : { params?: never }) &
   (E extends { query: infer Q extends z.ZodType } ? { query: z.input<Q> } : { query?: never }) &
-  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never });
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never }) & {
+    /** The answer of this very call, already asked for (as the page started): read instead of asking again. */
+    sent?: Promise<Response> | undefined;
+  };
 
 /** An endpoint that answers data in the envelope (not a redirect). */
 export type Answering = Endpoint & { readonly output: z.ZodType };

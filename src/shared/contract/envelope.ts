@@ -1,5 +1,8 @@
 // The paging of docs/architecture.md §3 (the envelope itself is written by server/http.ts and read by lib/api-client.ts).
 import { z } from '#src/shared/zod.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

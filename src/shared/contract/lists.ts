@@ -1,6 +1,9 @@
 // Shopping lists and favourites (docs/product.md §3, §7 Lists).
 import { z } from '#src/shared/zod.ts';
 import { cart } from './cart.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const LIST_TITLE_REQUIRED = 'Inserisci un nome per la lista';

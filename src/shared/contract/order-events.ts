@@ -5,6 +5,9 @@
 // calls, so nothing personal ever travels on the stream.
 import { z } from '#src/shared/zod.ts';
 import { orderStatus } from './checkout.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 /** The `event:` field of an order's change. */
 export const ORDER_EVENT = 'order';

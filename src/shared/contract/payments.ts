@@ -4,6 +4,9 @@
 // cents inside; euro with 2 decimals on the wire.
 import { z } from '#src/shared/zod.ts';
 export { VERIFICATION_AMOUNT_CENTS } from './constants.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 /** Surcharge on variable-weight rows held on top of the total (docs/architecture.md §4), unless configured. */
 export const DEFAULT_PREAUTH_SURCHARGE_PERCENT = 10;

@@ -2,6 +2,9 @@
 // (which refuses what the form would refuse). Messages are those of docs/product.md §5.
 import { z } from '#src/shared/zod.ts';
 import { LOYALTY_PREFIX } from '../loyalty-card.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 export const REQUIRED = 'Campo obbligatorio';
 export const INVALID_EMAIL = 'Indirizzo email non valido';

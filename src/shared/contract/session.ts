@@ -1,5 +1,8 @@
 // The logged-in user as stored locally (docs/product.md §3 User): jwt and profile.
 import { z } from '#src/shared/zod.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 const loyaltyCard = z.object({ code: z.string(), principal: z.boolean(), enabled: z.boolean() });
 

@@ -5,6 +5,9 @@ import { z } from '#src/shared/zod.ts';
 import { STORES_PAGE_SIZE, STORES_MAX_PAGE_SIZE } from './constants.ts';
 export { STORES_PAGE_SIZE } from './constants.ts';
 import { pageParam, paged } from './envelope.ts';
+import { schemasTurn } from './schemas-turn.ts';
+
+await schemasTurn();
 
 /** Not in the catalogue of docs/product.md §8 (codes not listed there use the server's errorMessage): ours. */
 export const STORE_NOT_FOUND = { code: 4040, message: 'Punto vendita non trovato.' } as const;
