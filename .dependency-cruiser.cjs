@@ -27,6 +27,29 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'demo-through-its-entry',
+      comment:
+        'The demo (src/demo: demo catalogue, demo operators, payment sandbox) is reached from the rest of src only through src/demo/entry.ts; scripts/ and tests/ may import its modules.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/demo/' },
+      to: { path: '^src/demo/', pathNot: '^src/demo/entry\\.ts$' },
+    },
+    {
+      name: 'demo-loaded-only-when-on',
+      comment:
+        'src/server loads src/demo/entry.ts with await import() where the demo is on (outside production), so a production process never loads the demo; a static import would load it everywhere.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/demo/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
+      name: 'browser-never-imports-demo',
+      comment: 'Browser code never imports src/demo (it runs on the server, outside production).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(server|demo)/' },
+      to: { path: '^src/demo/' },
+    },
+    {
       name: 'browser-calls-without-schemas',
       comment:
         "Browser code takes its calls from src/shared/contract/calls.generated.ts: endpoints.ts brings every schema of the contract with it (src/shared/contract/call.ts says why). Its types may be imported; the build's readers of the API (build-api.ts and the modules only pages' build runs) may import it.",

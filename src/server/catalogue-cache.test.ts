@@ -4,7 +4,7 @@
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnswerCache, catalogueCache } from './catalogue-cache.ts';
-import { generateCatalogue } from './catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from './catalogue/import.ts';
 import { createTestShop } from '../../tests/api/harness.ts';
 import { bearer, shopper } from '../../tests/api/shoppers.ts';

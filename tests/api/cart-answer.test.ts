@@ -4,7 +4,7 @@
 // the cart itself answers it when read, and the same JSON text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';

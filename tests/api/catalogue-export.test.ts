@@ -4,7 +4,7 @@
 // pages, and nothing else: a product the default store does not sell still
 // gets its page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { product, productExportPage, productPage } from '#src/shared/contract/catalogue.ts';
 import { createTestShop } from './harness.ts';

@@ -1,6 +1,6 @@
 // The demo catalogue generator, as the seed, the benchmarks and a developer see it.
 import { describe, expect, it } from 'vitest';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { catalogueFeed, isValidEan13 } from '#src/server/catalogue/feed.ts';
 
 const today = '2026-03-10';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '#src/server/db/client.ts';
 import { openTestDatabase } from './harness.ts';
 import { migrate } from '#src/server/db/migrate.ts';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { ean13CheckDigit, type CatalogueFeed } from '#src/server/catalogue/feed.ts';
 import { listProducts, productByBarcode } from '#src/server/services/catalogue.ts';

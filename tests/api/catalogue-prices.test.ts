@@ -12,7 +12,7 @@ import {
   productPage,
   type Product,
 } from '#src/shared/contract/catalogue.ts';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import type { CatalogueFeed } from '#src/server/catalogue/feed.ts';
 import { romeToday } from '#src/shared/time.ts';

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart as cartSchema } from '#src/shared/contract/cart.ts';
 import { order as orderSchema, slot as slotSchema, slotDay } from '#src/shared/contract/checkout.ts';
 import { loadConfig } from '#src/server/config.ts';
-import { demoOperatorEmail, seedDemoOperators } from '#src/server/services/operators.ts';
+import { demoOperatorEmail } from '#src/demo/operators.ts';
+import { seedDemoOperators } from '#src/server/services/operators.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
 

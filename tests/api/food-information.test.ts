@@ -3,7 +3,7 @@
 // and what the product calls answer (allergens marked in the ingredients,
 // net quantity, the food business operator, origin, nutrition per 100 g/ml).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { printReport } from '#src/server/catalogue/report.ts';
 import { judgeFeed } from '#src/server/catalogue/validate.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#src/server/db/client.ts';
 import { migrate } from '#src/server/db/migrate.ts';
 import { sql } from 'kysely';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { romeToday } from '#src/shared/time.ts';
 import { openTestDatabase } from './harness.ts';

@@ -12,7 +12,7 @@ import {
   product as productSchema,
   type Product,
 } from '#src/shared/contract/catalogue.ts';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { listProductTexts } from '#src/server/services/catalogue.ts';
 import { romeToday } from '#src/shared/time.ts';

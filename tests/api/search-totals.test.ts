@@ -6,7 +6,7 @@
 // match), before and after an import that changes what matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPage } from '#src/shared/contract/catalogue.ts';
-import { generateCatalogue } from '#src/server/catalogue/generate.ts';
+import { generateCatalogue } from '#src/demo/catalogue/generate.ts';
 import { importCatalogue } from '#src/server/catalogue/import.ts';
 import { createTestShop } from './harness.ts';
 

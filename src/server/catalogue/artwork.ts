@@ -2,7 +2,42 @@
 // another origin): a soft background in the department's colour, a simple
 // shape per department and the name in a few lines. Pure functions of their
 // input, so the same product always gets the same picture.
-import { departments, type Shape } from './vocabulary.ts';
+
+type Shape =
+  | 'apple'
+  | 'steak'
+  | 'fish'
+  | 'snowflake'
+  | 'cheese'
+  | 'ham'
+  | 'bread'
+  | 'jar'
+  | 'cup'
+  | 'bottle'
+  | 'glass'
+  | 'spray'
+  | 'drop'
+  | 'baby'
+  | 'paw';
+
+/** Each top-level department's look, by its id: '01' Frutta e verdura … '15' Animali (src/demo/catalogue/vocabulary.ts). */
+const departments: readonly { shape: Shape; colour: string }[] = [
+  { shape: 'apple', colour: '#e8f5e1' }, // 01 Frutta e verdura
+  { shape: 'steak', colour: '#fbe4e0' }, // 02 Macelleria
+  { shape: 'fish', colour: '#e0f0fa' }, // 03 Pescheria
+  { shape: 'snowflake', colour: '#e3f2fd' }, // 04 Surgelati
+  { shape: 'cheese', colour: '#fff8e1' }, // 05 Latticini e formaggi
+  { shape: 'ham', colour: '#fce8ec' }, // 06 Salumeria e gastronomia
+  { shape: 'bread', colour: '#f6ead8' }, // 07 Pane e pasticceria
+  { shape: 'jar', colour: '#fff3e0' }, // 08 Dispensa
+  { shape: 'cup', colour: '#f3e5d8' }, // 09 Colazione e dolci
+  { shape: 'bottle', colour: '#e1f5f7' }, // 10 Bevande
+  { shape: 'glass', colour: '#f3e5f5' }, // 11 Vini e birre
+  { shape: 'spray', colour: '#e8eaf6' }, // 12 Casa e pulizia
+  { shape: 'drop', colour: '#e0f2f1' }, // 13 Igiene e cura della persona
+  { shape: 'baby', colour: '#fdf0f6' }, // 14 Infanzia
+  { shape: 'paw', colour: '#efebe9' }, // 15 Animali
+];
 
 const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);

@@ -1,7 +1,7 @@
 // The demo catalogue on first start (docs/architecture.md §4): an empty database gets
-// the generated catalogue; a loaded one is left alone.
+// the generated catalogue; a loaded one is left alone. The generator is the demo's
+// (src/demo), loaded only for an empty database.
 import { advisoryLocks, type DbHandle } from '../db/client.ts';
-import { generateCatalogue } from './generate.ts';
 import { importCatalogue, type ImportReport } from './import.ts';
 
 export async function seedIfEmpty(
@@ -19,6 +19,7 @@ async function seedNow(
   const any = await handle.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const log = opts.log ?? (() => {});
+  const { generateCatalogue } = await import('#src/demo/entry.ts');
   let started = performance.now();
   const feed = generateCatalogue({ products: opts.products });
   log(

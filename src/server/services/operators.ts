@@ -1,9 +1,9 @@
 // Store staff accounts (operator role), created by the cooperative's admins;
-// outside production every demo store also gets one (seedDemoOperators).
+// outside production every demo store also gets one (seedDemoOperators, the
+// accounts named by src/demo).
 import { hash, verify } from '@node-rs/argon2';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { demoStores } from '../catalogue/demo-stores.ts';
 
 interface OperatorInput {
   email: string;
@@ -52,14 +52,11 @@ export async function createOperator(db: Db, input: OperatorInput & { password: 
   return (await insertOperator(db, input, await hash(input.password), false))!;
 }
 
-/** The demo operator's login of a store. */
-export const demoOperatorEmail = (storeId: number): string => `operatore.${storeId}@spesaonline.local`;
-
 /**
  * One operator per demo store present in the database (docs/architecture.md §4), with
- * the password DEMO_OPERATOR_PASSWORD; never in production. Safe to run on
- * every start: existing accounts (and their passwords) are left as they are.
- * Returns the e-mails of the accounts created now.
+ * the password DEMO_OPERATOR_PASSWORD; never in production, where src/demo is not even
+ * loaded. Safe to run on every start: existing accounts (and their passwords) are left
+ * as they are. Returns the e-mails of the accounts created now.
  */
 export async function seedDemoOperators(
   db: Db,
@@ -69,47 +66,13 @@ export async function seedDemoOperators(
     await refuseDemoOperatorsInProduction(db, config.DEMO_OPERATOR_PASSWORD);
     return [];
   }
-  const demo = demoStores(new Date().toISOString().slice(0, 10));
-  const present = await db
-    .selectFrom('stores')
-    .select(['id', 'name'])
-    .where(
-      'id',
-      'in',
-      demo.map((s) => s.id),
-    )
-    .orderBy('id')
-    .execute();
-  if (present.length === 0) return [];
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('users')
-        .select('username')
-        .where(
-          'username',
-          'in',
-          present.map((s) => demoOperatorEmail(s.id)),
-        )
-        .execute()
-    ).map((u) => u.username),
-  );
-  const missing = present.filter((s) => !taken.has(demoOperatorEmail(s.id)));
+  const { missingDemoOperators } = await import('#src/demo/entry.ts');
+  const missing = await missingDemoOperators(db);
   if (missing.length === 0) return [];
   const passwordHash = await hash(config.DEMO_OPERATOR_PASSWORD); // one hash for all: argon2 is slow on purpose
   const created: string[] = [];
-  for (const store of missing) {
-    const email = demoOperatorEmail(store.id);
-    if (
-      await insertOperator(
-        db,
-        { email, storeId: store.id, firstName: 'Operatore', lastName: store.name },
-        passwordHash,
-        true,
-      )
-    )
-      created.push(email);
-  }
+  for (const operator of missing)
+    if (await insertOperator(db, operator, passwordHash, true)) created.push(operator.email);
   return created;
 }
 

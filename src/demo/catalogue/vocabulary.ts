@@ -10,34 +10,14 @@ interface Aisle {
   description: string;
   leaves: readonly Leaf[];
 }
-export type Shape =
-  | 'apple'
-  | 'steak'
-  | 'fish'
-  | 'snowflake'
-  | 'cheese'
-  | 'ham'
-  | 'bread'
-  | 'jar'
-  | 'cup'
-  | 'bottle'
-  | 'glass'
-  | 'spray'
-  | 'drop'
-  | 'baby'
-  | 'paw';
 export interface Department {
   description: string;
-  shape: Shape;
-  colour: string;
   aisles: readonly Aisle[];
 }
 
 export const departments: readonly Department[] = [
   {
     description: 'Frutta e verdura',
-    shape: 'apple',
-    colour: '#e8f5e1',
     aisles: [
       {
         description: 'Frutta',
@@ -159,8 +139,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Macelleria',
-    shape: 'steak',
-    colour: '#fbe4e0',
     aisles: [
       {
         description: 'Bovino',
@@ -238,8 +216,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Pescheria',
-    shape: 'fish',
-    colour: '#e0f0fa',
     aisles: [
       {
         description: 'Pesce fresco',
@@ -284,8 +260,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Surgelati',
-    shape: 'snowflake',
-    colour: '#e3f2fd',
     aisles: [
       {
         description: 'Verdure surgelate',
@@ -388,8 +362,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Latticini e formaggi',
-    shape: 'cheese',
-    colour: '#fff8e1',
     aisles: [
       {
         description: 'Latte e panna',
@@ -521,8 +493,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Salumeria e gastronomia',
-    shape: 'ham',
-    colour: '#fce8ec',
     aisles: [
       {
         description: 'Salumi al banco',
@@ -615,8 +585,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Pane e pasticceria',
-    shape: 'bread',
-    colour: '#f6ead8',
     aisles: [
       {
         description: 'Pane',
@@ -702,8 +670,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Dispensa',
-    shape: 'jar',
-    colour: '#fff3e0',
     aisles: [
       {
         description: 'Pasta',
@@ -912,8 +878,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Colazione e dolci',
-    shape: 'cup',
-    colour: '#f3e5d8',
     aisles: [
       {
         description: 'Caffè, tè e tisane',
@@ -1033,8 +997,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Bevande',
-    shape: 'bottle',
-    colour: '#e1f5f7',
     aisles: [
       {
         description: 'Acqua',
@@ -1103,8 +1065,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Vini e birre',
-    shape: 'glass',
-    colour: '#f3e5f5',
     aisles: [
       {
         description: 'Vini rossi',
@@ -1193,8 +1153,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Casa e pulizia',
-    shape: 'spray',
-    colour: '#e8eaf6',
     aisles: [
       {
         description: 'Bucato',
@@ -1297,8 +1255,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Igiene e cura della persona',
-    shape: 'drop',
-    colour: '#e0f2f1',
     aisles: [
       {
         description: 'Corpo',
@@ -1407,8 +1363,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Infanzia',
-    shape: 'baby',
-    colour: '#fdf0f6',
     aisles: [
       {
         description: 'Pappe',
@@ -1466,8 +1420,6 @@ export const departments: readonly Department[] = [
   },
   {
     description: 'Animali',
-    shape: 'paw',
-    colour: '#efebe9',
     aisles: [
       {
         description: 'Cani',

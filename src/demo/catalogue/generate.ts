@@ -1,7 +1,7 @@
 // The deterministic demo catalogue (docs/architecture.md §4): the same products, seed and
 // day always give the same feed, so builds, tests and benchmarks agree.
 import { romeToday } from '#src/shared/time.ts';
-import { FEED_VERSION, type CatalogueFeed } from './feed.ts';
+import { FEED_VERSION, type CatalogueFeed } from '#src/server/catalogue/feed.ts';
 import { demoDeliveryTowns, demoStates, demoStores } from './demo-stores.ts';
 import { makeProduct, newBarcode, shelfCents, type DemoProduct, type LeafSlot } from './demo-products.ts';
 import { OWN_BRAND, profileOf } from './profiles.ts';

@@ -1,6 +1,6 @@
 // Demo products: names composed from the shelf vocabulary, label texts from
 // the product's profile, unique EAN-13 barcodes, base prices in euro.
-import { ean13CheckDigit, type CatalogueFeed } from './feed.ts';
+import { ean13CheckDigit, type CatalogueFeed } from '#src/server/catalogue/feed.ts';
 import { OWN_BRAND, profileOf, type Nutrition, type Profile, type ProfileKey } from './profiles.ts';
 import { approxWeight } from '#src/components/product-format.ts';
 import type { NutritionFacts } from '#src/shared/food-info.ts';

@@ -1,6 +1,6 @@
 // The demo cooperative's 11 stores (docs/architecture.md §4): real towns of Puglia and
 // Basilicata at their real coordinates, 1109 the superstore in Bari.
-import type { CatalogueFeed } from './feed.ts';
+import type { CatalogueFeed } from '#src/server/catalogue/feed.ts';
 
 type StoreInput = CatalogueFeed['stores'][number];
 type Mode = StoreInput['deliveryModes'][number]['mode'];
