@@ -4,7 +4,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './app-env.ts';
-import { errorResponse, HttpError, notFoundResponse, ok, unavailableResponse } from './http.ts';
+import { errorResponse, notFoundResponse, ok, unavailableResponse } from './http.ts';
+import { TooLarge } from './services/outcomes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { catalogueExportRoutes } from './routes/catalogue-export.ts';
 import { outboxRoutes } from './routes/outbox.ts';
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
   // So GET and HEAD (no body) are not asked, and a body of a stated length (Node's parser reads
   // exactly that many bytes) is judged by its Content-Length; only a chunked body is counted.
   const tooLarge = () => {
-    throw new HttpError(413, 'Richiesta troppo grande.');
+    throw new TooLarge();
   };
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   app.use((c, next) => {

@@ -3,7 +3,10 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ErrorCode, FORBIDDEN, LOGIN_REQUIRED, TOO_MANY_ATTEMPTS } from '#src/shared/contract/errors.ts';
 import { errorResponse, jsonBody, queryParams } from './http.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { BadInput, BusinessError, LoginRequired, NotYours, TooLarge, TooManyAttempts } from './services/outcomes.ts';
 
 const app = new Hono()
   .post('/items', jsonBody(z.object({ name: z.string().min(1), amount: z.number().int() })), (c) =>
@@ -84,5 +87,80 @@ describe('bodies built to be costly', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { issues: { message: string }[] }).issues[0]?.message).toMatch(/livelli annidati/);
+  });
+});
+
+describe('the outcomes services throw, as answers', () => {
+  const logged: string[] = [];
+  /** The answer to a request whose handler throws the outcome, with the request id and logger request-log.ts sets. */
+  const answerTo = async (outcome: unknown) => {
+    const res = await new Hono<{ Variables: { requestId: string; logger: Logger } }>()
+      .use(async (c, next) => {
+        c.set('requestId', 'req-1');
+        c.set('logger', createLogger('info', { write: (line: string) => void logged.push(line) }));
+        await next();
+      })
+      .get('/', () => {
+        throw outcome;
+      })
+      .onError(errorResponse)
+      .request('/');
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('answers a business outcome 200 with its code and message, and its data when it has any', async () => {
+    expect(await answerTo(new BusinessError(ErrorCode.CART_NOT_FOUND))).toEqual({
+      status: 200,
+      body: { responseCode: 4004, errorMessage: 'Carrello non trovato.', requestId: 'req-1' },
+    });
+    expect(await answerTo(new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.'))).toEqual({
+      status: 200,
+      body: { responseCode: 4004, errorMessage: 'Il carrello è vuoto.', requestId: 'req-1' },
+    });
+    expect(
+      await answerTo(new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST, undefined, { smartListId: 7 })),
+    ).toEqual({
+      status: 200,
+      body: {
+        responseCode: 4008,
+        errorMessage: new BusinessError(ErrorCode.CART_CLOSED_MOVED_TO_LIST).message,
+        data: { smartListId: 7 },
+        requestId: 'req-1',
+      },
+    });
+  });
+
+  it('answers bad input 400 / 4000 with its message and issues, if it has any', async () => {
+    const issues = [{ path: 'addressId', message: 'Scegli un indirizzo di consegna' }];
+    expect(await answerTo(new BadInput('Richiesta non valida.', issues))).toEqual({
+      status: 400,
+      body: { responseCode: 4000, errorMessage: 'Richiesta non valida.', issues, requestId: 'req-1' },
+    });
+    expect(await answerTo(new BadInput('Formato della richiesta non valido.'))).toEqual({
+      status: 400,
+      body: { responseCode: 4000, errorMessage: 'Formato della richiesta non valido.', requestId: 'req-1' },
+    });
+  });
+
+  it('answers login required 401, not yours 403, too large 413 and too many attempts 429, each with its message', async () => {
+    const refusals: [unknown, number, string][] = [
+      [new LoginRequired(), 401, LOGIN_REQUIRED],
+      [new NotYours(), 403, FORBIDDEN],
+      [new TooLarge(), 413, 'Richiesta troppo grande.'],
+      [new TooManyAttempts(), 429, TOO_MANY_ATTEMPTS],
+    ];
+    for (const [outcome, status, errorMessage] of refusals)
+      expect(await answerTo(outcome)).toEqual({
+        status,
+        body: { responseCode: 4000, errorMessage, requestId: 'req-1' },
+      });
+  });
+
+  it('answers any other error 500 with the generic message, telling nothing of it but the log', async () => {
+    const { status, body } = await answerTo(new Error('segreto interno'));
+    expect(status).toBe(500);
+    expect(body).toEqual({ responseCode: 4000, errorMessage: expect.any(String), requestId: 'req-1' });
+    expect(JSON.stringify(body)).not.toContain('segreto');
+    expect(logged.join('')).toContain('segreto interno');
   });
 });

@@ -1,5 +1,6 @@
-// Everything that turns outcomes into HTTP answers (docs/architecture.md §3): the
-// envelope, business errors, 400 for bad input, 401/403/429.
+// Everything that turns outcomes into HTTP answers (docs/architecture.md §3): the envelope,
+// and the one mapping of the outcomes services throw (services/outcomes.ts) to their answers:
+// a business outcome 200 with its code, bad input 400 with its issues, 401, 403, 413, 429.
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -10,43 +11,19 @@ import { HTTPException } from 'hono/http-exception';
 import { jsonShape } from './json-shape.ts';
 import { z } from 'zod';
 import type { Endpoint } from '#src/shared/contract/endpoints.ts';
+import { COMMUNICATION_ERROR, ErrorCode, messageFor } from '#src/shared/contract/errors.ts';
 import {
-  COMMUNICATION_ERROR,
-  ErrorCode,
-  FORBIDDEN,
-  LOGIN_REQUIRED,
-  TOO_MANY_ATTEMPTS,
-  messageFor,
-} from '#src/shared/contract/errors.ts';
+  BadInput,
+  BusinessError,
+  LoginRequired,
+  NotYours,
+  type Refusal,
+  TooLarge,
+  TooManyAttempts,
+} from './services/outcomes.ts';
 
 // Validation issues are shown to shoppers and callers: in Italian.
 z.config(z.locales.it());
-
-/** A business outcome of spec §8: HTTP 200 with a non-zero responseCode. */
-export class BusinessError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message?: string, data?: unknown) {
-    super(message ?? messageFor(code));
-    this.code = code;
-    this.data = data;
-  }
-}
-
-/** An HTTP-level refusal: 400 (bad input), 401, 403, 404, 413 (body too large), 429. */
-export class HttpError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 413 | 429;
-  readonly issues: unknown[] | undefined;
-  constructor(status: HttpError['status'], message: string, issues?: unknown[]) {
-    super(message);
-    this.status = status;
-    this.issues = issues;
-  }
-}
-
-export const unauthorized = () => new HttpError(401, LOGIN_REQUIRED);
-export const forbidden = () => new HttpError(403, FORBIDDEN);
-export const tooManyAttempts = () => new HttpError(429, TOO_MANY_ATTEMPTS);
 
 /** An answer of the API in its envelope, compressed as the browser takes it (compression.ts). */
 export const jsonAnswer = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
@@ -103,10 +80,10 @@ function verdict(schema: z.ZodType, input: unknown): never {
 /** Parses input against its contract schema (a path parameter, say) or answers 400 / 4000 with the issues. */
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const error = nulRefusal(input);
-  if (error) throw new HttpError(400, BAD_REQUEST, issuesOf(error));
+  if (error) throw new BadInput(BAD_REQUEST, issuesOf(error));
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new HttpError(400, BAD_REQUEST, issuesOf(result.error));
+  throw new BadInput(BAD_REQUEST, issuesOf(result.error));
 }
 
 /** What zod-validator tells its hook: the input passed, or the issues that refused it. */
@@ -114,7 +91,7 @@ export type Verdict = { success: true } | { success: false; error: { issues: rea
 
 /** zod-validator's hook: a refused input is the 400 / 4000 answer with its issues, as every API call gives it. */
 export const refuse = (result: Verdict) => {
-  if (!result.success) throw new HttpError(400, BAD_REQUEST, issuesOf(result.error));
+  if (!result.success) throw new BadInput(BAD_REQUEST, issuesOf(result.error));
 };
 
 /**
@@ -143,7 +120,7 @@ const isJsonBody = (c: Context) =>
 async function refuseCostlyShape(c: Context): Promise<void> {
   if (!isJsonBody(c)) return;
   const shape = jsonShape(await c.req.text());
-  if (!shape.ok) throw new HttpError(400, BAD_REQUEST, [{ path: '', message: shape.message }]);
+  if (!shape.ok) throw new BadInput(BAD_REQUEST, [{ path: '', message: shape.message }]);
 }
 
 /** The query string, validated likewise (c.req.valid('query')); a repeated parameter counts once, its first value. */
@@ -236,20 +213,37 @@ export function unavailableResponse(c: Context): Response {
   return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: DATABASE_UNAVAILABLE }, 503);
 }
 
+/** The HTTP status of each outcome but a business one (200 with its code); undefined for any other error. */
+function statusOf(error: unknown): 400 | 401 | 403 | 413 | 429 | undefined {
+  if (error instanceof BadInput) return 400;
+  if (error instanceof LoginRequired) return 401;
+  if (error instanceof NotYours) return 403;
+  if (error instanceof TooLarge) return 413;
+  if (error instanceof TooManyAttempts) return 429;
+  return undefined;
+}
+
+/**
+ * Every error a request ends with, as its answer: the outcomes of services/outcomes.ts as
+ * §3 says, the caller's malformed or oversized body, 503 while the database is out of reach,
+ * and 500 (logged) for anything else.
+ */
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof BusinessError) {
     const body: Record<string, unknown> = { responseCode: error.code, errorMessage: error.message };
     if (error.data !== undefined) body['data'] = error.data;
     return errorAnswer(c, body, 200);
   }
-  if (error instanceof HttpError) {
-    const body: Record<string, unknown> = { responseCode: ErrorCode.GENERIC, errorMessage: error.message };
-    if (error.issues) body['issues'] = error.issues;
-    return errorAnswer(c, body, error.status);
+  const status = statusOf(error);
+  if (status !== undefined) {
+    const refusal = error as Refusal;
+    const body: Record<string, unknown> = { responseCode: ErrorCode.GENERIC, errorMessage: refusal.message };
+    if (refusal instanceof BadInput && refusal.issues) body['issues'] = refusal.issues;
+    return errorAnswer(c, body, status);
   }
   // Hono's own errors for oversized or unreadable bodies are the caller's fault.
   if (error instanceof Error && 'status' in error && error.status === 413) {
-    return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: 'Richiesta troppo grande.' }, 413);
+    return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: new TooLarge().message }, 413);
   }
   if (error instanceof HTTPException && error.status === 400) {
     return errorAnswer(c, { responseCode: ErrorCode.GENERIC, errorMessage: BAD_JSON }, 400);

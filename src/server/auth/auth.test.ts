@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { openDb, type DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { errorResponse, HttpError } from '../http.ts';
+import { errorResponse } from '../http.ts';
+import { TooManyAttempts } from '../services/outcomes.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import { requireUser } from './require-user.ts';
 import { revokeSession, sessionKey, signSession, verifySession } from './session-token.ts';
@@ -105,8 +106,7 @@ describe('rate limits', () => {
     const t0 = new Date('2026-11-22T10:00:00Z');
     for (let i = 0; i < 3; i++) await hitRateLimit(handle.db, [{ key: 'login:anna', rule }], t0);
     const refused = await hitRateLimit(handle.db, [{ key: 'login:anna', rule }], t0).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect((refused as HttpError).status).toBe(429);
+    expect(refused).toBeInstanceOf(TooManyAttempts); // 429 (http.ts)
     await expect(
       hitRateLimit(handle.db, [{ key: 'login:anna', rule }], new Date(t0.getTime() + 61_000)),
     ).resolves.toBeUndefined();

@@ -4,7 +4,7 @@
 // attacker can slow a real customer down for minutes, never lock them out.
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
-import { tooManyAttempts } from '../http.ts';
+import { TooManyAttempts } from '../services/outcomes.ts';
 
 export interface Limit {
   limit: number;
@@ -30,7 +30,7 @@ export async function hitRateLimit(db: Db, keys: { key: string; rule: Limit }[],
   for (const { key, rule } of keys) {
     if ((await countHit(db, key, rule.windowSeconds, now)) > rule.limit) refused = true;
   }
-  if (refused) throw tooManyAttempts();
+  if (refused) throw new TooManyAttempts();
 }
 
 /** Forget a key's hits (e.g. the account's after a successful login). */

@@ -2,7 +2,7 @@
 // expired or revoked token is 401; a customer on an operator call is 403.
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
-import { forbidden, unauthorized } from '../http.ts';
+import { LoginRequired, NotYours } from '../services/outcomes.ts';
 import { pendingSession, type SessionClaims, tokenClaims, verifySession } from './session-token.ts';
 
 export type AuthEnv = AppEnv;
@@ -12,10 +12,10 @@ const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?
 export function requireUser(role?: SessionClaims['role']) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearer(c.req.header('Authorization'));
-    if (!token) throw unauthorized();
+    if (!token) throw new LoginRequired();
     const claims = await verifySession(c.get('db'), await c.get('sessionKey')(), token);
-    if (!claims) throw unauthorized();
-    if (role && claims.role !== role) throw forbidden();
+    if (!claims) throw new LoginRequired();
+    if (role && claims.role !== role) throw new NotYours();
     c.set('session', claims);
     await next();
   });
@@ -31,9 +31,9 @@ export function requireUser(role?: SessionClaims['role']) {
 export function requireUserInStatement() {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const token = bearer(c.req.header('Authorization'));
-    if (!token) throw unauthorized();
+    if (!token) throw new LoginRequired();
     const claims = await tokenClaims(await c.get('sessionKey')(), token);
-    if (!claims) throw unauthorized();
+    if (!claims) throw new LoginRequired();
     c.set('pending', pendingSession(c.get('db'), claims));
     await next();
   });

@@ -6,7 +6,7 @@ import { type JWTPayload, jwtVerify, SignJWT, errors as joseErrors } from 'jose'
 import { type RawBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
-import { unauthorized } from '../http.ts';
+import { LoginRequired } from '../services/outcomes.ts';
 
 const SESSION_HOURS = 12;
 const ISSUER = 'spesa-online';
@@ -138,7 +138,7 @@ export function pendingSession(db: Db, claims: TokenClaims): AccountCheck {
     stands: accountStandsIn(claims),
     check: () =>
       (checked ??= accountStands(db, claims).then((stands) => {
-        if (!stands) throw unauthorized();
+        if (!stands) throw new LoginRequired();
       })),
   };
 }

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { staffCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { forbidden, inputOf, ok } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
+import { NotYours } from '../services/outcomes.ts';
 import { changeStatus, confirmAvailability, setPicked, storeOrders } from '../services/order-lifecycle.ts';
 import { orderView } from '../services/orders.ts';
 import { carryOutDeletion, pendingDeletionRequests, refuseDeletion } from '../services/deletion-requests.ts';
@@ -22,7 +23,7 @@ async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; stor
     .select('operator_store_id')
     .where('id', '=', c.get('session').userId)
     .executeTakeFirst();
-  if (!user?.operator_store_id) throw forbidden();
+  if (!user?.operator_store_id) throw new NotYours();
   return { userId: c.get('session').userId, storeId: user.operator_store_id };
 }
 

@@ -5,7 +5,8 @@ import { Hono, type Context } from 'hono';
 import { paymentCalls as calls } from '#src/shared/contract/endpoints.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { HttpError, inputOf, ok } from '../http.ts';
+import { inputOf, ok } from '../http.ts';
+import { BadInput } from '../services/outcomes.ts';
 import { announcePaidOrder } from '../services/order-events.ts';
 
 const auth = requireUser();
@@ -34,7 +35,7 @@ async function fields(c: Context<AppEnv>): Promise<Record<string, string>> {
   if (c.req.method !== 'POST') return query;
   const type = c.req.header('Content-Type') ?? '';
   if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data'))
-    throw new HttpError(400, 'Formato della richiesta non valido.');
+    throw new BadInput('Formato della richiesta non valido.');
   const body = await c.req.parseBody();
   return {
     ...query,

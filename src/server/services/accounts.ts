@@ -12,7 +12,7 @@ import { endSessions } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deliverQueued, enqueueMail } from '../mail/queue.ts';
-import { BusinessError } from '../http.ts';
+import { BusinessError } from './outcomes.ts';
 import { consumeLinkToken, issueLinkToken } from './mail-links.ts';
 import { loadProfile } from './profile-mapping.ts';
 import { OPEN_STATUSES } from '#src/shared/order-states.ts';

@@ -9,7 +9,7 @@ import {
   type shippingAddressInput,
 } from '#src/shared/contract/addresses.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden } from '../http.ts';
+import { NotYours } from './outcomes.ts';
 import { normaliseSearch } from '#src/shared/search-text.ts';
 
 export async function listAddresses(db: Db, userId: number): Promise<ShippingAddress[]> {
@@ -48,7 +48,7 @@ async function assertOwner(
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row || row.user_id !== userId) throw forbidden();
+  if (!row || row.user_id !== userId) throw new NotYours();
 }
 
 export async function saveAddress(

@@ -7,7 +7,7 @@ import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { Db } from '../db/client.ts';
-import { BusinessError } from '../http.ts';
+import { BusinessError } from './outcomes.ts';
 import { productSelect } from './catalogue.ts';
 import { toListedProduct, type ProductRow } from './product-mapping.ts';
 

@@ -28,7 +28,7 @@ import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Database } from '../db/schema.ts';
-import { BusinessError, forbidden, HttpError, unauthorized } from '../http.ts';
+import { BadInput, BusinessError, LoginRequired, NotYours } from './outcomes.ts';
 import { cartProductColumns, productByBarcode, promotionOf } from './catalogue.ts';
 import { toProduct, type ProductRow } from './product-mapping.ts';
 import { cartTotals, toCartItem, waterPacks, type CartLine } from './cart-pricing.ts';
@@ -77,7 +77,7 @@ export function ownedCartOf<R extends Pick<CartRow, 'user_id' | 'status'>>(
   open = true,
 ): R {
   if (!row) throw new BusinessError(ErrorCode.CART_NOT_FOUND);
-  if (row.user_id !== userId) throw forbidden();
+  if (row.user_id !== userId) throw new NotYours();
   if (open && row.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
   return row;
 }
@@ -289,16 +289,14 @@ async function storeFor(
     return { storeId, addressId: null };
   }
   if (!input.addressId)
-    throw new HttpError(400, 'Richiesta non valida.', [
-      { path: 'addressId', message: 'Scegli un indirizzo di consegna' },
-    ]);
+    throw new BadInput('Richiesta non valida.', [{ path: 'addressId', message: 'Scegli un indirizzo di consegna' }]);
   const address = await db
     .selectFrom('addresses')
     .select(['user_id', 'city', 'deleted_at'])
     .where('id', '=', input.addressId)
     .executeTakeFirst();
   if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
-  if (address.user_id !== userId) throw forbidden();
+  if (address.user_id !== userId) throw new NotYours();
   if (input.deliveryMode === 'SHIPPED') {
     const shipper = await db
       .selectFrom('store_delivery_modes as m')
@@ -401,7 +399,7 @@ export async function currentCart(db: Db, customer: AccountCheck, flags: Flags):
     LEFT JOIN stores s ON s.id = c.store_id
     LEFT JOIN addresses a ON a.id = c.address_id`.execute(db);
   const row = rows[0];
-  if (!row?.stands) throw unauthorized();
+  if (!row?.stands) throw new LoginRequired();
   if (row.id === null) return null;
   const found = row as typeof row & CartRow & { version: string };
   const cart: CartRow = {
@@ -530,7 +528,7 @@ async function itemChange(
     status: found.cart_status,
     is_current: found.cart_is_current,
   };
-  if (cart.user_id !== userId) throw forbidden();
+  if (cart.user_id !== userId) throw new NotYours();
   if (cart.status !== 'OPEN') throw new BusinessError(ErrorCode.CART_NOT_FOUND);
   const row = found.id === null || found.id === undefined ? null : (found as ProductRow);
   if (!row) {
@@ -550,8 +548,7 @@ function checkedChange(
   if (!product.available) throw new BusinessError(ErrorCode.PRODUCT_NOT_VALID);
   const quantity = product.um === 'PZ' ? (input.amount ?? input.weight!) : (input.weight ?? input.amount!);
   const problem = quantityProblem(product, quantity);
-  if (problem)
-    throw new HttpError(400, problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
+  if (problem) throw new BadInput(problem, [{ path: product.um === 'PZ' ? 'amount' : 'weight', message: problem }]);
   if (exceedsMaximum(product, quantity)) throw new BusinessError(ErrorCode.MAX_QUANTITY_REACHED);
   return { cart, row, product, quantity };
 }

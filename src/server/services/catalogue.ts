@@ -12,7 +12,7 @@ import {
 } from '#src/shared/contract/catalogue.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
-import { BusinessError } from '../http.ts';
+import { BusinessError } from './outcomes.ts';
 import { romeToday } from '#src/shared/time.ts';
 import { listingOrder, searchTotal } from './listing-orders.ts';
 import { searchSql, searchWords } from './product-search.ts';

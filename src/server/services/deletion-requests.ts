@@ -16,7 +16,7 @@ import { OPEN_STATUSES } from '#src/shared/order-states.ts';
 import type { Db } from '../db/client.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { deliverQueued, enqueueMail } from '../mail/queue.ts';
-import { BusinessError } from '../http.ts';
+import { BusinessError } from './outcomes.ts';
 import type { Payments } from './payments.ts';
 
 const dueBy = (requestedAt: Date) => new Date(requestedAt.getTime() + DELETION_HANDLING_HOURS * 3_600_000);

@@ -5,7 +5,7 @@ import { MAX_PIECES_PER_ARTICLE } from '#src/shared/quantity-rules.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
 import type { Db } from '../db/client.ts';
-import { BusinessError, forbidden, HttpError } from '../http.ts';
+import { BusinessError, NotYours, Refusal } from './outcomes.ts';
 import { cartView, ownedCart, storeItem } from './cart.ts';
 import { round2 } from '#src/shared/contract/money.ts';
 
@@ -18,7 +18,7 @@ async function ownedList(db: Db, userId: number, listId: number) {
     .where('id', '=', listId)
     .executeTakeFirst();
   if (!list) throw new BusinessError(ErrorCode.GENERIC, 'Lista della spesa non trovata.');
-  if (list.user_id !== userId) throw forbidden();
+  if (list.user_id !== userId) throw new NotYours();
   return list;
 }
 
@@ -202,8 +202,8 @@ export async function deleteListItem(db: Db, userId: number, listId: number, ite
 /** Why a list row did not reach the cart (shown to the shopper, naming the row). */
 const NOT_ADDED_CUSTOM = 'è una voce personalizzata, da cercare tra i prodotti';
 const NOT_ADDED_UNAVAILABLE = 'non è disponibile nel punto vendita del carrello';
-const reasonOf = (error: BusinessError | HttpError, product: { um: string; max_amount: unknown }): string => {
-  if (error instanceof HttpError) return error.message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+const reasonOf = (error: Refusal, product: { um: string; max_amount: unknown }): string => {
+  if (!(error instanceof BusinessError)) return error.message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
   if (error.code === ErrorCode.MAX_QUANTITY_REACHED) {
     const limits = [
       product.max_amount === null ? Infinity : Number(product.max_amount),
@@ -275,7 +275,7 @@ export async function addListToCart(
         })
       ).cart;
     } catch (error) {
-      if (!(error instanceof BusinessError || error instanceof HttpError)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       notAdded.push({ description: item.description, reason: reasonOf(error, product) });
     }
   }

@@ -19,7 +19,7 @@ import type { confirmRequest } from '#src/shared/contract/checkout.ts';
 import { round3, rowCents } from '#src/shared/row-price.ts';
 import { toCents } from '#src/shared/contract/money.ts';
 import type { Db } from '../db/client.ts';
-import { BusinessError, forbidden, HttpError } from '../http.ts';
+import { BadInput, BusinessError, NotYours } from './outcomes.ts';
 import { productByBarcode } from './catalogue.ts';
 import { announceOrder } from './order-events.ts';
 import { noticeOfStatus, queueOrderNotice } from './order-notices.ts';
@@ -29,7 +29,7 @@ import { releaseSlotPlace } from './slots.ts';
 async function storeOrder(db: Db, storeId: number, orderId: number) {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
   if (!order) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Ordine non trovato.');
-  if (order.store_id !== storeId) throw forbidden();
+  if (order.store_id !== storeId) throw new NotYours();
   return order;
 }
 
@@ -247,7 +247,7 @@ async function substituteFor(
     );
   const chosen = barcode ?? (row.replacement === 'PRODUCT' ? row.replacement_barcode : null);
   if (!chosen)
-    throw new HttpError(400, 'Richiesta non valida.', [
+    throw new BadInput('Richiesta non valida.', [
       { path: 'rows.substituteBarcode', message: 'Indica il prodotto sostitutivo.' },
     ]);
   if (row.replacement === 'PRODUCT' && chosen !== row.replacement_barcode)

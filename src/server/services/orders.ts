@@ -24,7 +24,7 @@ import { weekDayOf } from '#src/shared/calendar.ts';
 import type { Flags } from '#src/shared/flags.ts';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
-import { BusinessError, forbidden, HttpError } from '../http.ts';
+import { BadInput, BusinessError, NotYours, Refusal } from './outcomes.ts';
 import { cartLines, cartView, openCart, ownedCart, setReplacement, storeItem } from './cart.ts';
 import { productByBarcode } from './catalogue.ts';
 import { releaseSlotPlace, takeSlotPlace } from './slots.ts';
@@ -63,7 +63,7 @@ export async function freezeCart(
     if (view.items.length === 0) throw new BusinessError(ErrorCode.CART_NOT_FOUND, 'Il carrello è vuoto.');
     if (belowMinimum(view)) throw new BusinessError(ErrorCode.BELOW_MINIMUM, minimumOrderMessage(view.minNetTotal));
     if (!(await allowedPaymentModes(trx as Db, cart.store_id, cart.delivery_mode, flags)).includes(input.paymentMode)) {
-      throw new HttpError(400, 'Modalità di pagamento non disponibile.', [
+      throw new BadInput('Modalità di pagamento non disponibile.', [
         { path: 'paymentMode', message: 'Modalità di pagamento non disponibile per questo punto vendita.' },
       ]);
     }
@@ -75,7 +75,7 @@ export async function freezeCart(
         .where('id', '=', input.billingAddressId)
         .executeTakeFirst();
       if (!billing || billing.deleted_at) throw new BusinessError(ErrorCode.BILLING_ADDRESS_MISSING);
-      if (billing.user_id !== userId) throw forbidden();
+      if (billing.user_id !== userId) throw new NotYours();
     }
     const shipTo = await bookedAddress(trx as Db, userId, cart);
     const slot = await trx
@@ -252,7 +252,7 @@ async function bookedAddress(
     .where('id', '=', cart.address_id)
     .executeTakeFirst();
   if (!address || address.deleted_at) throw new BusinessError(ErrorCode.DELIVERY_NOT_ACTIVE_FOR_ADDRESS);
-  if (address.user_id !== userId) throw forbidden();
+  if (address.user_id !== userId) throw new NotYours();
   if (cart.delivery_mode === 'AT_HOME') {
     const served = await sql<{
       store_id: number;
@@ -428,7 +428,7 @@ async function ownedOrder(db: Db, userId: number, orderId: number, lock = false)
   if (lock) q = q.forUpdate();
   const order = await q.executeTakeFirst();
   if (!order) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Ordine non trovato.');
-  if (order.user_id !== userId) throw forbidden();
+  if (order.user_id !== userId) throw new NotYours();
   return order;
 }
 
@@ -596,10 +596,10 @@ export async function copyOrder(
       if (item && row.replacement !== 'SIMILAR') cart = await keepReplacement(db, userId, cart.id, item.id, row);
       if (item && toCents(item.netPrice) !== row.net_price_cents) updated.push(item);
     } catch (error) {
-      if (!(error instanceof BusinessError || error instanceof HttpError)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       // A row refused for a limit (30 pieces, 5 water packs, a quantity rule) says so, not 'Momentaneamente non disponibile'.
       const overLimit =
-        error instanceof HttpError ||
+        !(error instanceof BusinessError) ||
         error.code === ErrorCode.MAX_QUANTITY_REACHED ||
         error.code === ErrorCode.MAX_PACKS_EXCEEDED;
       removed.push({

@@ -9,7 +9,7 @@ import { addDays, isServiceDay, weekDayOf } from '#src/shared/calendar.ts';
 import { romeToday } from '#src/shared/time.ts';
 import type { AccountCheck } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
-import { unauthorized } from '../http.ts';
+import { LoginRequired } from './outcomes.ts';
 import { ownedCart, ownedCartOf } from './cart.ts';
 
 type CartKey = { store_id: number; delivery_mode: string };
@@ -130,7 +130,7 @@ async function slotRowsWithCart(
     FROM (VALUES (1)) AS one (n) LEFT JOIN k ON true LEFT JOIN LATERAL (${madeOfWanted}) m ON true
     ORDER BY m.valid_from`.execute(db);
   const first = rows[0];
-  if (!first?.stands) throw unauthorized();
+  if (!first?.stands) throw new LoginRequired();
   return { first, made: rows.filter((r): r is CartSlotRow & SlotRow => r.id !== null) };
 }
 

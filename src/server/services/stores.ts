@@ -18,7 +18,7 @@ import {
 } from '#src/shared/contract/stores.ts';
 import { normaliseSearch } from '#src/shared/search-text.ts';
 import { romeToday } from '#src/shared/time.ts';
-import { BusinessError } from '../http.ts';
+import { BusinessError } from './outcomes.ts';
 
 // Accent- and case-free text the search matches against, as normaliseSearch()
 // writes the query ('Taranto', 'TARANTO' and 'tàranto' find the same store).

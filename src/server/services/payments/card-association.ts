@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { BusinessError, forbidden } from '../../http.ts';
+import { BusinessError, NotYours } from '../outcomes.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { BoardingStart, LightboxConfig, PaymentMethod } from '#src/shared/contract/payments.ts';
 import { newCode } from '../../payments/providers.ts';
@@ -180,7 +180,7 @@ export async function xpayBoardCallback(
   if (!xpay.verifyEsito(p)) throw new BusinessError(ErrorCode.BAD_SIGNATURE);
   const tx = await findTx(db, p['codTrans'] ?? '', 'VERIFY', 'XPAY');
   if (!tx || tx.user_id !== profileId || (p['num_contratto'] && p['num_contratto'] !== tx.contract_number))
-    throw forbidden();
+    throw new NotYours();
   await recordBoarding(
     db,
     tx,

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { BusinessError, forbidden } from '../../http.ts';
+import { BusinessError, NotYours } from '../outcomes.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import { preauthCents, type PreauthQuote } from '#src/shared/contract/payments.ts';
@@ -23,7 +23,7 @@ export async function userOrderByCode(db: Db, userId: number, orderCode: string)
     .executeTakeFirst();
   if (!order) {
     const other = await db.selectFrom('orders').select('id').where('code', '=', orderCode).executeTakeFirst();
-    if (other) throw forbidden();
+    if (other) throw new NotYours();
     throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Ordine non trovato.');
   }
   return order;

@@ -2,7 +2,7 @@
 // form): a card association through a 0,01 € verification, released at once and never
 // charged; the provider's signed notification, for a verification or an order's hold;
 // and where the browser goes back to from the hosted page.
-import { BusinessError, forbidden } from '../../http.ts';
+import { BusinessError, NotYours } from '../outcomes.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { toCents } from '#src/shared/contract/money.ts';
 import { VERIFICATION_AMOUNT_CENTS, type LegacyBoardingForm } from '#src/shared/contract/payments.ts';
@@ -64,7 +64,7 @@ export async function ipgNotification(
     String(tx.user_id) !== (p['addInfo4'] ?? String(tx.user_id)) ||
     (p['hosteddataid'] && p['hosteddataid'] !== tx.contract_number)
   )
-    throw forbidden();
+    throw new NotYours();
   if (toCents(Number(p['chargetotal'])) !== tx.amount_cents)
     throw new BusinessError(ErrorCode.BAD_SIGNATURE, 'Importo diverso da quello richiesto.');
   const approved = p['status'] === 'APPROVED' && (p['approval_code'] ?? '').startsWith('Y');

@@ -3,7 +3,7 @@
 // outcome: an approved hold on a still-unpaid order makes it IN_PREPARATION, a late one
 // is released at once (settlement.ts).
 import type { Db } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError } from '../outcomes.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import type { NonceResponse } from '#src/shared/contract/payments.ts';
