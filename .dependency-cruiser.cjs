@@ -68,6 +68,14 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'services-speak-the-domain',
+      comment:
+        'Services throw the outcomes of src/server/services/outcomes.ts and know nothing of HTTP: src/server/http.ts alone turns them into answers (docs/architecture.md §3). No service imports http.ts or hono.',
+      severity: 'error',
+      from: { path: '^src/server/services/' },
+      to: { path: ['^src/server/http\\.ts$', '(^|/)node_modules/(hono|@hono/[^/]+)/'] },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles.',
       severity: 'error',
