@@ -13,6 +13,7 @@ import {
   startBoarding,
   xpayBoardCallback,
 } from '#src/server/services/payments/card-association.ts';
+import { NotYours } from '#src/server/services/outcomes.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { openTestDatabase } from '../harness.ts';
 import { customer, fakeDeps, ORIGIN } from './fake-provider.ts';
@@ -114,10 +115,10 @@ describe('card association, called alone', () => {
     await expect(xpayBoardCallback(deps, bruno, { ...signed, codAut: '000000' })).rejects.toMatchObject({
       code: ErrorCode.BAD_SIGNATURE,
     });
-    await expect(xpayBoardCallback(deps, anna, signed)).rejects.toMatchObject({ status: 403 });
+    await expect(xpayBoardCallback(deps, anna, signed)).rejects.toBeInstanceOf(NotYours);
     await expect(
       xpayBoardCallback(deps, bruno, esito(config.payments.xpay.macKey, { ...fields, num_contratto: 'ALTRO' })),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toBeInstanceOf(NotYours);
     expect(await listMethods(db, anna)).toEqual([]);
     expect(await listMethods(db, bruno)).toEqual([]);
     const tx = await db

@@ -9,6 +9,7 @@ import { migrate } from '#src/server/db/migrate.ts';
 import { ipgHash } from '#src/server/payments/signing.ts';
 import { listMethods } from '#src/server/services/payments/card-association.ts';
 import { ipgNotification, ipgReturn, startLegacyBoarding } from '#src/server/services/payments/legacy-form.ts';
+import { NotYours } from '#src/server/services/outcomes.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { openTestDatabase } from '../harness.ts';
 import { customer, fakeDeps, ORIGIN } from './fake-provider.ts';
@@ -122,7 +123,7 @@ describe('the legacy hosted form, called alone', () => {
     ).rejects.toMatchObject({ code: ErrorCode.BAD_SIGNATURE, message: 'Importo diverso da quello richiesto.' });
     await expect(
       ipgNotification(deps, notification(config, form, { addInfo4: String(userId + 1) }), ORIGIN),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toBeInstanceOf(NotYours);
     expect(await listMethods(db, userId)).toEqual([]);
     expect(provider.calls).toEqual([]);
   });

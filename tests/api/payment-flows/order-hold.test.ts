@@ -8,6 +8,7 @@ import type { Db } from '#src/server/db/client.ts';
 import type { Transport } from '#src/server/payments/providers.ts';
 import { quote } from '#src/server/services/payments/hold-quote.ts';
 import { paymentDeps, type PaymentDeps } from '#src/server/services/payments/ledger.ts';
+import { NotYours } from '#src/server/services/outcomes.ts';
 import {
   authorise,
   orderLanding,
@@ -96,7 +97,7 @@ describe('the order hold, called alone', () => {
     expect(await quote(deps, userId, { orderCode: code })).toMatchObject({ variableWeightTotal: 0, surcharge: 0 });
     await kgRow.set({ confirmation: null }).execute();
     const other = await confirmedOrder('altro.cliente@example.it', [{ barcode: piece.barcode, amount: 12 }]);
-    await expect(quote(deps, other.userId, { orderCode: code })).rejects.toMatchObject({ status: 403 });
+    await expect(quote(deps, other.userId, { orderCode: code })).rejects.toBeInstanceOf(NotYours);
 
     await expect(startOrderPayment(deps, userId, code, ORIGIN)).rejects.toMatchObject({ code: ErrorCode.NO_CARD });
     await associate(shop, token, SANDBOX_CARDS.challenge);
