@@ -137,12 +137,14 @@ async function buildStep(dir: string) {
       NODE_ENV: 'production',
     });
     const api = await listen(
-      createApp({
-        db: handle.db,
-        config,
-        mailer: createMailer(handle.db, undefined, 'bench'),
-        orderEvents: createOrderEventHub(handle),
-      }).fetch,
+      (
+        await createApp({
+          db: handle.db,
+          config,
+          mailer: createMailer(handle.db, undefined, 'bench'),
+          orderEvents: createOrderEventHub(handle),
+        })
+      ).fetch,
       0,
       '127.0.0.1',
     );

@@ -14,12 +14,14 @@ const config = loadConfig();
 const handle = await openShopDatabase(config);
 await seedIfEmpty(handle, { products: config.CATALOGUE_PRODUCTS, log: logStep });
 const api = await listen(
-  createApp({
-    db: handle.db,
-    config,
-    mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM),
-    orderEvents: createOrderEventHub(handle),
-  }).fetch,
+  (
+    await createApp({
+      db: handle.db,
+      config,
+      mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM),
+      orderEvents: createOrderEventHub(handle),
+    })
+  ).fetch,
   0,
   '127.0.0.1',
 );

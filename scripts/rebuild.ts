@@ -45,12 +45,14 @@ try {
     logStep(`The site is current (catalogue ${version}): nothing to rebuild.`);
   } else {
     const api = await listen(
-      createApp({
-        db: handle.db,
-        config,
-        mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM),
-        orderEvents: createOrderEventHub(handle),
-      }).fetch,
+      (
+        await createApp({
+          db: handle.db,
+          config,
+          mailer: createMailer(handle.db, config.SMTP_URL, config.MAIL_FROM),
+          orderEvents: createOrderEventHub(handle),
+        })
+      ).fetch,
       0,
       '127.0.0.1',
     );

@@ -31,7 +31,7 @@ export async function serveApi(config: Config, graceMs: number): Promise<void> {
   };
   const deps = { db: handle.db, config, mailer, orderEvents };
   const server = await listen(
-    shopHandler(deps, hasSite, { site: config.SITE_SERVE === 'on' }).fetch,
+    (await shopHandler(deps, hasSite, { site: config.SITE_SERVE === 'on' })).fetch,
     config.PORT,
     config.HOST,
   );

@@ -42,7 +42,7 @@ let siteReady = reason === null;
 // One listener of order changes for the live order streams of this process (services/order-events.ts).
 const orderEvents = createOrderEventHub(handle);
 const deps = { db: handle.db, config, mailer, orderEvents };
-const server = await listen(shopHandler(deps, () => siteReady).fetch, config.PORT, config.HOST);
+const server = await listen((await shopHandler(deps, () => siteReady)).fetch, config.PORT, config.HOST);
 logStep(`API listening on ${server.url}/cli`);
 // Queued mail goes out from every API process, retried while the mail server is down (mail/queue.ts).
 const mailWorker = startMailWorker(handle.db, mailer, { intervalMs: 10_000 });

@@ -23,7 +23,6 @@ import { paymentRoutes } from './routes/payments.ts';
 import { API_PREFIX } from '#src/shared/contract/call.ts';
 import { healthCall, openApiCall, readyCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
-import { sandboxApp } from './payments/sandbox.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
 import { log } from './logger.ts';
 import { createMetrics } from './metrics.ts';
@@ -41,7 +40,7 @@ const MAX_BODY_BYTES = 256 * 1024;
  * hono wraps every route of a mounted app that has an error handler of its own
  * in a compose made on each request (a tenth of what a product detail allocated).
  */
-export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boolean } = {}) {
+export async function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boolean } = {}) {
   let key: Promise<Uint8Array> | undefined;
   const lazyKey = () => (key ??= sessionKey(deps.db, deps.config.JWT_SECRET));
   const app = new Hono<AppEnv>();
@@ -124,6 +123,8 @@ export function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors?: boo
       });
       if (!response.ok) throw new Error(`callback answered ${response.status}`);
     };
+    // The sandbox is demo code (src/demo), loaded only when it is on: never in production (config.ts refuses it).
+    const { sandboxApp } = await import('#src/demo/entry.ts');
     app.route('/sandbox', sandboxApp({ db: deps.db, payments: deps.config.payments, deliver }));
   }
   app.on(healthCall.method, `${API_PREFIX}${healthCall.path}`, (c) => ok(c, { status: 'ok' }));

@@ -19,12 +19,12 @@ export interface RunningServer {
 }
 
 /** `site: false` leaves the static site to a CDN or nginx (SITE_SERVE=off): /app is then an unknown path. */
-export function shopHandler(deps: AppDeps, siteReady: () => boolean, { site = true }: { site?: boolean } = {}) {
+export async function shopHandler(deps: AppDeps, siteReady: () => boolean, { site = true }: { site?: boolean } = {}) {
   const shop = new Hono();
   shop.use(securityHeaders(deps.config));
   // Pages, scripts and JSON travel compressed when the browser accepts it (compression.ts).
   shop.use(compression());
-  shop.route('/', createApp(deps, { ownErrors: false }));
+  shop.route('/', await createApp(deps, { ownErrors: false }));
   if (site) shop.route('/', staticSite(siteReady));
   // The API's errors are answered here (createApp), as its own handler would; the site's pages keep hono's plain 500.
   shop.onError((error, c) => (isSitePath(c.req.path) ? siteError(error, c) : errorResponse(error, c)));

@@ -18,7 +18,7 @@ import { API_PREFIX } from '#src/shared/contract/call.ts';
 import { allEndpoints } from '#src/shared/contract/endpoints.ts';
 
 export interface TestShop {
-  app: ReturnType<typeof createApp>;
+  app: Awaited<ReturnType<typeof createApp>>;
   handle: DbHandle;
   /** Calls the app in-process; the body is parsed JSON, or the text when it is not JSON. */
   request(path: string, init?: RequestInit): Promise<{ status: number; body: any }>;
@@ -195,7 +195,7 @@ export async function createTestShop(
   const config = loadConfig({ ...process.env, ...opts.env, DATABASE_URL: server?.url, NODE_ENV: 'test' });
   const orderEvents = createOrderEventHub(handle);
   const mailer = createMailer(db, opts.env?.['SMTP_URL'], 'test@spesa', smtpOptions(config));
-  const app = createApp({ db, config, mailer, orderEvents, ...(opts.logger ? { logger: opts.logger } : {}) });
+  const app = await createApp({ db, config, mailer, orderEvents, ...(opts.logger ? { logger: opts.logger } : {}) });
   const openHandle = handle;
   let closed = false;
   return {

@@ -38,7 +38,7 @@ describe('liveness and readiness', () => {
   it('is not ready before the migrations ran, and ready after', async () => {
     const fresh = await openTestDatabase();
     try {
-      const app = appOf(fresh.handle);
+      const app = await appOf(fresh.handle);
       const before = await app.request('/cli/ready');
       expect(before.status).toBe(503);
       expect(await before.json()).toEqual({
@@ -73,7 +73,7 @@ describe('liveness and readiness', () => {
     const handle = await openDb({ databaseUrl: 'postgres://app@127.0.0.1:9/postgres' });
     try {
       const started = performance.now();
-      const ready = await appOf(handle).request('/cli/ready');
+      const ready = await (await appOf(handle)).request('/cli/ready');
       expect(ready.status).toBe(503);
       expect((await ready.json()).errorMessage).toBe(UNAVAILABLE);
       expect(performance.now() - started).toBeLessThan(3_000);

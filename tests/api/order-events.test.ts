@@ -146,7 +146,7 @@ describe('a live stream through the whole shop', () => {
     const config = loadConfig({ ...process.env, DATABASE_URL: process.env['DATABASE_URL'], NODE_ENV: 'test' });
     const hub = createOrderEventHub(shop.handle);
     const db = shop.handle.db;
-    const handler = shopHandler(
+    const handler = await shopHandler(
       { db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents: hub },
       () => false,
     );

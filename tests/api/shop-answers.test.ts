@@ -12,13 +12,13 @@ import { createOrderEventHub } from '#src/server/services/order-events.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
 let shop: TestShop;
-let handler: ReturnType<typeof shopHandler>;
+let handler: Awaited<ReturnType<typeof shopHandler>>;
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 60 });
   const db = shop.handle.db;
   const config = loadConfig({ ...process.env, DATABASE_URL: process.env['DATABASE_URL'], NODE_ENV: 'test' });
-  handler = shopHandler(
+  handler = await shopHandler(
     { db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents: createOrderEventHub(shop.handle) },
     () => false,
   );
@@ -80,7 +80,7 @@ describe('an answer the catalogue cache keeps, through the whole shop', () => {
   // Kept compressed, it passes the shop's compression untouched: it must go out
   // with the very headers the middleware gives every other API answer.
   let kept: TestShop;
-  let cached: ReturnType<typeof shopHandler>;
+  let cached: Awaited<ReturnType<typeof shopHandler>>;
   beforeAll(async () => {
     kept = await createTestShop({ products: 60 });
     const db = kept.handle.db;
@@ -90,7 +90,7 @@ describe('an answer the catalogue cache keeps, through the whole shop', () => {
       NODE_ENV: 'test',
       CATALOGUE_CACHE_ENTRIES: '1000',
     });
-    cached = shopHandler(
+    cached = await shopHandler(
       { db, config, mailer: createMailer(db, undefined, 'test@spesa'), orderEvents: createOrderEventHub(kept.handle) },
       () => false,
     );

@@ -30,7 +30,7 @@ const page = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>
 type Handle = Awaited<ReturnType<typeof openDb>>;
 let handle: Handle;
 let hub: ReturnType<typeof createOrderEventHub>;
-let shop: ReturnType<typeof shopHandler>;
+let shop: Awaited<ReturnType<typeof shopHandler>>;
 
 beforeAll(async () => {
   mkdirSync(join(site, '_astro'), { recursive: true });
@@ -47,7 +47,7 @@ beforeAll(async () => {
   const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'test' });
   hub = createOrderEventHub(handle);
   const mailer = createMailer(handle.db, undefined, 'test@spesa');
-  shop = shopHandler({ db: handle.db, config, mailer, orderEvents: hub }, () => true);
+  shop = await shopHandler({ db: handle.db, config, mailer, orderEvents: hub }, () => true);
 });
 
 afterAll(async () => {

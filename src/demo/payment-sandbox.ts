@@ -4,18 +4,19 @@
 // and documented test cards (docs/payments.md). It keeps its own records
 // (sandbox_cards, sandbox_transactions) and refuses what a real gateway
 // refuses: a wrong signature, a second capture, a capture above the hold.
-// Mounted under /sandbox only when PAYMENT_SANDBOX is on (never in production).
+// Mounted under /sandbox only when PAYMENT_SANDBOX is on (never in production), through
+// src/demo/entry.ts.
 import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { SANDBOX_CARDS, SANDBOX_OTP } from '#src/shared/contract/payments.ts';
-import type { Db } from '../db/client.ts';
-import type { PaymentConfig } from '../config.ts';
+import type { Db } from '#src/server/db/client.ts';
+import type { PaymentConfig } from '#src/server/config.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
-import { ipgHash, sameSignature, xpayMac } from './signing.ts';
-import { autoPost, hidden } from './html.ts';
-import { log } from '../logger.ts';
+import { ipgHash, sameSignature, xpayMac } from '#src/server/payments/signing.ts';
+import { autoPost, hidden } from '#src/server/payments/html.ts';
+import { log } from '#src/server/logger.ts';
 
 /** Posts a form to a callback URL of the shop (server to server). */
 export type Deliver = (url: string, form: Record<string, string>) => Promise<void>;
