@@ -1,6 +1,7 @@
 // The order lifecycle of the cooperative's terms (decision 014, src/shared/order-states.ts): the
-// store confirms a pre-order's availability row by row before the shopper pays or accepts it; the
-// shopper's choice of substitute per row; modify, abort; waiting orders expire once, even with two
+// store confirms a pre-order's availability row by row; beyond the shopper's choices at checkout
+// (decision 018) the shopper then pays or accepts it until answerDeadline; the shopper's choice of
+// substitute per row; modify, abort; waiting orders are reminded, then expire once, even with two
 // sweeps at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { round2 } from '#src/shared/contract/money.ts';
 import { openDb } from '#src/server/db/client.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { acceptOrder } from '#src/server/services/orders.ts';
-import { confirmAvailability, expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
+import { confirmAvailability, expireWaitingOrders, sweepWaitingOrders } from '#src/server/services/order-lifecycle.ts';
+import { answerDeadline, reminderAt } from '#src/shared/order-states.ts';
 import { associate, threeDs } from './card-sandbox.ts';
 import { catalogueChanged, createTestShop } from './harness.ts';
 import { bearer, post, shopper } from './shoppers.ts';
@@ -106,6 +108,7 @@ afterAll(() => shop.close());
 type Row = { key: keyof typeof p; amount?: number; weight?: number; replacement?: 'SIMILAR' | 'NONE' | keyof typeof p };
 
 const HOUR = 3_600_000;
+const ORIGIN = 'http://localhost';
 
 /** The first free slot whose booking deadline (its start less the template's cut-off) is at least 3 hours away. */
 async function laterSlot(token: string, cartId: number) {
@@ -124,18 +127,22 @@ async function laterSlot(token: string, cartId: number) {
         .where('s.id', '=', slot.id)
         .executeTakeFirstOrThrow();
       const deadline = new Date(slot.validFrom).getTime() - cutoff_minutes * 60_000;
-      if (deadline - Date.now() > 3 * HOUR) return { id: slot.id, start: new Date(slot.validFrom), deadline };
+      if (deadline - Date.now() > 3 * HOUR)
+        return { id: slot.id, start: new Date(slot.validFrom), deadline, cutoffMinutes: cutoff_minutes };
     }
   }
   throw new Error('no free slot far enough ahead');
 }
 
-/** Fills a cart with the rows (each with its choice of substitute, if any) and books it. */
+/**
+ * Fills a cart with the rows (each with its choice of substitute, if any) and books it, with the
+ * shopper's choices for the store's confirmation (decision 018; the defaults when none).
+ */
 async function book(
   token: string,
   email: string,
   rows: Row[],
-  opts: { paymentMode?: 'CASH' | 'XPAY'; consent?: boolean } = {},
+  opts: { paymentMode?: 'CASH' | 'XPAY'; consent?: boolean; acceptChanges?: boolean; acceptChangesLimit?: number } = {},
 ) {
   const cart = cartSchema.parse(
     (await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token))).body
@@ -194,6 +201,8 @@ async function book(
         paymentMode: opts.paymentMode ?? 'CASH',
         invoice: false,
         enableProductsReplacement: opts.consent ?? true,
+        ...(opts.acceptChanges === undefined ? {} : { acceptChanges: opts.acceptChanges }),
+        ...(opts.acceptChangesLimit === undefined ? {} : { acceptChangesLimit: opts.acceptChangesLimit }),
       },
       token,
     ),
@@ -302,7 +311,7 @@ describe('the shopper chooses a substitute per row', () => {
 });
 
 describe('the store confirms availability', () => {
-  it('a row unavailable and one substituted: the confirmed totals, each row’s confirmation, the requested total and the payment deadline', async () => {
+  it('a row unavailable and one substituted beyond the shopper’s limit: the confirmed totals, each row’s confirmation, the requested total and the deadline to answer', async () => {
     const token = await shopper(shop, 'confermato@example.it');
     const { orderId, slot } = await book(token, 'confermato@example.it', [
       { key: 'a', amount: 12 },
@@ -328,8 +337,10 @@ describe('the store confirms availability', () => {
     const confirmed = await fetchOrder(token, orderId);
     expect(confirmed).toEqual(orderSchema.parse(answer.body.data));
     // 0 + 2 × 3,00 + 3 × 2,00 = 12,00: the unavailable row counts 0, the substitute at its price in the store.
+    // 32,00 € less, beyond the default limit of 10,00 €: the order waits for the shopper.
     expect(confirmed).toMatchObject({
       status: 'PAYMENT_PENDING',
+      withinChoices: false,
       pickupCode: null,
       requestedTotal: round2(44 + fees),
       cart: { netTotal: 12, total: round2(12 + fees), totalToPay: round2(12 + fees) },
@@ -339,7 +350,9 @@ describe('the store confirms availability', () => {
     const confirmedAt = new Date(confirmed.confirmedAt!).getTime();
     expect(confirmedAt).toBeGreaterThanOrEqual(before - 1000);
     expect(confirmedAt).toBeLessThanOrEqual(Date.now());
-    expect(confirmed.expiresAt).toBe(new Date(Math.min(confirmedAt + 30 * 60_000, slot.start.getTime())).toISOString());
+    expect(confirmed.expiresAt).toBe(
+      answerDeadline(new Date(confirmedAt), slot.start, slot.cutoffMinutes).toISOString(),
+    );
     expect(confirmed.cart.items).toEqual([
       expect.objectContaining({
         barcode: p.a.barcode,
@@ -488,33 +501,63 @@ describe('the store confirms availability', () => {
 
   it('refuses a confirmation past the deadline (the slot’s cut-off)', async () => {
     const token = await shopper(shop, 'tardi@example.it');
-    const { orderId, slot } = await book(token, 'tardi@example.it', [{ key: 'a', amount: 12 }]);
+    const { orderId, slot } = await book(
+      token,
+      'tardi@example.it',
+      [
+        { key: 'a', amount: 12 },
+        { key: 'b', amount: 2 },
+      ],
+      { acceptChanges: false },
+    );
+    const b = rowOf(await fetchOrder(token, orderId), 'b');
+    const bUnavailable = [{ id: b.id, outcome: 'UNAVAILABLE' as const, substituteBarcode: null }];
     await expect(
-      confirmAvailability(shop.handle.db, operatorUser, orderId, [], new Date(slot.deadline)),
+      confirmAvailability(shop.handle.db, operatorUser, orderId, bUnavailable, new Date(slot.deadline)),
     ).rejects.toMatchObject({ code: 4205, message: "Il tempo per confermare l'ordine è scaduto." });
     expect((await fetchOrder(token, orderId)).status).toBe('TO_BE_PREPARED');
-    // A minute before it, the store confirms.
-    const confirmed = await confirmAvailability(
-      shop.handle.db,
-      operatorUser,
-      orderId,
-      [],
-      new Date(slot.deadline - 60_000),
-    );
-    expect(confirmed.status).toBe('PAYMENT_PENDING');
-    // The shopper then has 30 minutes, never past the slot's start.
-    expect(confirmed.expiresAt).toBe(
-      new Date(Math.min(slot.deadline - 60_000 + 30 * 60_000, slot.start.getTime())).toISOString(),
-    );
+    // A minute before it, the store confirms; a row unavailable, which the shopper wants to be asked about.
+    const at = new Date(slot.deadline - 60_000);
+    const confirmed = await confirmAvailability(shop.handle.db, operatorUser, orderId, bUnavailable, at);
+    expect(confirmed).toMatchObject({ status: 'PAYMENT_PENDING', withinChoices: false });
+    // The shopper then has until the deadline computed from the slot (at least an hour of waking time,
+    // never later than half an hour before the slot starts), and is reminded before it.
+    const deadline = answerDeadline(at, slot.start, slot.cutoffMinutes);
+    expect(confirmed.expiresAt).toBe(deadline.toISOString());
+    expect(deadline.getTime()).toBeGreaterThan(at.getTime());
+    expect(deadline.getTime()).toBeLessThanOrEqual(slot.start.getTime() - 30 * 60_000);
+    const { remind_at } = await shop.handle.db
+      .selectFrom('orders')
+      .select('remind_at')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(remind_at!).toISOString()).toBe(reminderAt(at, deadline).toISOString());
   });
 });
 
 describe('the shopper accepts or pays the confirmed order', () => {
-  it('accepting a confirmed cash order issues the pickup code; refused before the confirmation, twice, for another shopper and past the deadline', async () => {
+  it('accepting a cash order confirmed beyond the shopper’s choices issues the pickup code; refused before the confirmation, twice, for another shopper and past the deadline', async () => {
     const token = await shopper(shop, 'accetta@example.it');
-    const { orderId } = await book(token, 'accetta@example.it', [{ key: 'a', amount: 12 }]);
+    // The shopper wants to be asked about any change; b is unavailable.
+    const waiting = () =>
+      book(
+        token,
+        'accetta@example.it',
+        [
+          { key: 'a', amount: 12 },
+          { key: 'b', amount: 2 },
+        ],
+        { acceptChanges: false },
+      );
+    const confirmB = async (id: number) => {
+      const b = rowOf(await fetchOrder(token, id), 'b');
+      const answer = await confirm(id, [{ id: b.id, outcome: 'UNAVAILABLE' }]);
+      expect(answer.body.data).toMatchObject({ status: 'PAYMENT_PENDING', withinChoices: false, pickupCode: null });
+      return orderSchema.parse(answer.body.data);
+    };
+    const { orderId } = await waiting();
     expect((await accept(orderId, token)).body.responseCode).toBe(4205); // the store has not confirmed yet
-    expect((await confirm(orderId, [])).body.responseCode).toBe(0);
+    await confirmB(orderId);
     const intruder = await shopper(shop, 'accetta.intruso@example.it');
     expect((await accept(orderId, intruder)).status).toBe(403);
 
@@ -526,15 +569,15 @@ describe('the shopper accepts or pays the confirmed order', () => {
     expect(order.pickupCode).toMatch(/^[0-9]{6}$/);
     expect((await accept(orderId, token)).body.responseCode).toBe(4205);
 
-    const late = await book(token, 'accetta@example.it', [{ key: 'a', amount: 12 }]);
-    const confirmed = orderSchema.parse((await confirm(late.orderId, [])).body.data);
+    const late = await waiting();
+    const confirmed = await confirmB(late.orderId);
     await expect(
       acceptOrder(shop.handle.db, await userIdOf(token), late.orderId, new Date(confirmed.expiresAt!)),
     ).rejects.toMatchObject({ code: 4205, message: "Il tempo per confermare l'ordine è scaduto." });
     expect((await fetchOrder(token, late.orderId)).status).toBe('PAYMENT_PENDING');
   });
 
-  it('a confirmed card order is not accepted: it is paid by a hold of the confirmed total plus the surcharge, then prepared with a pickup code', async () => {
+  it('a card order confirmed beyond the shopper’s choices is not accepted: it is paid by a hold of the confirmed total plus the surcharge, then prepared with a pickup code', async () => {
     const token = await shopper(shop, 'carta.confermata@example.it');
     await associate(shop, token, SANDBOX_CARDS.approve);
     const { orderId, code } = await book(
@@ -546,7 +589,7 @@ describe('the shopper accepts or pays the confirmed order', () => {
         { key: 'kg', weight: 1.5 },
         { key: 'kg2', weight: 1 },
       ],
-      { paymentMode: 'XPAY' },
+      { paymentMode: 'XPAY', acceptChanges: false },
     );
     const booked0 = await fetchOrder(token, orderId);
     const fees = feesOf(booked0);
@@ -562,6 +605,8 @@ describe('the shopper accepts or pays the confirmed order', () => {
     ).toBe(0);
     expect((await accept(orderId, token)).body.responseCode).toBe(4205);
     const confirmed = await fetchOrder(token, orderId);
+    // The linked card is not charged without the shopper: the order waits for their payment.
+    expect(confirmed).toMatchObject({ status: 'PAYMENT_PENDING', withinChoices: false, cardPayment: null });
     expect(confirmed.cart.totalToPay).toBe(round2(39 + fees));
     const quote = preauthQuote.parse(
       (await shop.request(`/cli/pay/preauth/quote?orderCode=${code}`, bearer(token))).body.data,
@@ -650,9 +695,9 @@ describe('the shopper modifies or aborts', () => {
     ]);
     expect(await booked(slot.id)).toBe(slotBefore - 1);
 
+    // Confirmed as ordered: prepared at once, without the shopper.
     const prepared = await book(token, 'modifica.presto@example.it', [{ key: 'a', amount: 12 }]);
-    await confirm(prepared.orderId, []);
-    await accept(prepared.orderId, token);
+    expect((await confirm(prepared.orderId, [])).body.data.status).toBe('IN_PREPARATION');
     expect(
       (await shop.request(`/cli/ecommerce/orders/${prepared.orderId}/modify`, post({}, token))).body.responseCode,
     ).toBe(4205);
@@ -662,14 +707,14 @@ describe('the shopper modifies or aborts', () => {
   it('aborting a paid order in TO_BE_COLLECTED frees the slot place and releases the hold; in ISSUING_RECEIPT it is refused', async () => {
     const token = await shopper(shop, 'annulla.tardi@example.it');
     await associate(shop, token, SANDBOX_CARDS.approve);
-    const { orderId, code, slot } = await book(token, 'annulla.tardi@example.it', [{ key: 'a', amount: 12 }], {
+    const { orderId, slot } = await book(token, 'annulla.tardi@example.it', [{ key: 'a', amount: 12 }], {
       paymentMode: 'XPAY',
     });
-    await confirm(orderId, []);
-    const nonce = nonceResponse.parse(
-      (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
-    );
-    await threeDs(shop, nonce.html!);
+    // Confirmed as ordered: the hold is taken on the linked card, and the order prepared.
+    expect((await confirm(orderId, [])).body.data).toMatchObject({
+      status: 'IN_PREPARATION',
+      cardPayment: { status: 'AUTHORISED' },
+    });
     const rowId = (await fetchOrder(token, orderId)).cart.items[0]!.id;
     await shop.request(
       `/cli/ops/orders/${orderId}/picked`,
@@ -683,8 +728,7 @@ describe('the shopper modifies or aborts', () => {
     expect((await fetchOrder(token, orderId)).cardPayment).toMatchObject({ status: 'VOIDED', captured: null });
 
     const cash = await book(token, 'annulla.tardi@example.it', [{ key: 'a', amount: 12 }]);
-    await confirm(cash.orderId, []);
-    await accept(cash.orderId, token);
+    expect((await confirm(cash.orderId, [])).body.data.status).toBe('IN_PREPARATION');
     const cashRow = (await fetchOrder(token, cash.orderId)).cart.items[0]!.id;
     await shop.request(
       `/cli/ops/orders/${cash.orderId}/picked`,
@@ -701,44 +745,96 @@ describe('the shopper modifies or aborts', () => {
   });
 });
 
-describe('waiting orders expire', () => {
-  it('a pre-order the store did not confirm by its deadline and a confirmed order not paid in 30 minutes are aborted once, their slot place freed', async () => {
-    const token = await shopper(shop, 'scade@example.it');
-    const pre = await book(token, 'scade@example.it', [{ key: 'a', amount: 12 }]);
-    const unpaid = await book(token, 'scade@example.it', [{ key: 'a', amount: 12 }], { paymentMode: 'XPAY' });
-    const confirmed = orderSchema.parse((await confirm(unpaid.orderId, [])).body.data);
-    const payBy = new Date(confirmed.expiresAt!).getTime();
-    expect(payBy).toBe(new Date(confirmed.confirmedAt!).getTime() + 30 * 60_000);
+describe('waiting orders are reminded, then expire', () => {
+  /** The subjects of the reminders queued for an address. */
+  const remindersTo = async (address: string) =>
+    (
+      await shop.handle.db
+        .selectFrom('mail_queue')
+        .select('subject')
+        .where('recipient', '=', address)
+        .where('subject', 'like', '%ti aspetta%')
+        .execute()
+    ).map((m) => m.subject);
+  /** An order of two rows whose shopper wants to be asked about any change, confirmed with b unavailable: it waits for them. */
+  async function waitingOrder(token: string, email: string, paymentMode: 'CASH' | 'XPAY' = 'CASH') {
+    const booking = await book(
+      token,
+      email,
+      [
+        { key: 'a', amount: 12 },
+        { key: 'b', amount: 2 },
+      ],
+      { paymentMode, acceptChanges: false },
+    );
+    const b = rowOf(await fetchOrder(token, booking.orderId), 'b');
+    const answer = await confirm(booking.orderId, [{ id: b.id, outcome: 'UNAVAILABLE' }]);
+    const confirmed = orderSchema.parse(answer.body.data);
+    expect(confirmed).toMatchObject({ status: 'PAYMENT_PENDING', withinChoices: false });
+    return { ...booking, confirmed };
+  }
+  const reminderOf = async (orderId: number) =>
+    shop.handle.db
+      .selectFrom('orders')
+      .select(['remind_at', 'reminded_at', 'expires_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+
+  it('a pre-order the store did not confirm by its cut-off, and a confirmed order not paid by its deadline once reminded, are aborted once, their slot place freed', async () => {
+    const email = 'scade@example.it';
+    const token = await shopper(shop, email);
+    const pre = await book(token, email, [{ key: 'a', amount: 12 }]);
+    const unpaid = await waitingOrder(token, email, 'XPAY');
+    const confirmedAt = new Date(unpaid.confirmed.confirmedAt!);
+    const payBy = new Date(unpaid.confirmed.expiresAt!).getTime();
+    expect(payBy).toBe(answerDeadline(confirmedAt, unpaid.slot.start, unpaid.slot.cutoffMinutes).getTime());
+    const remindAt = new Date((await reminderOf(unpaid.orderId)).remind_at!).getTime();
+    expect(remindAt).toBe(reminderAt(confirmedAt, new Date(payBy)).getTime());
+    expect(remindAt).toBeLessThan(payBy);
     const ids = [pre.orderId, unpaid.orderId];
     // Every sweep expires whatever else of this file still waits by then: the slots are counted with all of them.
     const allExpired: number[] = [];
+    const ours = (list: number[]) => list.filter((id) => ids.includes(id));
     const sweep = async (at: number) => {
-      const expired = (await expireWaitingOrders(shop.handle.db, new Date(at))).map((o) => o.id);
-      allExpired.push(...expired);
-      return expired.filter((id) => ids.includes(id));
+      const { reminded, expired } = await sweepWaitingOrders(shop.handle.db, new Date(at), ORIGIN);
+      allExpired.push(...expired.map((o) => o.id));
+      return { reminded: ours(reminded), expired: ours(expired.map((o) => o.id)) };
     };
     const statuses = async () => Promise.all(ids.map(async (id) => (await fetchOrder(token, id)).status));
     const places = async () => [await booked(pre.slot.id), await booked(unpaid.slot.id)];
 
     const start = await places();
-    // Before either deadline: untouched.
-    expect(await sweep(payBy - 60_000)).toEqual([]);
+    // Before the reminder is due and before the cut-off: untouched.
+    expect(await sweep(Math.min(remindAt, pre.slot.deadline) - 60_000)).toEqual({ reminded: [], expired: [] });
     expect(await statuses()).toEqual(['TO_BE_PREPARED', 'PAYMENT_PENDING']);
-    // Past the payment deadline, before the cut-off: the confirmed order only.
-    expect(pre.slot.deadline).toBeGreaterThan(payBy);
-    expect(await sweep(payBy)).toEqual([unpaid.orderId]);
-    expect(await statuses()).toEqual(['TO_BE_PREPARED', 'ABORTED']);
-    // Past the cut-off: the pre-order.
-    expect(await sweep(pre.slot.deadline)).toEqual([pre.orderId]);
+    expect(await remindersTo(email)).toEqual([]);
+    // A sweep that sends no reminder, past both deadlines: the pre-order only; the confirmed order
+    // does not expire before its shopper was reminded.
+    const pastBoth = Math.max(payBy, pre.slot.deadline);
+    const unreminded = (await expireWaitingOrders(shop.handle.db, new Date(pastBoth), ORIGIN)).map((o) => o.id);
+    allExpired.push(...unreminded);
+    expect(ours(unreminded)).toEqual([pre.orderId]);
+    expect(await statuses()).toEqual(['ABORTED', 'PAYMENT_PENDING']);
+    // The reminder when due: sent once, the deadline unchanged; the order waits until then.
+    expect(await sweep(remindAt)).toEqual({ reminded: [unpaid.orderId], expired: [] });
+    expect(await reminderOf(unpaid.orderId)).toMatchObject({ reminded_at: new Date(remindAt) });
+    expect(new Date((await reminderOf(unpaid.orderId)).expires_at!).getTime()).toBe(payBy);
+    expect(await remindersTo(email)).toHaveLength(1);
+    expect(await sweep(payBy - 60_000)).toEqual({ reminded: [], expired: [] });
+    expect(await statuses()).toEqual(['ABORTED', 'PAYMENT_PENDING']);
+    // Past its deadline: the confirmed order, reminded.
+    expect(await sweep(payBy)).toEqual({ reminded: [], expired: [unpaid.orderId] });
     expect(await statuses()).toEqual(['ABORTED', 'ABORTED']);
-    // Once only: sweeping again finds nothing, frees nothing.
-    expect(await sweep(pre.slot.deadline + 24 * HOUR)).toEqual([]);
+    // Once only: sweeping again finds nothing, frees nothing, reminds nobody again.
+    expect(await sweep(pastBoth + 24 * HOUR)).toEqual({ reminded: [], expired: [] });
+    expect(await remindersTo(email)).toHaveLength(1);
     expect(allExpired.length).toBe(new Set(allExpired).size);
     const expiredSlots = (
       await shop.handle.db.selectFrom('orders').select('slot_id').where('id', 'in', allExpired).execute()
     ).map((o) => o.slot_id);
     const freed = (slotId: number) => expiredSlots.filter((id) => id === slotId).length;
     expect(freed(pre.slot.id)).toBeGreaterThanOrEqual(1);
+    expect(freed(unpaid.slot.id)).toBeGreaterThanOrEqual(1);
     expect(await places()).toEqual([start[0]! - freed(pre.slot.id), start[1]! - freed(unpaid.slot.id)]);
     for (const id of ids) expect(await abortedHistory(id)).toEqual([{ status: 'ABORTED', changed_by: null }]);
     // An expired order is neither confirmed nor paid any more.
@@ -748,18 +844,34 @@ describe('waiting orders expire', () => {
     ).toBe(4205);
   });
 
-  it('two sweeps at once expire each order exactly once', async () => {
-    const token = await shopper(shop, 'scade.insieme@example.it');
+  it('two sweeps at once remind each waiting order exactly once, and expire each order exactly once', async () => {
+    const email = 'scade.insieme@example.it';
+    const token = await shopper(shop, email);
     const orders = [];
-    for (let n = 0; n < 10; n++) orders.push(await book(token, 'scade.insieme@example.it', [{ key: 'a', amount: 12 }]));
-    for (const o of orders.slice(0, 5)) await confirm(o.orderId, []);
+    // Five pre-orders the store does not confirm, five confirmed orders waiting for the shopper.
+    for (let n = 0; n < 5; n++) orders.push(await book(token, email, [{ key: 'a', amount: 12 }]));
+    const waiting = [];
+    for (let n = 0; n < 5; n++) waiting.push(await waitingOrder(token, email));
+    orders.push(...waiting);
     const ids = orders.map((o) => o.orderId);
-    const at = new Date(Math.max(...orders.map((o) => o.slot.deadline)) + 60_000);
+    const waitingIds = waiting.map((o) => o.orderId);
+    // Past every cut-off and every deadline, with no reminder sent yet.
+    const at = new Date(
+      Math.max(
+        ...orders.map((o) => o.slot.deadline),
+        ...waiting.map((o) => new Date(o.confirmed.expiresAt!).getTime()),
+      ) + 60_000,
+    );
     const slotIds = [...new Set(orders.map((o) => o.slot.id))];
     const placesBefore = new Map(await Promise.all(slotIds.map(async (id) => [id, await booked(id)] as const)));
 
-    let results: { id: number }[][];
-    if (shop.handle.engine === 'postgres') {
+    /** Two sweeps at once, as two API processes would run them. */
+    const race = async (when: Date) => {
+      if (shop.handle.engine !== 'postgres')
+        return Promise.all([
+          sweepWaitingOrders(shop.handle.db, when, ORIGIN),
+          sweepWaitingOrders(shop.handle.db, when, ORIGIN),
+        ]);
       // A second API process on the same database.
       const { name } = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(shop.handle.db))
         .rows[0]!;
@@ -769,15 +881,37 @@ describe('waiting orders expire', () => {
       try {
         // Its connections open before the race, so that both sweeps run at once.
         await Promise.all([1, 2, 3].map(() => sql`SELECT 1`.execute(second.db)));
-        results = await Promise.all([expireWaitingOrders(shop.handle.db, at), expireWaitingOrders(second.db, at)]);
+        return await Promise.all([
+          sweepWaitingOrders(shop.handle.db, when, ORIGIN),
+          sweepWaitingOrders(second.db, when, ORIGIN),
+        ]);
       } finally {
         await second.close();
       }
-    } else {
-      results = await Promise.all([expireWaitingOrders(shop.handle.db, at), expireWaitingOrders(shop.handle.db, at)]);
+    };
+
+    // The first sweeps: the pre-orders expire; the waiting orders, never reminded, are reminded
+    // (each by one sweep only) and given 30 minutes more.
+    const first = await race(at);
+    const reminded = first.flatMap((r) => r.reminded);
+    expect(reminded.length).toBe(new Set(reminded).size);
+    expect(reminded).toEqual(expect.arrayContaining(waitingIds));
+    expect(await remindersTo(email)).toHaveLength(5);
+    const firstExpired = first.flatMap((r) => r.expired.map((o) => o.id));
+    expect(firstExpired).toEqual(expect.arrayContaining(ids.slice(0, 5)));
+    expect(firstExpired.filter((id) => waitingIds.includes(id))).toEqual([]);
+    for (const id of waitingIds) {
+      expect((await fetchOrder(token, id)).status).toBe('PAYMENT_PENDING');
+      const row = await reminderOf(id);
+      expect(row.reminded_at).toEqual(at);
+      expect(row.expires_at).toEqual(new Date(at.getTime() + 30 * 60_000));
     }
-    const expired = results.flat().map((o) => o.id);
-    // No order in both sweeps' answers, every one of ours in one of them.
+    // Half an hour later: the waiting orders expire.
+    const second = await race(new Date(at.getTime() + 30 * 60_000));
+    expect(second.flatMap((r) => r.reminded).filter((id) => ids.includes(id))).toEqual([]);
+    expect(await remindersTo(email)).toHaveLength(5);
+    const expired = [...firstExpired, ...second.flatMap((r) => r.expired.map((o) => o.id))];
+    // No order in two sweeps' answers, every one of ours in one of them.
     expect(expired.length).toBe(new Set(expired).size);
     expect(expired).toEqual(expect.arrayContaining(ids));
     for (const id of ids) {
