@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order as orderSchema } from '#src/shared/contract/checkout.ts';
 import { pickedRowTotal } from '#src/features/staff/staff-rules.ts';
 import { createOperator } from '#src/server/services/operators.ts';
+import { remindWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { createTestShop } from './harness.ts';
 import { bearer, bookOrder, plainPiece, post, shopper } from './shoppers.ts';
 
@@ -50,24 +51,28 @@ async function bookedOrder(email: string, extra?: { barcode: string; amount: num
   return { token, orderId, slotId };
 }
 
-/** The store confirms every row available, the shopper accepts the cash order: the store prepares it. */
-async function confirmedAndAccepted(orderId: number, token: string) {
+/**
+ * The store confirms every row available: within the shopper's choices (decision 018), the cash
+ * order goes through on its own, prepared at once with its pickup code, without the shopper.
+ */
+async function confirmedAsOrdered(orderId: number, token: string) {
   const confirmed = await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, operator));
-  expect(confirmed.body.data.status).toBe('PAYMENT_PENDING');
-  const accepted = await shop.request(`/cli/ecommerce/orders/${orderId}/accept`, post({}, token));
-  expect(accepted.body.data.status).toBe('IN_PREPARATION');
+  expect(confirmed.body.data).toMatchObject({ status: 'IN_PREPARATION', withinChoices: true, expiresAt: null });
+  expect(confirmed.body.data.pickupCode).toMatch(/^\d{6}$/);
+  const seen = await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token));
+  expect(seen.body.data.status).toBe('IN_PREPARATION');
 }
 
 describe('the store prepares and hands over an order', () => {
-  it('goes from TO_BE_PREPARED through confirmation and acceptance to COLLECTED, charging only what was picked', async () => {
+  it('goes from TO_BE_PREPARED through the store’s confirmation (prepared at once) to COLLECTED, charging only what was picked', async () => {
     const { token, orderId } = await bookedOrder('ritiro@example.it');
     const queue = (await shop.request('/cli/ops/orders', bearer(operator))).body.data as { id: number }[];
     expect(queue.map((o) => o.id)).toContain(orderId);
     const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
 
     expect((await step('TO_BE_COLLECTED')).body.responseCode).toBe(4205); // cannot skip preparation
-    expect((await step('IN_PREPARATION')).body.responseCode).toBe(4205); // nor the store's confirmation and the shopper's acceptance
-    await confirmedAndAccepted(orderId, token);
+    expect((await step('IN_PREPARATION')).body.responseCode).toBe(4205); // nor the store's confirmation
+    await confirmedAsOrdered(orderId, token);
     const rowId = orderSchema.parse(
       (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
     ).cart.items[0]!.id;
@@ -95,7 +100,7 @@ describe('the store prepares and hands over an order', () => {
 
   it('charges a picked row what the staff screen shows for it, half cents included', async () => {
     const { token, orderId } = await bookedOrder('pesata@example.it');
-    await confirmedAndAccepted(orderId, token);
+    await confirmedAsOrdered(orderId, token);
     const db = shop.handle.db;
     await db.updateTable('order_rows').set({ net_price_cents: 1290 }).where('order_id', '=', orderId).execute();
     const row = await db
@@ -140,7 +145,7 @@ describe('the store prepares and hands over an order', () => {
     await shop.handle.db.deleteFrom('promotions').where('product_id', '=', second.id).execute();
     const { token, orderId } = await bookedOrder('parziale@example.it', { barcode: second.barcode, amount: 2 });
     const step = (status: string) => shop.request(`/cli/ops/orders/${orderId}/status`, post({ status }, operator));
-    await confirmedAndAccepted(orderId, token);
+    await confirmedAsOrdered(orderId, token);
     const rows = orderSchema.parse(
       (await shop.request(`/cli/ecommerce/orders/${orderId}/fetch`, bearer(token))).body.data,
     ).cart.items;
@@ -200,21 +205,43 @@ describe('the store prepares and hands over an order', () => {
     );
   });
 
-  it('expires an unpaid card order after its time and frees the slot place', async () => {
+  it('expires an unpaid card order after its time, once its shopper was reminded, and frees the slot place', async () => {
     const { token, orderId, slotId } = await bookedOrder('nonpagato@example.it');
     const before = (
       await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()
     ).booked;
+    // Waiting for the shopper's payment: its deadline a minute ago, its reminder due 90 minutes ago.
+    const now = Date.now();
     await shop.handle.db
       .updateTable('orders')
-      .set({ status: 'PAYMENT_PENDING', payment_mode: 'XPAY', expires_at: new Date(Date.now() - 60_000) })
+      .set({
+        status: 'PAYMENT_PENDING',
+        payment_mode: 'XPAY',
+        within_choices: false,
+        remind_at: new Date(now - 90 * 60_000),
+        expires_at: new Date(now - 60_000),
+      })
       .where('id', '=', orderId)
       .execute();
-    const list = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data as {
-      id: number;
-      status: string;
-    }[];
-    expect(list.find((o) => o.id === orderId)?.status).toBe('ABORTED');
+    const listed = async () =>
+      (
+        (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data as {
+          id: number;
+          status: string;
+        }[]
+      ).find((o) => o.id === orderId)?.status;
+    // Never reminded: it does not expire unwarned.
+    expect(await listed()).toBe('PAYMENT_PENDING');
+    // The reminder went 40 minutes ago (the deadline then more than 30 minutes away, so unchanged).
+    expect(await remindWaitingOrders(shop.handle.db, new Date(now - 40 * 60_000))).toContain(orderId);
+    expect(
+      await shop.handle.db
+        .selectFrom('orders')
+        .select(['reminded_at', 'expires_at'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ reminded_at: new Date(now - 40 * 60_000), expires_at: new Date(now - 60_000) });
+    expect(await listed()).toBe('ABORTED');
     expect(
       (await shop.handle.db.selectFrom('slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow())
         .booked,
