@@ -15,6 +15,7 @@ import {
 import { round2 } from '#src/shared/contract/money.ts';
 import { SANDBOX_KEYS } from '#src/server/config.ts';
 import { createOperator } from '#src/server/services/operators.ts';
+import { remindWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { xpayMac } from '#src/server/payments/signing.ts';
 import { createTestShop } from './harness.ts';
 import { associate, card, formAction, formPost, hiddenFields, pathOf, threeDs } from './card-sandbox.ts';
@@ -22,13 +23,15 @@ import { bearer, bookOrder, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
+/** Another product sold by the piece at the same 2,50 €: the store's substitute for piece. */
+let twin: { barcode: string; id: number };
 let loose: { barcode: string; id: number };
 let operator: string;
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200, env: { ENABLED_PAYMENTS: 'true' } });
   const db = shop.handle.db;
-  const pick = (um: 'PZ' | 'KG') =>
+  const pick = (um: 'PZ' | 'KG', offset = 0) =>
     db
       .selectFrom('products as p')
       .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
@@ -38,12 +41,19 @@ beforeAll(async () => {
       .where('p.um', '=', um)
       .where('p.water_pack', '=', false)
       .orderBy('p.id')
+      .offset(offset)
+      .limit(1)
       .executeTakeFirstOrThrow();
   piece = await pick('PZ');
+  twin = await pick('PZ', 1);
   loose = await pick('KG');
-  await db.updateTable('store_products').set({ price_cents: 250 }).where('product_id', '=', piece.id).execute();
+  await db
+    .updateTable('store_products')
+    .set({ price_cents: 250 })
+    .where('product_id', 'in', [piece.id, twin.id])
+    .execute();
   await db.updateTable('store_products').set({ price_cents: 1000 }).where('product_id', '=', loose.id).execute();
-  await db.deleteFrom('promotions').where('product_id', 'in', [piece.id, loose.id]).execute();
+  await db.deleteFrom('promotions').where('product_id', 'in', [piece.id, twin.id, loose.id]).execute();
   await createOperator(db, {
     email: 'cassa.pay@coop.example.it',
     password: 'Cassa2026!',
@@ -57,6 +67,12 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
+/**
+ * A card order waiting for its shopper's payment (decision 018): booked by a shopper who wants to be
+ * asked about any change (acceptChanges false), confirmed by the store with the piece row
+ * substituted by twin at the same price (the totals unchanged, but a change: the linked card is
+ * not charged without the shopper).
+ */
 async function bookedCardOrder(
   token: string,
   email: string,
@@ -68,13 +84,29 @@ async function bookedCardOrder(
       (await shop.request(`/cli/pay/preauth/quote?cartId=${cartId}`, bearer(token))).body.data,
     );
   };
-  const { code, orderId } = await bookOrder(shop, token, { email, rows, paymentMode: 'XPAY', beforeBooking });
+  const { code, orderId } = await bookOrder(shop, token, {
+    email,
+    rows,
+    paymentMode: 'XPAY',
+    replacements: true,
+    acceptChanges: false,
+    beforeBooking,
+  });
   const order = (await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token))).body.data.data[0];
   expect(order.status).toBe('TO_BE_PREPARED');
   // Not payable before the store confirmed the rows available (decision 014).
   expect((await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.responseCode).toBe(4205);
-  const confirmed = await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, operator));
-  expect(confirmed.body.data).toMatchObject({ status: 'PAYMENT_PENDING', pickupCode: null });
+  const pieceRow = (await fetchOrder(token, orderId)).cart.items.find((i) => i.barcode === piece.barcode)!;
+  const confirmed = await shop.request(
+    `/cli/ops/orders/${orderId}/confirm`,
+    post({ rows: [{ id: pieceRow.id, outcome: 'SUBSTITUTED', substituteBarcode: twin.barcode }] }, operator),
+  );
+  expect(confirmed.body.data).toMatchObject({
+    status: 'PAYMENT_PENDING',
+    withinChoices: false,
+    pickupCode: null,
+    cardPayment: null,
+  });
   return { code, orderId, quote };
 }
 
@@ -340,7 +372,7 @@ describe('paying an order by card', () => {
     expect((await fetchOrder(token, orderId)).status).toBe('IN_PREPARATION'); // paid: the store prepares it
     const rows = (await fetchOrder(token, orderId)).cart.items;
     const kgRow = rows.find((r) => r.barcode === loose.barcode)!;
-    const pzRow = rows.find((r) => r.barcode === piece.barcode)!;
+    const pzRow = rows.find((r) => r.barcode === twin.barcode)!;
     // Picked: 10 pieces and 1.2 kg instead of 1.5 → 25.00 + 12.00 = 37.00, plus the fees.
     expect(
       (
@@ -434,12 +466,15 @@ describe('paying an order by card', () => {
     const nonce = nonceResponse.parse(
       (await shop.request(`/cli/pay/v2/xpay/nonce?orderCode=${code}`, bearer(token))).body.data,
     );
-    // The shopper lingers on the challenge past the payment time: the sweep expires the order.
+    // The shopper lingers on the challenge past the payment time, reminded 40 minutes before it:
+    // the sweep expires the order.
+    const now = Date.now();
     await shop.handle.db
       .updateTable('orders')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ remind_at: new Date(now - 90 * 60_000), expires_at: new Date(now - 1000) })
       .where('id', '=', orderId)
       .execute();
+    expect(await remindWaitingOrders(shop.handle.db, new Date(now - 40 * 60_000))).toContain(orderId);
     await shop.request('/cli/ecommerce/orders?s=5&p=0', bearer(token));
     expect((await fetchOrder(token, orderId)).status).toBe('ABORTED');
 

@@ -110,6 +110,12 @@ export interface BookingOptions {
   paymentMode?: 'CASH' | 'XPAY';
   /** The shopper's consent to substitutes (enableProductsReplacement). */
   replacements?: boolean;
+  /**
+   * What the store's confirmation may do without asking the shopper (decision 018); the shop's
+   * defaults (changes up to 10,00 €) when not given.
+   */
+  acceptChanges?: boolean;
+  acceptChangesLimit?: number;
   /** The slot to book; by default the first free slot of the first day with one. */
   slotId?: number;
   /** Runs once the rows are in the cart, before the slot is chosen (a quote, a substitute choice). */
@@ -151,6 +157,8 @@ export async function bookOrder(shop: Shop, token: string, options: BookingOptio
         paymentMode: options.paymentMode ?? 'CASH',
         invoice: false,
         enableProductsReplacement: options.replacements ?? false,
+        ...(options.acceptChanges === undefined ? {} : { acceptChanges: options.acceptChanges }),
+        ...(options.acceptChangesLimit === undefined ? {} : { acceptChangesLimit: options.acceptChangesLimit }),
       },
       token,
     ),
