@@ -21,7 +21,7 @@ import { log } from '#src/server/logger.ts';
 /** Posts a form to a callback URL of the shop (server to server). */
 export type Deliver = (url: string, form: Record<string, string>) => Promise<void>;
 
-type Behaviour = 'approve' | 'challenge' | 'decline' | 'invalid';
+type Behaviour = 'approve' | 'challenge' | 'decline' | 'noMit' | 'invalid';
 const behaviourOf = (pan: string): Behaviour | undefined =>
   (Object.entries(SANDBOX_CARDS) as [Behaviour, string][]).find(([, number]) => number === pan)?.[0];
 const maskPan = (pan: string) => `${pan.slice(0, 6)}******${pan.slice(-4)}`;
@@ -384,6 +384,44 @@ ${cardForm('/sandbox/xpay/lightbox/pay', p, error, '/sandbox/xpay/lightbox/cance
         .executeTakeFirst();
       if (!inserted) return ko('Transazione duplicata', 12);
       if (declined) return { ...ko('Autorizzazione negata', 116), idOperazione };
+      return { esito: 'OK', idOperazione, codiceAutorizzazione: String(randomInt(100000, 1000000)) };
+    }),
+  );
+
+  // The merchant-initiated payment on a stored contract (XPay.mitPreauthorise, decision 018): no
+  // nonce, no cardholder. The noMit card's issuer refuses it; the decline card refuses every payment.
+  app.post('/xpay/api/recurring/pagamentoRicorrente', (c) =>
+    api(c, ['apiKey', 'numeroContratto', 'codiceTransazione', 'importo', 'divisa', 'timeStamp'], async (b) => {
+      const contract = str(b['numeroContratto']);
+      const importo = Number(b['importo']);
+      const card = await cardOf(contract);
+      if (!card) return ko('Contratto non trovato', 50);
+      if (!Number.isInteger(importo) || importo <= 0) return ko('Importo non valido', 2);
+      const behaviour = behaviourOf(card.pan);
+      const refused = behaviour === 'decline' || behaviour === 'noMit';
+      const idOperazione = randomBytes(8).toString('hex');
+      const inserted = await db
+        .insertInto('sandbox_transactions')
+        .values({
+          code: str(b['codiceTransazione']),
+          provider: 'XPAY',
+          contract_number: contract,
+          authorised_cents: importo,
+          captured_cents: null,
+          status: refused ? 'DECLINED' : 'AUTHORISED',
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('code')
+        .executeTakeFirst();
+      if (!inserted) return ko('Transazione duplicata', 12);
+      if (refused)
+        return {
+          ...ko(
+            behaviour === 'noMit' ? 'Pagamento senza il titolare non consentito dalla banca' : 'Autorizzazione negata',
+            116,
+          ),
+          idOperazione,
+        };
       return { esito: 'OK', idOperazione, codiceAutorizzazione: String(randomInt(100000, 1000000)) };
     }),
   );

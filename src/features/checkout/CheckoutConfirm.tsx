@@ -118,11 +118,12 @@ export default function CheckoutConfirm() {
       )}
       {preOrder ? (
         <p className="checkout-pending" role="status">
-          Il punto vendita verifica la disponibilità dei prodotti e ti scrive appena l'ha confermata, indicando
-          eventuali prodotti sostituiti o non disponibili. Poi{' '}
+          Il punto vendita verifica la disponibilità dei prodotti. Se conferma l'ordine come l'hai chiesto, o con le
+          variazioni che hai accettato, l'ordine va in preparazione da solo
+          {card ? ' e il totale viene bloccato sulla carta associata' : ''}: ti scriviamo con il codice di ritiro, non
+          devi fare nulla. Altrimenti ti scriviamo cosa è cambiato e{' '}
           {card ? "paghi l'ordine con la carta" : "accetti l'ordine"} dalla pagina dei tuoi ordini entro il tempo
-          indicato: dopo, l'ordine scade e la fascia oraria viene liberata. Il codice di ritiro ti viene dato quando{' '}
-          {card ? 'hai pagato' : "hai accettato l'ordine"}.
+          indicato, con un promemoria prima della scadenza.
         </p>
       ) : pending ? (
         <p className="checkout-pending" role="status">

@@ -1,6 +1,9 @@
 // /checkout/data (docs/product.md §2, §5): contact data prefilled from the profile,
 // delivery notes, invoice with a billing address, replacement consent and
 // payment mode; confirm only with a replacement choice and a payment mode.
+import { formatEuro } from '#src/shared/contract/money.ts';
+import { DEFAULT_ACCEPT_CHANGES_LIMIT } from '#src/shared/contract/constants.ts';
+import { ACCEPT_CHANGES_LIMITS } from '#src/shared/order-states.ts';
 import { routes } from '#src/shared/routes.ts';
 import { reorderHint } from '#src/shop/reorder-hint.ts';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -42,6 +45,8 @@ const fromProfile = (user: SessionUser): CheckoutData => ({
   invoice: false,
   billingAddressId: null,
   enableProductsReplacement: null,
+  acceptChanges: true,
+  acceptChangesLimit: DEFAULT_ACCEPT_CHANGES_LIMIT,
   paymentMode: null,
 });
 
@@ -250,6 +255,41 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
           </label>
         </div>
         <RowReplacements cart={cart} consent={data.enableProductsReplacement} />
+      </Choice>
+      <Choice legend="Quando il punto vendita conferma l'ordine">
+        <p className="checkout-hint">
+          Se tutti i prodotti sono disponibili come li hai ordinati, l'ordine viene confermato e preparato subito: non
+          devi fare nulla.
+        </p>
+        <label className="checkout-option">
+          <input
+            type="checkbox"
+            name="checkout-accept-changes"
+            checked={data.acceptChanges ?? true}
+            onChange={(e) => update({ acceptChanges: e.target.checked })}
+          />
+          <span>
+            Se qualche prodotto non è disponibile o viene sostituito come hai scelto, confermalo senza chiedermelo se il
+            totale cambia al massimo di{' '}
+            <select
+              aria-label="Variazione massima del totale"
+              value={data.acceptChangesLimit ?? DEFAULT_ACCEPT_CHANGES_LIMIT}
+              disabled={!(data.acceptChanges ?? true)}
+              onChange={(e) => update({ acceptChangesLimit: Number(e.target.value) })}
+            >
+              {ACCEPT_CHANGES_LIMITS.map((limit) => (
+                <option key={limit} value={limit}>
+                  {formatEuro(limit)}
+                </option>
+              ))}
+            </select>
+          </span>
+        </label>
+        <p className="checkout-hint">
+          {data.paymentMode === 'XPAY'
+            ? "Con la carta blocchiamo il totale sulla carta associata senza chiederti di nuovo la verifica della banca, e addebitiamo solo i prodotti che ricevi. Altrimenti ti chiediamo di pagare l'ordine, con un promemoria prima della scadenza."
+            : "Altrimenti ti chiediamo di accettare l'ordine, con un promemoria prima della scadenza."}
+        </p>
       </Choice>
       <Choice legend="Modalità di pagamento">
         {loadError && (

@@ -7,6 +7,8 @@
 // pre-order, and the card is held once the store confirms it (decision 014).
 // A cash or bancomat booking is confirmed by the checkout overlay, shown for
 // CHECKOUT_OVERLAY_MS (docs/product.md §9), before the thank-you page.
+import { DEFAULT_ACCEPT_CHANGES_LIMIT } from '#src/shared/contract/constants.ts';
+import { choicesText } from '#src/shared/order-states.ts';
 import { routes } from '#src/shared/routes.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -142,6 +144,15 @@ function Summary({ cart }: { cart: Cart }) {
           <div>
             <dt>Sostituzione prodotti</dt>
             <dd>{data.enableProductsReplacement ? 'Sì' : 'No'}</dd>
+          </div>
+          <div>
+            <dt>Alla conferma del punto vendita</dt>
+            <dd>
+              {choicesText({
+                acceptChanges: data.acceptChanges ?? true,
+                acceptChangesLimit: data.acceptChangesLimit ?? DEFAULT_ACCEPT_CHANGES_LIMIT,
+              })}
+            </dd>
           </div>
           <div>
             <dt>Fattura</dt>

@@ -28,6 +28,8 @@ const data: CheckoutData = {
   invoice: false,
   billingAddressId: null,
   enableProductsReplacement: null,
+  acceptChanges: true,
+  acceptChangesLimit: 10,
   paymentMode: null,
 };
 

@@ -29,6 +29,9 @@ export interface CheckoutData {
   invoice: boolean;
   billingAddressId: number | null;
   enableProductsReplacement: boolean | null;
+  /** What the store's confirmation may do without asking again (decision 018). */
+  acceptChanges: boolean;
+  acceptChangesLimit: number;
   paymentMode: PaymentMode | null;
 }
 

@@ -1,6 +1,7 @@
 // The checkout in progress (docs/product.md §4 Checkout steps): the chosen slot and the
 // checkout data survive the moves between /checkout, /checkout/data and
 // /checkout/summary (kept in sessionStorage, this tab only); freeze books it.
+import { DEFAULT_ACCEPT_CHANGES_LIMIT } from '#src/shared/contract/constants.ts';
 import { ORDERS_PAGE_SIZE } from '#src/shared/contract/constants.ts';
 import { atom } from 'nanostores';
 import { api } from '#src/lib/api-client.ts';
@@ -96,6 +97,9 @@ export async function freeze(cart: Cart, slot: ChosenSlot, data: CheckoutData): 
       invoice: data.invoice,
       billingAddressId: data.invoice ? data.billingAddressId : null,
       enableProductsReplacement: data.enableProductsReplacement as boolean,
+      // Data kept by a tab from before these choices existed takes their defaults.
+      acceptChanges: data.acceptChanges ?? true,
+      acceptChangesLimit: data.acceptChangesLimit ?? DEFAULT_ACCEPT_CHANGES_LIMIT,
       clientWeb: true,
     },
   });

@@ -2,6 +2,7 @@
 // detail (rows by status, prepared totals) and the actions the status allows;
 // a card order shows its hold, charge and release, and pay-now runs the card
 // payment (no card linked: the profile's card page, which then offers to pay).
+import { OrderChoices } from './OrderChoices.tsx';
 import { routes } from '#src/shared/routes.ts';
 import { useState } from 'react';
 import OrderLines from '#src/components/OrderLines.tsx';
@@ -241,10 +242,17 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
           ))}
       </dl>
       {order.status === 'TO_BE_PREPARED' && (
-        <p className="order-card__waiting">
-          Il punto vendita sta verificando la disponibilità dei prodotti: ti avviseremo per email quando potrai{' '}
-          {order.cart.paymentMode === 'XPAY' ? 'pagare' : 'confermare'} l'ordine.
-        </p>
+        <>
+          <p className="order-card__waiting">
+            Il punto vendita sta verificando la disponibilità dei prodotti. Se conferma l'ordine come l'hai chiesto (o
+            con le variazioni che hai accettato) lo prepara subito: non devi fare nulla. Altrimenti ti avvisiamo per
+            email.
+          </p>
+          <OrderChoices order={order} onChange={onChange} />
+        </>
+      )}
+      {order.withinChoices && order.status !== 'PAYMENT_PENDING' && OPEN_STATUSES.includes(order.status) && (
+        <p className="order-card__through">Confermato dal punto vendita entro le tue scelte: non devi fare nulla.</p>
       )}
       {order.status === 'PAYMENT_PENDING' && <Confirmed order={order} />}
       {canAccept(order.status, order.cart.paymentMode) && (

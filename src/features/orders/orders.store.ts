@@ -53,6 +53,10 @@ export const abortOrder = (orderId: number) => api.data(checkoutCalls.abortOrder
 
 export const acceptOrder = (id: number) => api.data(checkoutCalls.acceptOrder, { params: { id } });
 
+/** What the store's confirmation may do without asking again (decision 018), while the order waits for the store. */
+export const setOrderChoices = (id: number, acceptChanges: boolean, acceptChangesLimit: number) =>
+  api.data(checkoutCalls.orderChoices, { params: { id }, body: { acceptChanges, acceptChangesLimit } });
+
 /** orders/:id/modify: the order is cancelled and its rows back in the cart; 4105 lists the rows that changed or stayed out. */
 export async function modifyOrder(
   id: number,

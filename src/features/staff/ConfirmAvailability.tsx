@@ -224,7 +224,18 @@ export function ConfirmAvailability({
         Conferma disponibilità<span className="visually-hidden"> dell'ordine {order.number}</span>
       </h5>
       <p className="staff-confirm__hint">
-        Per ogni prodotto indica se è disponibile; il cliente vedrà l'ordine confermato e dovrà accettarlo o pagarlo.
+        Se tutto è disponibile, conferma con un clic: l'ordine va in preparazione da solo. Altrimenti indica per ogni
+        prodotto se è disponibile: entro le scelte del cliente l'ordine va avanti da solo, oltre aspetta il cliente.
+      </p>
+      <p>
+        <button
+          type="button"
+          className="button button-primary staff-confirm__all"
+          disabled={busy}
+          onClick={() => onConfirm([])}
+        >
+          Tutto disponibile<span className="visually-hidden"> nell'ordine {order.number}</span>
+        </button>
       </p>
       {items.map((item) => (
         <ConfirmRow

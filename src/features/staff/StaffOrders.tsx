@@ -20,6 +20,7 @@ import { orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#s
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { canConfirm, canPick, nextStatuses } from '#src/shared/order-states.ts';
+import { waitingLabel } from './staff-rules.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 import { ConfirmAvailability } from './ConfirmAvailability.tsx';
@@ -138,6 +139,10 @@ function StaffOrder({ order, onChange }: { order: Order; onChange: (o: Order) =>
         <div>
           <dt>Totale ordinato</dt>
           <dd>{formatEuro(order.cart.total)}</dd>
+        </div>
+        <div>
+          <dt>{waitingLabel(order).label}</dt>
+          <dd>{waitingLabel(order).text}</dd>
         </div>
         {preview && (
           <div>

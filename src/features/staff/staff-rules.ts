@@ -1,7 +1,8 @@
 // The store's side of an order, as the staff screen needs it: who may use it
 // and which buttons an order gets. The transitions, labels and row prices are
 // the shared ones the server enforces (src/shared/order-states.ts and friends).
-import { romeDayOf } from '#src/lib/dates.ts';
+import { formatDateTime, romeDayOf } from '#src/lib/dates.ts';
+import { choicesText } from '#src/shared/order-states.ts';
 import type { CartItem, Replacement } from '#src/shared/contract/cart.ts';
 import { type Order, type OrderStatus, orderStatusLabels } from '#src/shared/contract/checkout.ts';
 import { formatEuro, toCents, toEuro } from '#src/shared/contract/money.ts';
@@ -105,6 +106,29 @@ export const staffStatusLabel = (status: OrderStatus, paymentMode: string | null
   status === 'PAYMENT_PENDING' && paymentMode !== 'XPAY'
     ? "Confermato: in attesa dell'accettazione del cliente"
     : orderStatusLabels[status];
+
+/**
+ * Who or what an order waits for, as the store reads it (decision 018): before the confirmation,
+ * what the shopper lets it do; after it, whether it went through on its own, waits for the shopper
+ * (until when), or was paid.
+ */
+export function waitingLabel(order: Order): { label: string; text: string } {
+  if (order.status === 'TO_BE_PREPARED') return { label: 'Alla conferma', text: choicesText(order) };
+  if (order.status === 'PAYMENT_PENDING')
+    return {
+      label: 'In attesa del cliente',
+      text: order.expiresAt ? `fino a ${formatDateTime(order.expiresAt)}` : 'senza scadenza',
+    };
+  if (order.withinChoices) return { label: 'Conferma', text: 'andata avanti da sola, entro le scelte del cliente' };
+  return {
+    label: 'Conferma',
+    text: order.confirmedAt
+      ? order.cart.paymentMode === 'XPAY'
+        ? 'pagata dal cliente'
+        : 'accettata dal cliente'
+      : '—',
+  };
+}
 
 /** The shopper's choice of substitute for a row, as the store reads it before confirming (a booked row always has one). */
 export function replacementText(replacement: Replacement | null | undefined): string {

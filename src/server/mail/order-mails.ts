@@ -150,6 +150,65 @@ export function availabilityConfirmedMail(input: OrderMailInput): OrderMail {
   });
 }
 
+/**
+ * The store confirmed the order and it went through within the shopper's choices (decision 018):
+ * it is being prepared, with its pickup code; a card's hold was taken without the shopper.
+ */
+export function confirmedInPreparationMail(input: OrderMailInput): OrderMail {
+  const changes = (input.changes ?? []).map(changeLine);
+  const facts = orderFacts(input);
+  if (input.code) facts.splice(1, 0, ['Codice di ritiro', input.code]);
+  return render(input, {
+    subject: `Ordine confermato: è in preparazione (${input.orderNumber})`,
+    paragraphs: [
+      `il punto vendita ha confermato il tuo ordine ${input.orderNumber}: è in preparazione, non devi fare nulla.`,
+      changes.length
+        ? 'Alcuni prodotti sono cambiati come avevi scelto al momento della prenotazione: li trovi qui sotto.'
+        : 'Tutti i prodotti sono disponibili.',
+      input.paymentMode === 'XPAY'
+        ? "Sulla tua carta abbiamo bloccato il totale: viene addebitato solo l'importo dei prodotti che ricevi."
+        : `Pagherai ${paidWith(input.paymentMode)} al ritiro o alla consegna.`,
+    ],
+    facts,
+    changes,
+    action: { text: "I dettagli sono nella pagina dell'ordine:", label: "Vai all'ordine" },
+  });
+}
+
+/** The hold on the linked card, taken without the shopper, was refused: they pay with 3-D Secure by the deadline. */
+export function holdRefusedMail(input: OrderMailInput): OrderMail {
+  const by = input.deadline ? ` entro ${romeDateTime(input.deadline)}` : '';
+  return render(input, {
+    subject: `Paga il tuo ordine ${input.orderNumber}: la carta non è stata accettata`,
+    paragraphs: [
+      `il punto vendita ha confermato il tuo ordine ${input.orderNumber}, ma non siamo riusciti a bloccare il totale sulla carta associata.`,
+      `Per confermare l'ordine pagalo${by} con la verifica della tua banca (3-D Secure): viene addebitato solo l'importo dei prodotti che ricevi.`,
+    ],
+    facts: orderFacts(input),
+    changes: (input.changes ?? []).map(changeLine),
+    action: { text: "Paga dalla pagina dell'ordine:", label: "Paga l'ordine" },
+    closing: ["Se non lo paghi in tempo, l'ordine scade e la fascia oraria prenotata torna libera."],
+  });
+}
+
+/** The order still waits for the shopper: the reminder before it expires (decision 018). */
+export function waitingReminderMail(input: OrderMailInput): OrderMail {
+  const card = input.paymentMode === 'XPAY';
+  const by = input.deadline ? ` entro ${romeDateTime(input.deadline)}` : '';
+  return render(input, {
+    subject: `Il tuo ordine ${input.orderNumber} ti aspetta: ${card ? 'pagalo' : 'accettalo'}${by}`,
+    paragraphs: [
+      `il tuo ordine ${input.orderNumber} è confermato dal punto vendita e aspetta solo te.`,
+      `${card ? 'Pagalo' : 'Accettalo'}${by}: dopo, l'ordine scade e la fascia oraria prenotata torna libera.`,
+    ],
+    facts: orderFacts(input),
+    changes: (input.changes ?? []).map(changeLine),
+    action: card
+      ? { text: "Paga dalla pagina dell'ordine:", label: "Paga l'ordine" }
+      : { text: "Accetta dalla pagina dell'ordine:", label: "Accetta l'ordine" },
+  });
+}
+
 export function readyForPickupMail(input: OrderMailInput): OrderMail {
   const facts = orderFacts(input);
   if (input.code) facts.splice(1, 0, ['Codice di ritiro', input.code]);

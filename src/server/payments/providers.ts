@@ -182,6 +182,27 @@ export class XPay extends Provider<PaymentConfig['xpay']> {
     );
   }
 
+  /**
+   * Holds the amount on the stored contract without the cardholder (decision 018): the gateway's
+   * recurring payment, a merchant-initiated transaction (MIT, unscheduled) on the contract the
+   * cardholder created and authenticated with 3-D Secure in the lightbox. No nonce, no browser;
+   * the card's issuer may refuse it, and the shopper then pays with 3-D Secure (preauthorise).
+   */
+  mitPreauthorise(input: { codTrans: string; amountCents: number; contract: string; origin: string }) {
+    return this.call(
+      '/api/recurring/pagamentoRicorrente',
+      input.origin,
+      [
+        ['numeroContratto', input.contract],
+        ['codiceTransazione', input.codTrans],
+        ['importo', input.amountCents],
+        ['divisa', 'EUR'],
+      ],
+      { tipoRichiesta: 'MIT_UNSCHEDULED' },
+      ['esito', 'idOperazione', 'timeStamp'],
+    );
+  }
+
   capture(input: { codTrans: string; amountCents: number; origin: string }) {
     return this.call(
       '/api/bo/contabilizza',

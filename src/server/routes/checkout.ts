@@ -10,6 +10,7 @@ import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { payableModes } from '../services/payable-modes.ts';
 import {
   acceptOrder,
+  setOrderChoices,
   allowedPaymentModes,
   copyOrder,
   fetchOrder,
@@ -64,6 +65,10 @@ export const checkoutRoutes = new Hono<AppEnv>()
     await announceStoredOrder(c.get('db'), { id: order.id });
     return ok(c, order);
   })
+  // What the store's confirmation may do without asking again, while it waits for the store (decision 018).
+  .on(calls.orderChoices.method, calls.orderChoices.path, auth, inputOf(calls.orderChoices), async (c) =>
+    ok(c, await setOrderChoices(c.get('db'), c.get('session').userId, c.req.valid('param').id, c.req.valid('json'))),
+  )
   // A waiting order back into a cart; 4105 lists the rows that changed or could not go back (as copyOrder).
   .on(calls.modifyOrder.method, calls.modifyOrder.path, auth, inputOf(calls.modifyOrder), async (c) => {
     const orderId = c.req.valid('param').id;

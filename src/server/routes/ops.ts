@@ -86,17 +86,19 @@ export const opsRoutes = new Hono<AppEnv>()
       return ok(c, null);
     },
   )
-  // The store confirms a pre-order row by row; the shopper then pays or accepts it (decision 014).
+  // The store confirms a pre-order row by row (decision 014). Within the shopper's choices it goes through
+  // on its own (decision 018): a card order's hold is taken on the linked card now; otherwise it waits for them.
   .on(calls.confirm.method, calls.confirm.path, operatorOnly, inputOf(calls.confirm), async (c) => {
     const { rows } = c.req.valid('json');
-    const order = await confirmAvailability(
-      c.get('db'),
-      await operatorStore(c),
-      c.req.valid('param').id,
-      rows,
-      new Date(),
-      originOf(c),
-    );
+    const store = await operatorStore(c);
+    let order = await confirmAvailability(c.get('db'), store, c.req.valid('param').id, rows, new Date(), originOf(c));
+    if (order.status === 'PAYMENT_PENDING' && order.withinChoices) {
+      await c.get('payments').autoHold(order.id, originOf(c));
+      order = await orderView(
+        c.get('db'),
+        await c.get('db').selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow(),
+      );
+    }
     kickMailWorker(c.get('db'));
     await announceStoredOrder(c.get('db'), { id: order.id });
     return ok(c, order);

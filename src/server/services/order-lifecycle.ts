@@ -7,12 +7,14 @@ import { sql } from 'kysely';
 import type { Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import {
+  answerDeadline,
   canConfirm,
   canPick,
   nextStatuses,
   OPEN_STATUSES,
-  payDeadline,
+  reminderAt,
   WAITING_STATUSES,
+  withinChoices,
 } from '#src/shared/order-states.ts';
 import type { z } from 'zod';
 import type { confirmRequest } from '#src/shared/contract/checkout.ts';
@@ -23,7 +25,7 @@ import { BadInput, BusinessError, NotYours } from './outcomes.ts';
 import { productByBarcode } from './catalogue.ts';
 import { announceOrder } from './order-events.ts';
 import { noticeOfStatus, queueOrderNotice } from './order-notices.ts';
-import { orderView } from './orders.ts';
+import { newPickupCode, orderView } from './orders.ts';
 import { releaseSlotPlace } from './slots.ts';
 
 async function storeOrder(db: Db, storeId: number, orderId: number) {
@@ -141,7 +143,10 @@ type Outcomes = z.output<typeof confirmRequest>['rows'];
  * The store confirms a pre-order's availability (decision 014): each row available, unavailable,
  * or substituted by a product of the store (the shopper's named one, when they named one; never
  * for a row the shopper wants no substitute for). The order's totals become those of the confirmed
- * rows, and it waits for the shopper to pay or accept until payDeadline.
+ * rows. Within the shopper's choices at checkout (decision 018) it goes through on its own: a cash
+ * or bancomat order is prepared at once, with its pickup code; a card order is left for the hold on
+ * the linked card (the caller's next step: order-hold.ts autoHold), and waits for the shopper only
+ * if that is refused. Beyond them it waits for the shopper until answerDeadline, reminded before.
  */
 export async function confirmAvailability(
   db: Db,
@@ -165,12 +170,14 @@ export async function confirmAvailability(
     if (rows.every((r) => given.get(r.id)?.outcome === 'UNAVAILABLE'))
       throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, "Nessun prodotto disponibile: annulla l'ordine.");
     let confirmedNet = 0;
+    let changed = false;
     for (const row of rows) {
       const outcome = given.get(row.id) ?? { outcome: 'AVAILABLE' as const, substituteBarcode: null };
       if (outcome.outcome === 'AVAILABLE') {
         await trx.updateTable('order_rows').set({ confirmation: 'AVAILABLE' }).where('id', '=', row.id).execute();
         confirmedNet += row.row_net_cents;
       } else if (outcome.outcome === 'UNAVAILABLE') {
+        changed = true;
         // Nothing of it will be picked: it counts as picked at 0.
         await trx
           .updateTable('order_rows')
@@ -178,6 +185,7 @@ export async function confirmAvailability(
           .where('id', '=', row.id)
           .execute();
       } else {
+        changed = true;
         const substitute = await substituteFor(trx as Db, order.store_id, row, outcome.substituteBarcode ?? null);
         const quantity = Number(row.um === 'KG' ? row.weight : row.amount);
         const netCents = toCents(substitute.product.netPrice);
@@ -205,25 +213,55 @@ export async function confirmAvailability(
       }
     }
     const delta = confirmedNet - order.net_total_cents;
-    const slotStart = order.delivery_date ? new Date(order.delivery_date) : new Date(now.getTime() + 24 * 3_600_000);
+    const within = withinChoices(changed, delta, {
+      acceptChanges: order.accept_changes,
+      limitCents: order.accept_changes_limit_cents,
+    });
+    const { slotStart, cutoffMinutes } = await slotOf(trx as Db, order, now);
+    const deadline = answerDeadline(now, slotStart, cutoffMinutes);
+    // Cash and bancomat within the choices: prepared now. Otherwise the order waits for a payment
+    // or an acceptance: a card's hold taken on its own next (within the choices), or the shopper's.
+    const prepared = within && order.payment_mode !== 'XPAY';
     const set = {
-      status: 'PAYMENT_PENDING' as const,
+      status: prepared ? ('IN_PREPARATION' as const) : ('PAYMENT_PENDING' as const),
       confirmed_at: now,
       requested_total_cents: order.total_to_pay_cents,
       net_total_cents: confirmedNet,
       total_cents: order.total_cents + delta,
       total_to_pay_cents: order.total_to_pay_cents + delta,
-      expires_at: payDeadline(now, slotStart),
+      within_choices: within,
+      pickup_code: prepared ? newPickupCode() : order.pickup_code,
+      expires_at: prepared ? null : deadline,
+      remind_at: prepared ? null : reminderAt(now, deadline),
       updated_at: now,
     };
     await trx.updateTable('orders').set(set).where('id', '=', orderId).execute();
     await trx
       .insertInto('order_status_history')
-      .values({ order_id: orderId, status: 'PAYMENT_PENDING', changed_by: operator.userId })
+      .values({ order_id: orderId, status: set.status, changed_by: operator.userId })
       .execute();
-    if (origin) await queueOrderNotice(trx as Db, orderId, 'CONFIRMED', origin);
+    // A card order within the choices tells the shopper once its hold is taken or refused.
+    if (origin && !(within && order.payment_mode === 'XPAY'))
+      await queueOrderNotice(trx as Db, orderId, prepared ? 'IN_PREPARATION' : 'CONFIRMED', origin);
     return orderView(trx as Db, { ...order, ...set });
   });
+}
+
+/** When an order's slot starts and its template's booking cut-off (an order without a slot: a day ahead, 120 minutes). */
+async function slotOf(db: Db, order: { slot_id: number | null; delivery_date: Date | string | null }, now: Date) {
+  const slot = order.slot_id
+    ? await db
+        .selectFrom('slots as s')
+        .innerJoin('slot_templates as t', 't.id', 's.template_id')
+        .select(['s.valid_from', 't.cutoff_minutes'])
+        .where('s.id', '=', order.slot_id)
+        .executeTakeFirst()
+    : undefined;
+  const start = slot?.valid_from ?? order.delivery_date;
+  return {
+    slotStart: start ? new Date(start) : new Date(now.getTime() + 24 * 3_600_000),
+    cutoffMinutes: slot?.cutoff_minutes ?? 120,
+  };
 }
 
 /** The product that replaces a row, as the shopper allowed it: 4205 or 4030 with the reason otherwise. */
@@ -274,11 +312,61 @@ export interface ExpiredOrder {
   status: OrderStatus;
 }
 
+/** However late a reminder went, the shopper has this long after it before the order expires (decision 018). */
+const AFTER_REMINDER_MS = 30 * 60_000;
+
+/**
+ * The reminders of the orders waiting for the shopper (decision 018): each due one is sent once
+ * (mail, and push where the shopper allowed it), even with several API processes sweeping at once
+ * (claimed with FOR UPDATE SKIP LOCKED). An order whose deadline came without a reminder (a
+ * process down at the time) is reminded now and waits AFTER_REMINDER_MS more: none expires unwarned.
+ */
+export async function remindWaitingOrders(db: Db, now = new Date(), origin?: string): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('orders')
+      .select(['id', 'expires_at'])
+      .where('status', '=', 'PAYMENT_PENDING')
+      .where('reminded_at', 'is', null)
+      .where((eb) => eb.or([eb('remind_at', '<=', now), eb('expires_at', '<=', now)]))
+      .orderBy('id')
+      .limit(200)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const order of due) {
+      const late =
+        order.expires_at !== null && new Date(order.expires_at).getTime() < now.getTime() + AFTER_REMINDER_MS;
+      await trx
+        .updateTable('orders')
+        .set({
+          reminded_at: now,
+          ...(late ? { expires_at: new Date(now.getTime() + AFTER_REMINDER_MS) } : {}),
+        })
+        .where('id', '=', order.id)
+        .execute();
+      if (origin) await queueOrderNotice(trx as Db, order.id, 'REMINDER', origin);
+    }
+    return due.map((o) => o.id);
+  });
+}
+
+/** One sweep of the waiting orders: the reminders due, then the orders past their deadline. */
+export async function sweepWaitingOrders(
+  db: Db,
+  now = new Date(),
+  origin?: string,
+): Promise<{ reminded: number[]; expired: ExpiredOrder[] }> {
+  const reminded = await remindWaitingOrders(db, now, origin);
+  return { reminded, expired: await expireWaitingOrders(db, now, origin) };
+}
+
 /**
  * Orders left waiting past their deadline expire (decision 014): a pre-order the store did not
- * confirm by the slot's cut-off, a confirmed order the shopper did not pay or accept in time.
- * Each is cancelled once, its slot place freed, even with several API processes sweeping at once:
- * the rows are claimed with FOR UPDATE SKIP LOCKED, and each one moves only from a waiting status.
+ * confirm by the slot's cut-off, a confirmed order the shopper did not pay or accept in time and
+ * was reminded of (decision 018). Each is cancelled once, its slot place freed, even with several
+ * API processes sweeping at once: the rows are claimed with FOR UPDATE SKIP LOCKED, and each one
+ * moves only from a waiting status.
  */
 export async function expireWaitingOrders(db: Db, now = new Date(), origin?: string): Promise<ExpiredOrder[]> {
   return db.transaction().execute(async (trx) => {
@@ -287,6 +375,8 @@ export async function expireWaitingOrders(db: Db, now = new Date(), origin?: str
       .select(['id', 'slot_id', 'user_id', 'store_id', 'status'])
       .where('status', 'in', WAITING_STATUSES)
       .where('expires_at', '<=', now)
+      // An order waiting for the shopper expires only once they were reminded (remindWaitingOrders).
+      .where((eb) => eb.or([eb('status', '=', 'TO_BE_PREPARED'), eb('reminded_at', 'is not', null)]))
       .orderBy('id')
       .limit(200)
       .forUpdate()

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
-import type { freezeRequest, Order, OrderStatus } from '#src/shared/contract/checkout.ts';
+import type { choicesRequest, freezeRequest, Order, OrderStatus } from '#src/shared/contract/checkout.ts';
 import type { CardPayment } from '#src/shared/contract/payments.ts';
 import { toPage, type Paged } from '#src/shared/contract/envelope.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
@@ -14,6 +14,7 @@ import { belowMinimum, minimumOrderMessage } from '#src/shared/minimum-order.ts'
 import {
   canAbort,
   canAccept,
+  canConfirm,
   canModify,
   confirmDeadline,
   notYetPrepared,
@@ -119,6 +120,8 @@ export async function freezeCart(
         invoice: input.invoice,
         billing_address_id: input.invoice ? (input.billingAddressId ?? null) : null,
         enable_products_replacement: input.enableProductsReplacement,
+        accept_changes: input.acceptChanges,
+        accept_changes_limit_cents: toCents(input.acceptChangesLimit),
         payment_mode: input.paymentMode,
         net_total_cents: toCents(view.netTotal),
         total_cents: toCents(view.total),
@@ -408,6 +411,9 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     confirmedAt: order.confirmed_at ? new Date(order.confirmed_at).toISOString() : null,
     expiresAt: order.expires_at ? new Date(order.expires_at).toISOString() : null,
     requestedTotal: order.requested_total_cents === null ? null : toEuro(order.requested_total_cents),
+    acceptChanges: order.accept_changes,
+    acceptChangesLimit: order.accept_changes_limit_cents === null ? null : toEuro(order.accept_changes_limit_cents),
+    withinChoices: order.within_choices,
     cart,
     operatorCart: showOperator
       ? {
@@ -525,6 +531,29 @@ export async function acceptOrder(db: Db, userId: number, orderId: number, now =
       .insertInto('order_status_history')
       .values({ order_id: orderId, status: 'IN_PREPARATION', changed_by: userId })
       .execute();
+    return orderView(trx as Db, { ...order, ...set });
+  });
+}
+
+/**
+ * The shopper changes what the store's confirmation may do without asking again (decision 018),
+ * while the order waits for the store; once the store has confirmed, the choices were used.
+ */
+export async function setOrderChoices(
+  db: Db,
+  userId: number,
+  orderId: number,
+  input: z.output<typeof choicesRequest>,
+): Promise<Order> {
+  return db.transaction().execute(async (trx) => {
+    const order = await ownedOrder(trx as Db, userId, orderId, true);
+    if (!canConfirm(order.status as OrderStatus))
+      throw new BusinessError(
+        ErrorCode.WRONG_ORDER_STATUS,
+        "Il punto vendita ha già confermato l'ordine: le tue scelte sono già state applicate.",
+      );
+    const set = { accept_changes: input.acceptChanges, accept_changes_limit_cents: toCents(input.acceptChangesLimit) };
+    await trx.updateTable('orders').set(set).where('id', '=', orderId).execute();
     return orderView(trx as Db, { ...order, ...set });
   });
 }

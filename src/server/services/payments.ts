@@ -26,7 +26,7 @@ import {
 import { quote } from './payments/hold-quote.ts';
 import { paymentDeps } from './payments/ledger.ts';
 import { ipgNotification, ipgReturn, startLegacyBoarding } from './payments/legacy-form.ts';
-import { startOrderPayment, xpayThreeDsResult } from './payments/order-hold.ts';
+import { autoHold, startOrderPayment, xpayThreeDsResult } from './payments/order-hold.ts';
 import { settleOrder } from './payments/settlement.ts';
 
 export interface PaymentsDeps {
@@ -53,6 +53,7 @@ export function createPayments({ db, config, transport }: PaymentsDeps) {
       startOrderPayment(deps, userId, orderCode, origin),
     xpayThreeDsResult: (p: Record<string, string>, origin: string) => xpayThreeDsResult(deps, p, origin),
     settleOrder: (orderId: number, origin: string) => settleOrder(deps, orderId, origin),
+    autoHold: (orderId: number, origin: string) => autoHold(deps, orderId, origin),
   };
 }
 

@@ -5,6 +5,7 @@ import { cardPayment } from './payments.ts';
 import { cart, cartItem, paymentMode } from './cart.ts';
 import { email, mobilePhone } from './profile-rules.ts';
 import { paged } from './envelope.ts';
+import { DEFAULT_ACCEPT_CHANGES_LIMIT } from './constants.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
@@ -37,6 +38,21 @@ export const slotsQuery = z.object({
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * What the store's confirmation may do without asking the shopper again (decision 018): rows
+ * unavailable or substituted as the shopper chose, when the total changes by at most this many
+ * euros (either way). An order confirmed as ordered always goes through.
+ */
+const shopperChoices = {
+  acceptChanges: z.boolean().default(true),
+  acceptChangesLimit: z.number().min(0).max(100).multipleOf(0.01).default(DEFAULT_ACCEPT_CHANGES_LIMIT),
+};
+/** POST /cli/ecommerce/orders/{id}/choices: the shopper changes them while the order waits for the store. */
+export const choicesRequest = z.object({
+  acceptChanges: z.boolean(),
+  acceptChangesLimit: shopperChoices.acceptChangesLimit,
+});
+
 export const freezeRequest = z.object({
   cartId: id,
   profileEmail: email,
@@ -49,6 +65,7 @@ export const freezeRequest = z.object({
   invoice: z.boolean().default(false),
   billingAddressId: id.nullish(),
   enableProductsReplacement: z.boolean(),
+  ...shopperChoices,
   clientWeb: z.boolean().optional(),
 });
 
@@ -97,6 +114,11 @@ export const order = z.object({
   expiresAt: z.string().nullable(),
   /** What the shopper had asked for in all, before the store's confirmation changed it. */
   requestedTotal: z.number().nullable(),
+  /** What the store's confirmation may do without asking again (decision 018), as the shopper said at checkout. */
+  acceptChanges: z.boolean(),
+  acceptChangesLimit: z.number().nullable(),
+  /** Set by the store's confirmation: true when it went through within those choices, false when it waits for the shopper. */
+  withinChoices: z.boolean().nullable(),
   cart,
   operatorCart: z
     .object({ netTotal: z.number(), total: z.number(), itemsCount: z.number().int(), payed: z.number().nullable() })

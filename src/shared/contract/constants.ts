@@ -17,6 +17,13 @@ export const WATER_PACK_FEE_CENTS = 50;
 export const PAYMENT_RESULT_EVENT = 'XPay_Payment_Result';
 /** The legacy card verification: authorised only to validate the card, then released. */
 export const VERIFICATION_AMOUNT_CENTS = 1;
+/**
+ * By how many euros the total may change, either way, for the store's confirmation to go through
+ * without asking the shopper (decision 018), unless they say otherwise at checkout: a couple of rows
+ * of an ordinary shopping (60-100 €) unavailable or swapped for a dearer one; more than that changes
+ * the shopping enough to ask.
+ */
+export const DEFAULT_ACCEPT_CHANGES_LIMIT = 10;
 
 /** A page of a paged answer (docs/architecture.md §3); envelope.ts has its schema. */
 export type Paged<T> = { data: T[]; totalPages: number; number: number; last: boolean; totalElements: number };

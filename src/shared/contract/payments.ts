@@ -124,6 +124,8 @@ export const SANDBOX_CARDS = {
   challenge: '4349940199997007',
   /** Can be associated (amount 0), but every payment with it is declined. */
   decline: '4000000000000002',
+  /** Approves with 3-D Secure, but the issuer refuses every payment made without the cardholder (merchant-initiated). */
+  noMit: '4000000000003063',
   /** Refused even at association. */
   invalid: '4000000000000069',
 } as const;

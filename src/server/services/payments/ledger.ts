@@ -27,6 +27,7 @@ type Event =
   | 'CARD_REFUSED'
   | 'CARD_REMOVED'
   | 'NONCE_CREATED'
+  | 'MIT_REQUESTED'
   | 'AUTHORISED'
   | 'DECLINED'
   | 'CAPTURED'
@@ -73,7 +74,8 @@ export async function askProvider(call: () => Promise<ProviderResult>): Promise<
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof ProviderError || error instanceof TypeError)) throw error;
+    // A refusal, the provider out of reach (TypeError), or an answer that is not JSON (an error page).
+    if (!(error instanceof ProviderError || error instanceof TypeError || error instanceof SyntaxError)) throw error;
     return { ok: false, message: error.message, raw: {} };
   }
 }

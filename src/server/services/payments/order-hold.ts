@@ -10,6 +10,7 @@ import type { NonceResponse } from '#src/shared/contract/payments.ts';
 import { newCode } from '../../payments/providers.ts';
 import { autoPost } from '../../payments/html.ts';
 import { expireWaitingOrders } from '../order-lifecycle.ts';
+import { queueOrderNotice } from '../order-notices.ts';
 import { newPickupCode } from '../orders.ts';
 import { activeMethod } from './card-association.ts';
 import { orderQuote, userOrderByCode } from './hold-quote.ts';
@@ -223,4 +224,58 @@ export async function authorise(
     return false;
   });
   if (late) await release(deps, tx, origin, "l'ordine non è più in attesa di pagamento");
+}
+
+/**
+ * The hold of a card order the store confirmed within the shopper's choices (decision 018), taken
+ * on the linked card without the shopper: the gateway's merchant-initiated payment on the card's
+ * stored contract (XPay.mitPreauthorise). Approved, the order is prepared (authorise) and the
+ * shopper is told; refused (or no card the gateway can charge this way), the order waits for the
+ * shopper's payment with 3-D Secure until its deadline, and the shopper is told that too.
+ * Returns whether the order is now held.
+ */
+export async function autoHold(deps: PaymentDeps, orderId: number, origin: string): Promise<boolean> {
+  const { db, config, xpay } = deps;
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'payment_mode', 'within_choices', 'total_to_pay_cents'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.status !== 'PAYMENT_PENDING' || order.payment_mode !== 'XPAY' || !order.within_choices) return false;
+  const method = await activeMethod(db, order.user_id);
+  let held = false;
+  if (method?.provider === 'XPAY') {
+    const amountCents = toCents((await orderQuote(db, config, order.id, order.total_to_pay_cents)).amount);
+    const codTrans = newCode('M');
+    const tx = await db
+      .insertInto('payment_transactions')
+      .values({
+        order_id: order.id,
+        user_id: order.user_id,
+        transaction_code: codTrans,
+        provider: 'XPAY',
+        kind: 'PREAUTH',
+        amount_cents: amountCents,
+        status: 'PENDING',
+        raw: null,
+        contract_number: method.contract_number,
+        operation_id: null,
+        captured_cents: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logEvent(db, tx, 'MIT_REQUESTED', amountCents);
+    const result = await askProvider(() =>
+      xpay.mitPreauthorise({ codTrans, amountCents, contract: method.contract_number, origin }),
+    );
+    await authorise(deps, tx, result.ok, { step: 'mit', authCode: result.authCode, message: result.message }, origin);
+    const after = await db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    held = result.ok && after.status === 'IN_PREPARATION';
+  }
+  await db.transaction().execute(async (trx) => {
+    // Without a hold the order waits for the shopper: from now on it is theirs to pay (within_choices false).
+    if (!held) await trx.updateTable('orders').set({ within_choices: false }).where('id', '=', order.id).execute();
+    await queueOrderNotice(trx as Db, order.id, held ? 'IN_PREPARATION' : 'HOLD_REFUSED', origin);
+  });
+  return held;
 }
