@@ -1,20 +1,33 @@
-// The shopper's mails of the order lifecycle (decision 014): queued with the
+// The shopper's mails of the order lifecycle (decisions 014 and 018): queued with the
 // store's change, sent by the queue, read back from the development outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '#src/server/mail/mailer.ts';
 import { deliverDue } from '#src/server/mail/queue.ts';
 import { createOperator } from '#src/server/services/operators.ts';
-import { expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
+import { expireWaitingOrders, sweepWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { createTestShop } from './harness.ts';
 import { bookOrder, plainPiece, post, shopper } from './shoppers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestShop>>;
 let piece: { barcode: string; id: number };
+/** A second product sold by the piece, for orders of two rows. */
+let other: { barcode: string };
 let operator: string;
 
 beforeAll(async () => {
   shop = await createTestShop({ products: 200 });
   piece = await plainPiece(shop);
+  other = await shop.handle.db
+    .selectFrom('products as p')
+    .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+    .select('p.barcode')
+    .where('sp.store_id', '=', 1109)
+    .where('sp.available', '=', true)
+    .where('p.um', '=', 'PZ')
+    .where('p.water_pack', '=', false)
+    .where('p.id', '!=', piece.id)
+    .orderBy('p.id')
+    .executeTakeFirstOrThrow();
   await createOperator(shop.handle.db, {
     email: 'avvisi@coop.example.it',
     password: 'Cassa2026!',
@@ -45,22 +58,23 @@ async function outbox(email: string, number: string): Promise<{ subject: string;
 }
 
 describe('the mails of an order', () => {
-  it('tells the shopper the store confirmed the order, then that it is ready, with the pickup code', async () => {
+  it('tells the shopper the store confirmed the order and it is being prepared, then that it is ready, with the pickup code', async () => {
     const email = 'avvisata@example.it';
-    const { token, orderId, number } = await booked(email);
+    const { orderId, number } = await booked(email);
     expect(await outbox(email, number)).toHaveLength(0);
-    expect(
-      (await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, operator))).body.responseCode,
-    ).toBe(0);
+    // Confirmed as ordered: within the shopper's choices, prepared at once (decision 018).
+    const answer = await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, operator));
+    expect(answer.body.data.status).toBe('IN_PREPARATION');
+    const code = answer.body.data.pickupCode as string;
+    expect(code).toMatch(/^\d{6}$/);
     const confirmed = await outbox(email, number);
     expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.subject).toBe(`Ordine confermato: è in preparazione (${number})`);
     expect(confirmed[0]!.text).toContain(number);
+    expect(confirmed[0]!.text).toContain(code);
     expect(confirmed[0]!.text).toContain('/app/orders');
 
-    const accepted = await shop.request(`/cli/ecommerce/orders/${orderId}/accept`, post({}, token));
-    const code = accepted.body.data.pickupCode as string;
-    expect(code).toMatch(/^\d{6}$/);
-    const rowId = accepted.body.data.cart.items[0].id as number;
+    const rowId = answer.body.data.cart.items[0].id as number;
     await shop.request(
       `/cli/ops/orders/${orderId}/picked`,
       post({ rows: [{ id: rowId, operatorAmount: 12 }] }, operator),
@@ -72,7 +86,52 @@ describe('the mails of an order', () => {
     expect(ready.body.data.status).toBe('TO_BE_COLLECTED');
     const mails = await outbox(email, number);
     expect(mails).toHaveLength(2);
-    expect(mails.some((m) => m.text.includes(code) && m.subject.includes(number))).toBe(true);
+    expect(mails.filter((m) => m.subject !== confirmed[0]!.subject)).toEqual([
+      expect.objectContaining({ subject: expect.stringContaining(number), text: expect.stringContaining(code) }),
+    ]);
+  });
+
+  it('tells the shopper an order confirmed beyond their choices waits for them, reminds them once, then that it expired', async () => {
+    const email = 'in.attesa@example.it';
+    const token = await shopper(shop, email);
+    const rows = [
+      { barcode: piece.barcode, amount: 12 },
+      { barcode: other.barcode, amount: 1 },
+    ];
+    const { orderId, number } = await bookOrder(shop, token, { email, rows, acceptChanges: false });
+    const otherRow = await shop.handle.db
+      .selectFrom('order_rows')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('barcode', '=', other.barcode)
+      .executeTakeFirstOrThrow();
+    const answer = await shop.request(
+      `/cli/ops/orders/${orderId}/confirm`,
+      post({ rows: [{ id: otherRow.id, outcome: 'UNAVAILABLE' }] }, operator),
+    );
+    expect(answer.body.data).toMatchObject({ status: 'PAYMENT_PENDING', withinChoices: false });
+    const confirmed = await outbox(email, number);
+    expect(confirmed.map((m) => m.subject)).toEqual([`Disponibilità confermata: il tuo ordine ${number}`]);
+
+    const { remind_at, expires_at } = await shop.handle.db
+      .selectFrom('orders')
+      .select(['remind_at', 'expires_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const origin = 'http://shop.example';
+    await sweepWaitingOrders(shop.handle.db, new Date(remind_at!), origin);
+    await sweepWaitingOrders(shop.handle.db, new Date(new Date(remind_at!).getTime() + 60_000), origin);
+    // Two sweeps once it is due: one reminder.
+    const reminders = (await outbox(email, number)).filter((m) => m.subject !== confirmed[0]!.subject);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.subject).toMatch(new RegExp(`^Il tuo ordine ${number} ti aspetta: accettalo entro `));
+    expect(reminders[0]!.text).toContain('http://shop.example/app/orders');
+
+    const { expired } = await sweepWaitingOrders(shop.handle.db, new Date(expires_at!), origin);
+    expect(expired.map((o) => o.id)).toContain(orderId);
+    const mails = (await outbox(email, number)).map((m) => m.subject);
+    expect(mails).toHaveLength(3);
+    expect(mails).toContain(`Il tuo ordine è scaduto (${number})`);
   });
 
   it('tells the shopper an order the store never confirmed has expired, once', async () => {
