@@ -12,6 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import webPush from 'web-push';
 
 const { values } = parseArgs({
   options: {
@@ -122,8 +123,9 @@ async function buildStep(dir: string) {
   const site = join(buildDir, `bench-${process.pid}`);
   const handle = await openDb({ dataDir: join(dir, 'pglite') });
   try {
-    // Production settings; the card providers and mail are never used by a
+    // Production settings; the card providers, mail and pushes are never used by a
     // build, so placeholder settings satisfy the production checks.
+    const vapid = webPush.generateVAPIDKeys();
     const config = loadConfig({
       SMTP_URL: 'smtp://bench.invalid',
       PUBLIC_URL: 'https://bench.invalid',
@@ -133,6 +135,9 @@ async function buildStep(dir: string) {
       IPG_URL: 'https://ipg.invalid',
       IPG_STORENAME: 'bench',
       IPG_SHARED_SECRET: 'bench-build-not-used',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:bench@bench.invalid',
       ...process.env,
       NODE_ENV: 'production',
     });

@@ -9,6 +9,7 @@ import { openDb } from '#src/server/db/client.ts';
 import { createMailer, smtpOptions } from '#src/server/mail/mailer.ts';
 import { flushLog, log } from '#src/server/logger.ts';
 import { kickMailWorker, startMailWorker } from '#src/server/mail/queue.ts';
+import { startPushWorker } from '#src/server/push/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { createOrderEventHub } from '#src/server/services/order-events.ts';
@@ -36,6 +37,7 @@ export async function serveApi(config: Config, graceMs: number): Promise<void> {
     config.HOST,
   );
   const mailWorker = startMailWorker(handle.db, mailer, { intervalMs: 10_000 });
+  const pushWorker = startPushWorker(handle.db, config, { orderEvents });
   const sweep = setInterval(
     () =>
       void expireWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
@@ -56,6 +58,7 @@ export async function serveApi(config: Config, graceMs: number): Promise<void> {
     await orderEvents.close().catch(() => {});
     await server.close(graceMs).catch(() => {});
     await mailWorker.stop();
+    await pushWorker.stop();
     await handle.close();
     logStep(`API process ${process.pid} stopped cleanly.`);
     await flushLog();

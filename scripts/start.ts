@@ -7,6 +7,7 @@ import { seedIfEmpty } from '#src/server/catalogue/seed.ts';
 import { createMailer, smtpOptions } from '#src/server/mail/mailer.ts';
 import { flushLog, log } from '#src/server/logger.ts';
 import { kickMailWorker, startMailWorker } from '#src/server/mail/queue.ts';
+import { startPushWorker } from '#src/server/push/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
@@ -46,6 +47,8 @@ const server = await listen((await shopHandler(deps, () => siteReady)).fetch, co
 logStep(`API listening on ${server.url}/cli`);
 // Queued mail goes out from every API process, retried while the mail server is down (mail/queue.ts).
 const mailWorker = startMailWorker(handle.db, mailer, { intervalMs: 10_000 });
+// Queued pushes likewise, woken by each order change this process hears (push/queue.ts).
+const pushWorker = startPushWorker(handle.db, config, { orderEvents });
 
 let stopping = false;
 async function stop(signal: string) {
@@ -56,6 +59,7 @@ async function stop(signal: string) {
   await orderEvents.close().catch(() => {});
   await server.close().catch(() => {});
   await mailWorker.stop();
+  await pushWorker.stop();
   await handle.close();
   logStep('Stopped cleanly.');
   await flushLog();

@@ -20,6 +20,7 @@ import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey } from './auth/session-token.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { pushRoutes } from './routes/push.ts';
 import { API_PREFIX } from '#src/shared/contract/call.ts';
 import { healthCall, openApiCall, readyCall } from '#src/shared/contract/endpoints.ts';
 import { createPayments } from './services/payments.ts';
@@ -103,7 +104,8 @@ export async function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors
     .route('/', opsRoutes)
     .route('/', bannerRoutes)
     .route('/', storeRoutes)
-    .route('/', paymentRoutes);
+    .route('/', paymentRoutes)
+    .route('/', pushRoutes);
 
   // Images are public and cacheable, unlike the API's answers.
   const media = new Hono<AppEnv>()

@@ -3,10 +3,13 @@
 // may expose (the mail outbox, the payment sandbox, the demo operators).
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
+import webPush from 'web-push';
 import { buildTarget, developmentWarning, loadConfig, siteDir, siteSettings } from './config.ts';
 import { defaultPoolSize } from './db/client.ts';
 
-// Settings a real production shop has: an SMTP server and the card providers.
+const vapid = webPush.generateVAPIDKeys();
+
+// Settings a real production shop has: an SMTP server, the card providers and its Web Push key pair.
 const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://spesa.example.it',
@@ -17,6 +20,9 @@ const production = {
   IPG_URL: 'https://ipg.example.it',
   IPG_STORENAME: 'store',
   IPG_SHARED_SECRET: 'a-shared-secret',
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:tecnico@spesa.example.it',
 };
 
 describe('HOST', () => {
@@ -60,12 +66,49 @@ describe('production', () => {
     );
   });
 
+  it('refuses to start without its Web Push key pair and contact (made on first start only outside production)', () => {
+    for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'])
+      expect(() => loadConfig({ ...production, [key]: undefined })).toThrow(
+        new RegExp(`${key}: required in production`),
+      );
+    expect(loadConfig({}).VAPID_PUBLIC_KEY).toBeUndefined();
+  });
+
   it("refuses to accept a mail server's unverified certificate, which development and tests may", () => {
     expect(() => loadConfig({ ...production, SMTP_TLS_REJECT_UNAUTHORIZED: 'false' })).toThrow(
       /SMTP_TLS_REJECT_UNAUTHORIZED/,
     );
     expect(loadConfig(production).SMTP_TLS_REJECT_UNAUTHORIZED).toBe(true);
     expect(loadConfig({ SMTP_TLS_REJECT_UNAUTHORIZED: 'false' }).SMTP_TLS_REJECT_UNAUTHORIZED).toBe(false);
+  });
+});
+
+describe('Web Push settings', () => {
+  it('takes a key pair whose halves belong together, and a mailto: or https: contact', () => {
+    const given = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+    expect(loadConfig(given).VAPID_PUBLIC_KEY).toBe(vapid.publicKey);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(/VAPID_PRIVATE_KEY: set both/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: vapid.privateKey })).toThrow(/VAPID_PUBLIC_KEY: set both/);
+    const other = webPush.generateVAPIDKeys();
+    expect(() => loadConfig({ ...given, VAPID_PUBLIC_KEY: other.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ ...given, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(loadConfig({ VAPID_SUBJECT: 'https://spesa.example.it' }).VAPID_SUBJECT).toBe('https://spesa.example.it');
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://spesa.example.it' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it("sends to the browsers' push services by default, or to the hosts PUSH_SERVICE_HOSTS names", () => {
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      'push.services.mozilla.com',
+      'notify.windows.com',
+      'push.apple.com',
+    ]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'push.example.it, localhost' }).PUSH_SERVICE_HOSTS).toEqual([
+      'push.example.it',
+      'localhost',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 // The server's environment, parsed once at start-up; a bad value stops the
 // process with a clear message instead of failing later.
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
 import { readFlags, type Flags } from '#src/shared/flags.ts';
 import { PASSWORD_HINT, passwordStrongEnough } from '#src/shared/contract/profile-rules.ts';
@@ -97,6 +98,31 @@ const env = siteEnv.extend({
   IPG_URL: z.string().url().optional(),
   IPG_STORENAME: z.string().min(1).optional(),
   IPG_SHARED_SECRET: z.string().min(8).optional(),
+  /**
+   * The shop's VAPID key pair for Web Push (push/vapid.ts), base64url as web-push's generateVAPIDKeys() writes
+   * it: required in production; elsewhere made on first start and kept in the database.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key, 65 bytes in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url')
+    .optional(),
+  /** Who the push services may contact about the shop's pushes: a mailto: or https: address; required in production. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional(),
+  /**
+   * The push services the shop sends to (host names, each also matching its subdomains, comma or space separated):
+   * a subscription naming another host is refused, so the shop never posts to an address a caller chose.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com, push.services.mozilla.com, notify.windows.com, push.apple.com')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean)),
 });
 
 export interface PaymentConfig {
@@ -150,6 +176,9 @@ function paymentConfig(cfg: z.infer<typeof env>): PaymentConfig {
  * would go to the outbox table (every customer's reset links); the demo
  * operators' password is published, so setting it in production means
  * someone expects those accounts there. The sandbox is refused in paymentConfig.
+ * The VAPID key pair is the shop's identity at the push services, and every
+ * browser's subscription is bound to its public key: production states it (kept
+ * with the other secrets, outliving any database) rather than making one.
  */
 function refuseDevelopmentFeatures(given: Record<string, string | undefined>): void {
   const problems: string[] = [];
@@ -161,11 +190,36 @@ function refuseDevelopmentFeatures(given: Record<string, string | undefined>): v
     problems.push("  SMTP_URL: required in production (without it the shop's mail would go to the development outbox)");
   if (given.DEMO_OPERATOR_PASSWORD)
     problems.push('  DEMO_OPERATOR_PASSWORD: demo store operators are never created in production; unset it');
+  for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'])
+    if (!given[key])
+      problems.push(
+        `  ${key}: required in production (the Web Push key pair and contact of docs/deploy.md; outside production it is made on first start)`,
+      );
   if (given.SMTP_TLS_REJECT_UNAUTHORIZED === 'false')
     problems.push(
       "  SMTP_TLS_REJECT_UNAUTHORIZED: the mail server's certificate is always verified in production; unset it",
     );
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+}
+
+/** The VAPID keys go together, and the public one must be the private one's (else every push would be refused). */
+function refuseHalfAVapidPair(cfg: z.infer<typeof env>): void {
+  const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = cfg;
+  if (!pub && !priv) return;
+  if (!pub || !priv)
+    throw new Error(
+      `Invalid environment:\n  ${pub ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: set both VAPID keys, or neither`,
+    );
+  const ecdh = createECDH('prime256v1');
+  let derived: string | null = null;
+  try {
+    ecdh.setPrivateKey(Buffer.from(priv, 'base64url'));
+    derived = ecdh.getPublicKey().toString('base64url');
+  } catch {
+    throw new Error('Invalid environment:\n  VAPID_PRIVATE_KEY: is not a P-256 private key');
+  }
+  if (derived !== pub)
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY');
 }
 
 /** What this configuration exposes that only development may (empty in production, which refuses them). */
@@ -208,6 +262,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const given = givenOf(source);
   const cfg = parsed(env, given);
   if (cfg.NODE_ENV === 'production') refuseDevelopmentFeatures(given);
+  refuseHalfAVapidPair(cfg);
   return {
     ...cfg,
     HOST: cfg.HOST ?? (cfg.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),

@@ -748,6 +748,10 @@ const noOwnedId: Record<string, string> = {
   'GET /cli/pay/v2/xpay/boarding': "the provider's public lightbox settings",
   'GET /cli/pay/v2/xpay/start/boarding': "starts the caller's own card association",
   'GET /cli/pay/ipg/boarding/web': "starts the caller's own card verification",
+  'GET /cli/notifications/push/key': "public: the shop's VAPID public key",
+  'POST /cli/notifications/push/subscribe': "the caller's own device, named by its push endpoint (not an id)",
+  // Another customer's subscription of the same endpoint is left alone: push.test.ts.
+  'POST /cli/notifications/push/unsubscribe': "the caller's own device's subscription, by its push endpoint",
 };
 
 function leaks(body: unknown): string[] {

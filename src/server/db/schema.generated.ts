@@ -413,6 +413,27 @@ export interface Promotions {
   value_type: 'NEW_PRICE' | 'PERCENTAGE' | 'UNKNOWN';
 }
 
+export interface PushQueue {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  payload: string;
+  subscription_id: number;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: Generated<Timestamp>;
+  endpoint: string;
+  id: Generated<number>;
+  p256dh: string;
+  session_jti: string;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface RateLimits {
   hits: number;
   key: string;
@@ -600,6 +621,8 @@ export interface DB {
   profile_deletions: ProfileDeletions;
   profiles: Profiles;
   promotions: Promotions;
+  push_queue: PushQueue;
+  push_subscriptions: PushSubscriptions;
   rate_limits: RateLimits;
   revoked_sessions: RevokedSessions;
   sandbox_cards: SandboxCards;

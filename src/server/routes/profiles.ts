@@ -13,6 +13,7 @@ import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate
 import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
 import { revokeSession, signSession } from '../auth/session-token.ts';
 import { originOf } from './payments.ts';
+import { forgetSessionSubscriptions } from '../push/subscriptions.ts';
 import {
   changePassword,
   checkCredentials,
@@ -127,6 +128,8 @@ export const myProfileRoutes = new Hono<AuthEnv>()
   })
   .on(calls.logout.method, calls.logout.path, auth, async (c) => {
     await revokeSession(c.get('db'), c.get('session'));
+    // The devices this session subscribed stop receiving the account's notifications.
+    await forgetSessionSubscriptions(c.get('db'), c.get('session'));
     return ok(c, null);
   })
   .on(calls.update.method, calls.update.path, auth, inputOf(calls.update), async (c) =>

@@ -12,6 +12,7 @@ import {
   readyForPickupMail,
 } from '../mail/order-mails.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { queueOrderPush } from '../push/queue.ts';
 import { orderView } from './orders.ts';
 
 const MAILS = {
@@ -53,6 +54,8 @@ export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNot
     }),
     link: `${origin}${routes.orders}`,
   };
+  // And to each device the shopper allowed to notify (push/queue.ts), in the same transaction.
+  await queueOrderPush(db, order.user_id, notice, input);
   await enqueueMail(db, { to: order.profile_email, ...MAILS[notice](input) });
 }
 

@@ -113,3 +113,9 @@ export const paymentCalls: CallsOf<typeof contract.paymentCalls> = {
   ipgNotify: { method: 'post', path: '/pay/ipg/notify' },
   ipgResult: { method: 'post', path: '/pay/ipg/result/:outcome{ok|ko}' },
 };
+
+export const notificationCalls: CallsOf<typeof contract.notificationCalls> = {
+  pushKey: { method: 'get', path: '/notifications/push/key' },
+  subscribe: { method: 'post', path: '/notifications/push/subscribe' },
+  unsubscribe: { method: 'post', path: '/notifications/push/unsubscribe' },
+};

@@ -78,6 +78,7 @@ import {
   preauthQuote,
 } from './payments.ts';
 import { profile } from './session.ts';
+import { pushEndpointRequest, pushKey, pushSubscriptionRequest } from './push.ts';
 import { deliveryStoresQuery, serviceFacts, stateList, storeList, storePage, storeQuery } from './stores.ts';
 
 type Method = 'get' | 'post' | 'put';
@@ -459,6 +460,26 @@ export const paymentCalls = {
   }),
 } as const;
 
+/** Web Push of the order lifecycle (docs/decisions/019-web-push-notifications.md). */
+export const notificationCalls = {
+  /** The shop's VAPID public key, which the browser subscribes with: public, like the key itself. */
+  pushKey: endpoint({ method: 'get', path: '/notifications/push/key', output: pushKey }),
+  /** This device's subscription for the caller's order notifications; the same device again takes its row over. */
+  subscribe: endpoint({
+    method: 'post',
+    path: '/notifications/push/subscribe',
+    body: pushSubscriptionRequest,
+    output: none,
+  }),
+  /** This device's notifications off (the caller's own subscription of that endpoint; none: nothing to do). */
+  unsubscribe: endpoint({
+    method: 'post',
+    path: '/notifications/push/unsubscribe',
+    body: pushEndpointRequest,
+    output: none,
+  }),
+} as const;
+
 /** Liveness: the process answers (it reads nothing). */
 export const healthCall = endpoint({
   method: 'get',
@@ -486,6 +507,7 @@ export const callGroups = {
   listCalls,
   staffCalls,
   paymentCalls,
+  notificationCalls,
 } as const;
 
 /** Every call, for the check that the server registers exactly these routes. */
