@@ -12,6 +12,9 @@ export const PAGES_CACHE = 'spesa-pages';
 /** Sent to a waiting worker when the shopper presses 'Aggiorna'. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
+/** The icon of the order notifications: the site's own (src/server/site/offline-support.ts makes it at each build). */
+export const NOTIFICATION_ICON = `${APP_BASE}/icons/icon-192.png`;
+
 /** The banner shown on every page while the browser is offline. */
 export const OFFLINE_BANNER = "Sei offline: stai vedendo l'ultima versione salvata";
 export const UPDATE_AVAILABLE = 'Nuova versione disponibile';

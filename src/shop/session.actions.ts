@@ -7,6 +7,7 @@ import { profileCalls } from '#src/shared/contract/calls.generated.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
 import { forgetPersonalCaches } from './offline-caches.ts';
+import { endPushSubscription } from './push-subscription.ts';
 
 export async function login(username: string, password: string): Promise<void> {
   const data = await api.data(profileCalls.login, { body: { username, password } });
@@ -25,6 +26,8 @@ export async function logout(): Promise<void> {
     clearSession();
     // Nothing of the shopper stays in the browser's caches (offline-caches.ts).
     await forgetPersonalCaches().catch(() => 0);
+    // Nor does this device get the shopper's order notifications any more (push-subscription.ts).
+    await endPushSubscription().catch(() => {});
     window.location.assign(routes.home);
   }
 }

@@ -6,6 +6,10 @@
 // network first, product images cache first, the search index as it is used; the
 // API (/cli) is never touched: its answers carry a shopper's token and data, and
 // go to the network as if there were no worker. Nothing is queued while offline.
+//
+// The order notifications (docs/decisions/019-web-push-notifications.md): a push from the
+// shop is shown as a notification (its title, its line, the site's icon, the order page
+// in its data), and a tap on it opens that page, in a window of the shop already open or a new one.
 import {
   CacheFirst,
   ExpirationPlugin,
@@ -16,16 +20,35 @@ import {
   Serwist,
   StaleWhileRevalidate,
 } from 'serwist';
-import { OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING_MESSAGE, SW_SCOPE } from '#src/shared/offline.ts';
+import { NOTIFICATION_ICON, OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING_MESSAGE, SW_SCOPE } from '#src/shared/offline.ts';
+import type { PushMessage } from '#src/shared/contract/push.ts';
+import { routes } from '#src/shared/routes.ts';
+
+/** A window of the shop, as the worker sees it. */
+interface WindowClient {
+  url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
+type Waiting = Event & { waitUntil(p: Promise<unknown>): void };
 
 /** What this file needs of the worker's global scope (the DOM's types are the project's). */
 declare const self: {
   SPESA_PRECACHE: (PrecacheEntry | string)[] | undefined;
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { matchAll(options: { type: 'window' }): Promise<readonly { url: string }[]> };
+  registration: ServiceWorkerRegistration;
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled?: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  addEventListener(type: 'activate', listener: (event: Event & { waitUntil(p: Promise<unknown>): void }) => void): void;
+  addEventListener(type: 'activate', listener: (event: Waiting) => void): void;
+  addEventListener(type: 'push', listener: (event: Waiting & { data: { json(): unknown } | null }) => void): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: Waiting & { notification: Notification }) => void,
+  ): void;
 };
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
@@ -117,6 +140,67 @@ self.addEventListener('activate', (event) => {
       );
     }),
   );
+});
+
+/** A page of the shop's own, or the orders page: a push never sends the shopper elsewhere. */
+function shopPage(url: unknown): string {
+  const page = typeof url === 'string' ? new URL(url, self.location.origin) : null;
+  return page && sameOrigin(page) && page.pathname.startsWith(SW_SCOPE)
+    ? page.href
+    : new URL(routes.profileOrders, self.location.origin).href;
+}
+
+/** The push as the shop sends it (PushMessage); anything else still shows a notification, as every push must. */
+function pushMessage(data: { json(): unknown } | null): PushMessage {
+  let sent: Partial<PushMessage> = {};
+  try {
+    sent = (data?.json() ?? {}) as Partial<PushMessage>;
+  } catch {
+    // Not JSON: the notification below.
+  }
+  return {
+    title: typeof sent.title === 'string' && sent.title ? sent.title : 'Spesa online',
+    body: typeof sent.body === 'string' ? sent.body : 'Ci sono novità sui tuoi ordini.',
+    url: shopPage(sent.url),
+    tag: typeof sent.tag === 'string' ? sent.tag : 'ordini',
+  };
+}
+
+self.addEventListener('push', (event) => {
+  const message = pushMessage(event.data);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      icon: NOTIFICATION_ICON,
+      // A newer step of the same order replaces the one shown, and tells the shopper again.
+      tag: message.tag,
+      renotify: true,
+      lang: 'it',
+      data: { url: message.url },
+    } as NotificationOptions),
+  );
+});
+
+/**
+ * The page a notification names: a window already there is focused; otherwise a window of the shop
+ * goes there; otherwise a new one opens. A window the worker does not control cannot be moved: a new one opens.
+ */
+async function openPage(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const there = windows.find((w) => w.url === url);
+  if (there) {
+    await there.focus();
+    return;
+  }
+  const shop = windows.find((w) => sameOrigin(new URL(w.url)));
+  const moved = shop ? await shop.navigate(url).catch(() => null) : null;
+  if (moved) await moved.focus().catch(() => moved);
+  else await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(shopPage((event.notification.data as { url?: unknown } | null)?.url)));
 });
 
 serwist.addEventListeners();

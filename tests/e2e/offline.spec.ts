@@ -18,16 +18,10 @@ import {
 } from './cart.helpers.ts';
 import { products } from './catalogue.helpers.ts';
 import { bookedOrder } from './checkout.helpers.ts';
+import { controlledByWorker } from './shop.fixtures.ts';
 
 const BANNER = "Sei offline: stai vedendo l'ultima versione salvata";
 const REFUSED = 'Sei offline: riprova quando torna la connessione.';
-
-/** Until the shop's service worker controls the page (registered after load, once the shell is precached). */
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
-    timeout: 30_000,
-  });
-}
 
 /** Until the pages' cache of the worker holds this page (saved in the background as it is served). */
 async function saved(page: Page, path: string): Promise<void> {

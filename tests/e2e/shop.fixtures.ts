@@ -52,3 +52,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(found, 'axe violations').toEqual([]);
 }
+
+/** Until the shop's service worker controls the page (registered after load, once the shell is precached). */
+export async function controlledByWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+    timeout: 30_000,
+  });
+}
