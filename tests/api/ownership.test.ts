@@ -161,8 +161,12 @@ const pathOf = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
-/** A's card, associated as in the provider's lightbox (the sandbox), an unpaid card order the store confirmed and started card payments. */
-async function cardOfA(cartBarcode: string) {
+/**
+ * A's card, associated as in the provider's lightbox (the sandbox), an unpaid card order the store
+ * confirmed and started card payments. A wants to be asked about any change (acceptChanges false)
+ * and the store confirms the second row unavailable: the order waits for A's payment (decision 018).
+ */
+async function cardOfA(cartBarcode: string, missingBarcode: string) {
   const start = await ok(a.token, 'GET', '/cli/pay/v2/xpay/start/boarding');
   const params = Object.fromEntries(new URL(start.lightboxUrl, 'http://localhost').searchParams);
   expect((await shop.request(pathOf(start.lightboxUrl))).status).toBe(200);
@@ -177,12 +181,14 @@ async function cardOfA(cartBarcode: string) {
     await ok(a.token, 'POST', '/cli/ecommerce/cart/open', { storeId: 1109, deliveryMode: 'IN_STORE' }),
   );
   await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: cartBarcode, amount: 12 });
+  await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: missingBarcode, amount: 1 });
   const slot = await firstSlot(a.token, cart.id);
   a.cardOrderCode = (
     await ok(a.token, 'POST', '/cli/ecommerce/cart/freeze', {
       ...booking(cart.id, slot.id),
       profileEmail: SECRET.email,
       paymentMode: 'XPAY',
+      acceptChanges: false,
     })
   ).code;
   // The store confirms the pre-order before A may pay it (decision 014).
@@ -200,7 +206,13 @@ async function cardOfA(cartBarcode: string) {
     )
   ).body.data.jwt as string;
   const cardOrderId = (await ok(a.token, 'GET', '/cli/ecommerce/orders?s=5&p=0')).data[0].id;
-  await ok(cassa, 'POST', `/cli/ops/orders/${cardOrderId}/confirm`, { rows: [] });
+  const missing = (await ok(a.token, 'GET', `/cli/ecommerce/orders/${cardOrderId}/fetch`)).cart.items.find(
+    (i: { barcode: string }) => i.barcode === missingBarcode,
+  );
+  const confirmed = await ok(cassa, 'POST', `/cli/ops/orders/${cardOrderId}/confirm`, {
+    rows: [{ id: missing.id, outcome: 'UNAVAILABLE' }],
+  });
+  expect(confirmed).toMatchObject({ status: 'PAYMENT_PENDING', withinChoices: false });
   a.paymentCode = (await ok(a.token, 'GET', `/cli/pay/v2/xpay/nonce?orderCode=${a.cardOrderCode}`)).transactionCode;
   expect(
     [a.maskedPan, a.boardingCode, a.legacyCode, a.cardOrderCode, a.paymentCode].every(
@@ -231,12 +243,17 @@ beforeAll(async () => {
       .execute();
     await db.deleteFrom('promotions').where('product_id', '=', p.id).execute();
   }
-  const [p1, p2, p3] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]];
+  const [p1, p2, p3, p4] = products as [
+    (typeof products)[0],
+    (typeof products)[0],
+    (typeof products)[0],
+    (typeof products)[0],
+  ];
 
   // A: a booked order, an open cart, a list with a product and a custom item, a favourite, both kinds of address.
   a.token = await shopper(shop, SECRET.email);
   a.userId = (await ok(a.token, 'GET', '/cli/profiles/login')).profile.id;
-  await cardOfA(p3.barcode);
+  await cardOfA(p3.barcode, p4.barcode);
   a.addressId = (await ok(a.token, 'POST', '/cli/profiles/addresses', address(SECRET.street)))[0].id;
   a.billingId = (await ok(a.token, 'POST', '/cli/profiles/billing/addresses', billing(SECRET.company)))[0].id;
   const ordered = cartSchema.parse(
@@ -456,6 +473,11 @@ const cases: Case[] = [
     route: 'POST /cli/ecommerce/orders/:id/accept',
     what: "A's order",
     request: () => [`/cli/ecommerce/orders/${a.orderId}/accept`, {}],
+  },
+  {
+    route: 'POST /cli/ecommerce/orders/:id/choices',
+    what: "A's order",
+    request: () => [`/cli/ecommerce/orders/${a.orderId}/choices`, { acceptChanges: false, acceptChangesLimit: 0 }],
   },
   {
     route: 'POST /cli/ecommerce/orders/:id/modify',
