@@ -70,21 +70,33 @@ export async function readyCart(request: APIRequestContext, shopper: Shopper): P
   return cart;
 }
 
+/**
+ * What the store's confirmation may do without asking the shopper again, as they choose at checkout
+ * (decision 018); left out, the checkout's defaults: changes accepted up to 10 €. An order that must
+ * wait for the shopper is booked with `acceptChanges: false` and confirmed with a change.
+ */
+export interface ShopperChoices {
+  acceptChanges?: boolean;
+  acceptChangesLimit?: number;
+}
+
 /** Books the cart with cash in a free slot of a day chosen at random, through the API; returns the order id. */
 export async function bookedOrder(
   request: APIRequestContext,
   shopper: Shopper,
+  choices: ShopperChoices = {},
 ): Promise<{ orderId: number; number: string }> {
   const cart = await readyCart(request, shopper);
-  return bookCart(request, shopper, cart.id, 'CASH');
+  return bookCart(request, shopper, cart.id, 'CASH', choices);
 }
 
-/** Books a filled cart in a free slot of a day chosen at random, through the API. */
+/** Books a filled cart in a free slot of a day chosen at random, through the API, with the shopper's choices (decision 018). */
 export async function bookCart(
   request: APIRequestContext,
   shopper: Shopper,
   cartId: number,
   paymentMode: 'CASH' | 'BANCOMAT' | 'XPAY',
+  choices: ShopperChoices = {},
 ): Promise<{ orderId: number; number: string }> {
   const days = (
     await apiCall<{ day: string; available: boolean }[]>(request, shopper, `/cli/ecommerce/slots/${cartId}/days`)
@@ -108,6 +120,7 @@ export async function bookCart(
     paymentMode,
     invoice: false,
     enableProductsReplacement: true,
+    ...choices,
     clientWeb: true,
   });
   expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
@@ -134,26 +147,68 @@ async function storeOperator(request: APIRequestContext): Promise<Shopper> {
   return { email: STORE_OPERATOR.email, ...login.data };
 }
 
+/** An order as the store's confirmation answers it: where it went (decision 018). */
+export interface ConfirmedOrder {
+  status: string;
+  withinChoices: boolean | null;
+  expiresAt: string | null;
+  pickupCode: string | null;
+}
+
+/** How the store confirms each row; rows left out are available. */
+export type RowOutcome = {
+  id: number;
+  outcome: 'AVAILABLE' | 'UNAVAILABLE' | 'SUBSTITUTED';
+  substituteBarcode?: string;
+};
+
 /**
  * The store confirms a booked order's availability through its API (decision 014): every row
- * available unless listed. The order then waits for the shopper (PAYMENT_PENDING).
+ * available unless listed. Within the shopper's choices (decision 018) a cash or bancomat order goes
+ * to IN_PREPARATION, a card order too once the linked card is held; beyond them, or a card order
+ * without a card the gateway can charge, it waits for the shopper (PAYMENT_PENDING). `expected` is
+ * where the test expects it.
  */
 export async function confirmedByStore(
   request: APIRequestContext,
   orderId: number,
-  rows: { id: number; outcome: 'AVAILABLE' | 'UNAVAILABLE' | 'SUBSTITUTED'; substituteBarcode?: string }[] = [],
-): Promise<void> {
-  const confirmed = await apiCall<{ status: string }>(
+  expected: 'PAYMENT_PENDING' | 'IN_PREPARATION',
+  rows: RowOutcome[] = [],
+): Promise<ConfirmedOrder> {
+  const confirmed = await apiCall<ConfirmedOrder>(
     request,
     await storeOperator(request),
     `/cli/ops/orders/${orderId}/confirm`,
     { rows },
   );
   expect(confirmed.responseCode, `confirm: ${confirmed.errorMessage ?? ''}`).toBe(0);
-  expect(confirmed.data.status).toBe('PAYMENT_PENDING');
+  expect(confirmed.data.status, 'status after the store confirmed').toBe(expected);
+  return confirmed.data;
 }
 
-/** The shopper accepts a confirmed cash or bancomat order through the API: it goes to preparation. */
+/**
+ * The store's outcome that makes one row of a booked order unavailable: the dearest of its rows, or
+ * the dearest of those sold by the piece with `pieces` (it is never the only row, so the order keeps
+ * something to prepare). Returns it with the euros it takes off the order.
+ */
+export async function dearestRowUnavailable(
+  request: APIRequestContext,
+  shopper: Shopper,
+  orderId: number,
+  options: { pieces?: boolean } = {},
+): Promise<{ rows: RowOutcome[]; description: string; amount: number }> {
+  const order = await apiCall<{
+    cart: { items: { id: number; description: string; um: 'PZ' | 'KG'; rowNetPrice: number }[] };
+  }>(request, shopper, `/cli/ecommerce/orders/${orderId}/fetch`);
+  const items = order.data.cart.items;
+  expect(items.length, 'an order of more than one row').toBeGreaterThan(1);
+  const row = items
+    .filter((i) => !options.pieces || i.um === 'PZ')
+    .reduce((a, b) => (b.rowNetPrice > a.rowNetPrice ? b : a));
+  return { rows: [{ id: row.id, outcome: 'UNAVAILABLE' }], description: row.description, amount: row.rowNetPrice };
+}
+
+/** The shopper accepts a cash or bancomat order waiting for them (beyond their choices) through the API: it goes to preparation. */
 export async function acceptedByShopper(request: APIRequestContext, shopper: Shopper, orderId: number): Promise<void> {
   const accepted = await apiCall<{ status: string }>(request, shopper, `/cli/ecommerce/orders/${orderId}/accept`, {});
   expect(accepted.responseCode, `accept: ${accepted.errorMessage ?? ''}`).toBe(0);

@@ -2,7 +2,15 @@
 // inline ones only by hash) holds on every page type shoppers and staff use:
 // nothing the pages (or their payment frames) run is refused by it.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, confirmedByStore, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
+import {
+  apiCall,
+  confirmedByStore,
+  dearestRowUnavailable,
+  logIn,
+  readyCart,
+  signedUpShopper,
+  uniqueEmail,
+} from './checkout.helpers.ts';
 import { logInThroughPanel } from './cart.helpers.ts';
 import { SANDBOX_CARDS, associateCard, checkoutToSummary, passChallenge, threeDsFrame } from './payments.helpers.ts';
 
@@ -133,7 +141,9 @@ test.describe('content security policy', () => {
     await page.goto('/app/profile/payments');
     await associateCard(page, SANDBOX_CARDS.challenge, { challenge: true });
     await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeVisible();
-    await checkoutToSummary(page, 'Carta di credito');
+    // Booked asking to be asked about any change (decision 018), so that the store's confirmation with
+    // a row missing waits for «Paga ora» and its 3-D Secure frame instead of holding the card by itself.
+    await checkoutToSummary(page, 'Carta di credito', { acceptChanges: false });
     await page.getByRole('button', { name: 'Ordine con obbligo di pagamento' }).click();
     // A pre-order: the card is held once the store confirms it (decision 014), from the orders page.
     await expect(page).toHaveURL(/\/app\/checkout\/confirm\/?$/);
@@ -141,7 +151,8 @@ test.describe('content security policy', () => {
     const booked = (
       await apiCall<{ data: { id: number; number: string }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0')
     ).data.data.find((o) => o.number === number)!;
-    await confirmedByStore(request, booked.id);
+    const missing = await dearestRowUnavailable(request, shopper, booked.id, { pieces: true });
+    await confirmedByStore(request, booked.id, 'PAYMENT_PENDING', missing.rows);
     await page.goto('/app/profile/orders');
     await page
       .getByRole('article', { name: `Ordine ${number}` })

@@ -4,14 +4,7 @@
 // without orders.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import {
-  acceptedByShopper,
-  bookedOrder,
-  confirmedByStore,
-  logIn,
-  signedUpShopper,
-  uniqueEmail,
-} from './checkout.helpers.ts';
+import { bookedOrder, confirmedByStore, logIn, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
 
 test.describe('orders', () => {
   test.setTimeout(120_000);
@@ -20,9 +13,8 @@ test.describe('orders', () => {
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'ordini'));
     const first = await bookedOrder(request, shopper);
     const second = await bookedOrder(request, shopper);
-    // The first one the store confirmed and the shopper accepted: it is being prepared.
-    await confirmedByStore(request, first.orderId);
-    await acceptedByShopper(request, shopper, first.orderId);
+    // The first one the store confirmed as ordered: within the shopper's choices (decision 018) it is being prepared.
+    await confirmedByStore(request, first.orderId, 'IN_PREPARATION');
     await logIn(page, shopper);
 
     await page.goto('/app/profile/orders');

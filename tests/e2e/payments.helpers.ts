@@ -32,7 +32,8 @@ async function anySlot(request: APIRequestContext, shopper: Shopper, cartId: num
 
 /**
  * A cart booked through the API with the card (XPAY) and confirmed by the store, every row available
- * (decision 014): the order waits for its payment in PAYMENT_PENDING.
+ * (decision 014), by a shopper with no card linked yet: within their choices, but with no card to
+ * hold it on, the order waits for its payment in PAYMENT_PENDING (decision 018).
  */
 export async function pendingCardOrder(
   request: APIRequestContext,
@@ -59,7 +60,7 @@ export async function pendingCardOrder(
   // A card order is a pre-order like any other: nothing is held before the store confirms it.
   expect(order.status).toBe('TO_BE_PREPARED');
   expect(order.code).toBe(frozen.data.code);
-  await confirmedByStore(request, order.id);
+  await confirmedByStore(request, order.id, 'PAYMENT_PENDING');
   return {
     cart,
     code: order.code,
@@ -111,8 +112,8 @@ export async function associateCard(page: Page, pan: string, options: { challeng
   if (options.challenge) await passChallenge(frame);
 }
 
-/** Day and slot on /app/checkout, then the data step with the given payment, up to the summary. */
-export async function checkoutToSummary(page: Page, payment: 'Carta di credito' | 'Contanti'): Promise<void> {
+/** Day and slot, chosen at random, on /app/checkout, then «Avanti»: the data step. */
+export async function checkoutToData(page: Page): Promise<void> {
   await page.goto('/app/checkout');
   const open = page.getByRole('group', { name: 'Scegli il giorno' }).locator('input:not([disabled])');
   await expect(open.first()).toBeVisible();
@@ -122,8 +123,29 @@ export async function checkoutToSummary(page: Page, payment: 'Carta di credito' 
   await slots.nth(Math.floor(Math.random() * (await slots.count()))).check();
   await page.getByRole('button', { name: 'Avanti' }).click();
   await expect(page).toHaveURL(/\/app\/checkout\/data\/?$/);
+}
+
+/** The data step's «Quando il punto vendita conferma l'ordine» (decision 018). */
+export const orderChoices = (page: Page) =>
+  page.getByRole('group', { name: "Quando il punto vendita conferma l'ordine" });
+/** Its checkbox «… confermalo senza chiedermelo se il totale cambia al massimo di …». */
+export const acceptChangesBox = (page: Page) =>
+  orderChoices(page).getByRole('checkbox', { name: /confermalo senza chiedermelo/ });
+
+/**
+ * Day and slot on /app/checkout, then the data step with the given payment, up to the summary.
+ * `acceptChanges: false` unticks «confermalo senza chiedermelo» (decision 018): then any change the
+ * store makes waits for the shopper.
+ */
+export async function checkoutToSummary(
+  page: Page,
+  payment: 'Carta di credito' | 'Contanti',
+  choices: { acceptChanges?: boolean } = {},
+): Promise<void> {
+  await checkoutToData(page);
   await page.getByRole('radio', { name: 'Sì, accetto la sostituzione' }).check();
   await page.getByRole('radio', { name: new RegExp(`^${payment}`) }).check();
+  if (choices.acceptChanges === false) await acceptChangesBox(page).uncheck();
   await page.getByRole('button', { name: 'Conferma i dati' }).click();
   await expect(page).toHaveURL(/\/app\/checkout\/summary\/?$/);
 }

@@ -1,12 +1,24 @@
 // Card payments in the browser (docs/product.md §2 /profile/payments, /payments,
 // /payments/boarding; §4 Card state and XPAY checkout steps; §8): a shopper
 // associates a card through the sandbox provider's lightbox and removes it,
-// pays an order the store confirmed with a 3-D Secure challenge (decision 014),
-// sees a declined card fail and then pays from the orders page, and boards a
-// card on the legacy pages.
+// pays with a 3-D Secure challenge an order the store confirmed with a change
+// they asked to be asked about (decisions 014, 018), pays with «Paga ora» an
+// order whose hold the issuer refused without the cardholder, sees a declined
+// card fail and then pays from the orders page, and boards a card on the
+// legacy pages.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import { apiCall, confirmedByStore, euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
+import {
+  apiCall,
+  bookCart,
+  confirmedByStore,
+  dearestRowUnavailable,
+  euro,
+  logIn,
+  readyCart,
+  signedUpShopper,
+  uniqueEmail,
+} from './checkout.helpers.ts';
 import {
   SANDBOX_CARDS,
   associateCard,
@@ -83,7 +95,7 @@ test.describe('card payments', () => {
     await expect(page.getByRole('button', { name: 'Associa carta' })).toBeVisible();
   });
 
-  test("pays a confirmed order by card with the 3-D Secure challenge: the hold shown before booking, the pre-order, the store's confirmation, the payment, the pickup code", async ({
+  test("pays a confirmed order by card with the 3-D Secure challenge: the hold shown before booking, the pre-order, the store's confirmation with a change the shopper asked to be asked about, the payment, the pickup code", async ({
     page,
     request,
   }, info) => {
@@ -96,7 +108,11 @@ test.describe('card payments', () => {
     await associateCard(page, SANDBOX_CARDS.challenge, { challenge: true });
     await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeVisible();
 
-    await checkoutToSummary(page, 'Carta di credito');
+    // «confermalo senza chiedermelo» unticked: a change the store makes waits for the shopper's payment (decision 018).
+    await checkoutToSummary(page, 'Carta di credito', { acceptChanges: false });
+    await expect(
+      page.locator('dl > div').filter({ hasText: 'Alla conferma del punto vendita' }).getByRole('definition'),
+    ).toHaveText('Ti chiediamo conferma se un prodotto manca o viene sostituito');
     const hold = page.getByTestId('preauth-amount');
     await expect(hold.getByRole('heading', { name: 'Pre-autorizzazione sulla carta' })).toBeVisible();
     await expect(hold).toContainText(euro(quote.totalToPay));
@@ -121,13 +137,23 @@ test.describe('card payments', () => {
     await expect(order.getByText('In attesa di conferma del punto vendita')).toBeVisible();
     await expect(order.getByRole('button', { name: 'Paga ora' })).toHaveCount(0);
 
-    // The store confirms every row; the order now waits for the card payment.
+    // The store confirms with one row missing; beyond the shopper's choices, the order waits for the card payment.
     const booked = (
-      await apiCall<{ data: { id: number; number: string }[] }>(request, shopper, '/cli/ecommerce/orders?s=5&p=0')
+      await apiCall<{ data: { id: number; number: string; code: string }[] }>(
+        request,
+        shopper,
+        '/cli/ecommerce/orders?s=5&p=0',
+      )
     ).data.data.find((o) => o.number === number)!;
-    await confirmedByStore(request, booked.id);
+    const missing = await dearestRowUnavailable(request, shopper, booked.id, { pieces: true });
+    const waiting = await confirmedByStore(request, booked.id, 'PAYMENT_PENDING', missing.rows);
+    expect(waiting.withinChoices).toBe(false);
+    // The hold is the confirmed order's: without the missing row.
+    const confirmedQuote = await quoteOf(request, shopper, { orderCode: booked.code });
+    expect(confirmedQuote.totalToPay).toBeCloseTo(quote.totalToPay - missing.amount, 2);
     await page.reload();
     await expect(order.getByText('Confermato: in attesa di pagamento')).toBeVisible();
+    await expect(order.getByRole('status')).toContainText(`${missing.description}: non disponibile`);
     await order.getByRole('button', { name: 'Paga ora' }).click();
     await expect(page.getByRole('dialog', { name: 'Pagamento con carta' })).toBeVisible();
     await passChallenge(threeDsFrame(page));
@@ -135,15 +161,59 @@ test.describe('card payments', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
     await expect(page.getByText('Il pagamento con carta è andato a buon fine.')).toBeVisible();
     await expect(page.getByTestId('order-number')).toHaveText(number);
-    await expect(page.getByTestId('preauth-amount').getByRole('definition').last()).toHaveText(euro(quote.amount));
+    await expect(page.getByTestId('preauth-amount').getByRole('definition').last()).toHaveText(
+      euro(confirmedQuote.amount),
+    );
     await expect(page.getByText(/^Codice di ritiro: \S+/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
     await expect(order.getByText('In preparazione')).toBeVisible();
-    await expect(order.getByRole('definition').filter({ hasText: euro(quote.amount) })).toBeVisible();
+    await expect(order.getByRole('definition').filter({ hasText: euro(confirmedQuote.amount) })).toBeVisible();
     await expect(order).toContainText('Importo pre-autorizzato');
     await expect(order.getByText('Codice di ritiro')).toBeVisible();
     await expect(order.getByRole('button', { name: 'Paga ora' })).toHaveCount(0);
+  });
+
+  test('a card whose issuer refuses payments without the cardholder: the order confirmed as ordered waits for «Paga ora», which holds it with 3-D Secure', async ({
+    page,
+    request,
+  }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'senzamit'));
+    await logIn(page, shopper);
+    await page.goto('/app/profile/payments');
+    await associateCard(page, SANDBOX_CARDS.noMit);
+    await expect(page.getByRole('alertdialog', { name: 'Associazione avvenuta correttamente!' })).toBeVisible();
+    // Booked with the checkout's defaults: every row as ordered is within the shopper's choices.
+    const cart = await readyCart(request, shopper);
+    const { orderId, number } = await bookCart(request, shopper, cart.id, 'XPAY');
+    // The hold taken without the shopper is refused: the order waits for them, and they are told.
+    const waiting = await confirmedByStore(request, orderId, 'PAYMENT_PENDING');
+    expect(waiting.withinChoices).toBe(false);
+    await expect
+      .poll(
+        async () => {
+          const outbox = (await (await request.get(`/dev/outbox?to=${encodeURIComponent(shopper.email)}`)).json()) as {
+            messages: { subject: string }[];
+          };
+          return outbox.messages.map((m) => m.subject);
+        },
+        { message: 'the mail of the refused hold', timeout: 15_000 },
+      )
+      .toContain(`Paga il tuo ordine ${number}: la carta non è stata accettata`);
+
+    await page.goto('/app/profile/orders');
+    const card = page.getByRole('article', { name: `Ordine ${number}` });
+    await expect(card.getByText('Confermato: in attesa di pagamento')).toBeVisible();
+    await expect(card.getByRole('status')).toContainText('tutti i prodotti sono disponibili');
+    await expect(card.getByText('Confermato dal punto vendita entro le tue scelte', { exact: false })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Paga ora' }).click();
+    await expect(page).toHaveURL(/\/app\/checkout\/confirm\?orderCode=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Grazie, il tuo ordine è prenotato!' })).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(number);
+    await expect(page.getByText(/^Codice di ritiro: \S+/)).toBeVisible();
+    await page.getByRole('link', { name: 'Vai ai tuoi ordini' }).click();
+    await expect(card.getByText('In preparazione')).toBeVisible();
+    await expect(card).toContainText('Importo pre-autorizzato');
   });
 
   test('a declined card lands on the failed page; with another card pay-now on the orders page succeeds', async ({
