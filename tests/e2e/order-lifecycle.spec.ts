@@ -1,10 +1,12 @@
-// The order lifecycle of the cooperative's terms (decision 014), with the shopper and the
-// store each on their own page: a shopper books three products (cash, store pickup); the
-// store's operator confirms the pre-order with one product missing and one substituted by
-// a similar product found by name; the shopper's orders page, open all along, shows the
-// confirmation by itself with the changed rows; the shopper accepts; the store picks and
-// hands it over, and the shopper sees it ready with the pickup code, again without a
-// reload. The shopper's mails say the same.
+// The order lifecycle of the cooperative's terms (decisions 014 and 018), with the shopper and
+// the store each on their own page. A shopper books three products (cash, store pickup) asking
+// to be asked about any change; the store's operator confirms the pre-order with one product
+// missing and one substituted by a similar product found by name; the shopper's orders page,
+// open all along, shows the confirmation by itself with the changed rows and the deadline; the
+// shopper accepts; the store picks and hands it over, and the shopper sees it ready with the
+// pickup code, again without a reload. The shopper's mails say the same. A shopper who kept the
+// checkout's default (changes up to 10 € accepted) needs to do nothing when the store confirms
+// with a cheap product missing: the order goes to preparation with its pickup code by itself.
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { logInThroughPanel, storeProducts } from './cart.helpers.ts';
 import { apiCall, bookCart, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
@@ -22,18 +24,23 @@ interface Product {
   maxAmount: number | null;
 }
 
-/** Three products sold by the piece, 2 of each above the 25 € minimum, and a fourth to substitute the second. */
-async function threeProductsCart(page: Page, shopper: Shopper) {
+/**
+ * Three products sold by the piece at 5–12 €, 2 of each (of the first, the cheapest,
+ * `missingAmount`) above the 25 € minimum, and a fourth to substitute the second.
+ */
+async function threeProductsCart(page: Page, shopper: Shopper, missingAmount = 2) {
   const all = (await storeProducts(page.request, STORE)) as unknown as Product[];
-  const pieces = all.filter(
-    (p, i) =>
-      p.um === 'PZ' &&
-      p.netPrice >= 5 &&
-      p.netPrice <= 12 &&
-      (p.maxAmount ?? 5) >= 2 &&
-      !/acqua/i.test(p.description) &&
-      all.findIndex((q) => q.description === p.description) === i,
-  );
+  const pieces = all
+    .filter(
+      (p, i) =>
+        p.um === 'PZ' &&
+        p.netPrice >= 5 &&
+        p.netPrice <= 12 &&
+        (p.maxAmount ?? 5) >= 2 &&
+        !/acqua/i.test(p.description) &&
+        all.findIndex((q) => q.description === p.description) === i,
+    )
+    .sort((a, b) => a.netPrice - b.netPrice);
   const [missing, replaced, kept, substitute] = pieces;
   expect(substitute, 'four products sold by the piece at 5–12 €').toBeTruthy();
   const cart = (
@@ -47,7 +54,7 @@ async function threeProductsCart(page: Page, shopper: Shopper) {
     const stored = await apiCall(page.request, shopper, '/cli/ecommerce/cart/store', {
       cartId: cart.id,
       barcode: p.barcode,
-      amount: 2,
+      amount: p === missing ? missingAmount : 2,
       preview: false,
     });
     expect(stored.responseCode, `cart/store ${p.description}`).toBe(0);
@@ -92,6 +99,24 @@ async function shot(page: Page, element: Locator, path: string): Promise<void> {
   await toggle(false);
 }
 
+/** '12/05/2026 09:41' in Rome, as the orders and the store's screen write a deadline. */
+const romeDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(iso))
+    .replace(',', '');
+
+/** A fact («label» and its value) of an order's card, on the store's screen or the shopper's. */
+const fact = (card: Locator, label: string) =>
+  card.locator('dl > div').filter({ has: card.page().locator('dt').getByText(label, { exact: true }) });
+
 const noSideScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -115,13 +140,14 @@ async function mailTo(page: Page, email: string, subject: string): Promise<strin
 test.describe('the order lifecycle', () => {
   test.setTimeout(150_000);
 
-  test('the store confirms a pre-order with a missing and a substituted product; the shopper sees it live, accepts, and collects it with the pickup code', async ({
+  test('the store confirms a pre-order with a missing and a substituted product; the shopper, who asked to be asked, sees it live, accepts, and collects it with the pickup code', async ({
     page,
     browser,
   }, info) => {
     const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'ciclo'));
     const { cartId, missing, replaced, kept, substitute } = await threeProductsCart(page, shopper);
-    const { orderId, number } = await bookCart(page.request, shopper, cartId, 'CASH');
+    // «confermalo senza chiedermelo» unticked at checkout: any change waits for the shopper (decision 018).
+    const { orderId, number } = await bookCart(page.request, shopper, cartId, 'CASH', { acceptChanges: false });
 
     // The shopper's orders page stays open from here to the end, never reloaded.
     await logIn(page, shopper);
@@ -129,6 +155,9 @@ test.describe('the order lifecycle', () => {
     await page.goto('/app/profile/orders');
     const mine = page.getByRole('article', { name: `Ordine ${number}` });
     await expect(mine.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
+    await expect(mine).toContainText(
+      'Alla conferma del punto vendita: Ti chiediamo conferma se un prodotto manca o viene sostituito.',
+    );
     await listening;
     let reloaded = false;
     page.on('framenavigated', (frame) => {
@@ -140,6 +169,11 @@ test.describe('the order lifecycle', () => {
     const card = staff.getByRole('article', { name: `Ordine ${number}` });
     const panel = card.getByRole('form', { name: `Conferma disponibilità dell'ordine ${number}` });
     await expect(panel).toBeVisible();
+    // What the shopper lets the confirmation do, before the store confirms.
+    await expect(fact(card, 'Alla conferma')).toContainText(
+      'Ti chiediamo conferma se un prodotto manca o viene sostituito',
+    );
+    await expect(panel.getByRole('button', { name: `Tutto disponibile nell'ordine ${number}` })).toBeVisible();
     const row = (p: Product) => panel.getByRole('group', { name: p.description });
     for (const p of [missing, replaced, kept]) await expect(row(p)).toContainText('Sostituisci con prodotto simile');
 
@@ -173,6 +207,16 @@ test.describe('the order lifecycle', () => {
 
     await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
     await expect(card.getByText("Confermato: in attesa dell'accettazione del cliente", { exact: true })).toBeVisible();
+    // Beyond the shopper's choices: it waits for them until a deadline, the same on both sides.
+    const waiting = await apiCall<{ status: string; withinChoices: boolean; expiresAt: string }>(
+      page.request,
+      shopper,
+      `/cli/ecommerce/orders/${orderId}/fetch`,
+    );
+    expect(waiting.data.status).toBe('PAYMENT_PENDING');
+    expect(waiting.data.withinChoices).toBe(false);
+    const deadline = romeDateTime(waiting.data.expiresAt);
+    await expect(fact(card, 'In attesa del cliente')).toContainText(`fino a ${deadline}`);
     const staffRows = card.getByRole('list', { name: `Prodotti dell'ordine ${number}` });
     await expect(staffRows.getByRole('listitem').filter({ hasText: missing.description })).toContainText(
       'Non disponibile',
@@ -188,8 +232,12 @@ test.describe('the order lifecycle', () => {
       `${missing.description}: non disponibile`,
       `${replaced.description}: sostituito con ${substitute.description} (${euro(substitute.netPrice)})`,
     ]);
+    await expect(changes).toContainText(
+      `Accetta entro il ${deadline}, altrimenti l'ordine scade e la fascia oraria viene liberata.`,
+    );
     await expect(mine.getByRole('button', { name: 'Accetta ordine' })).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Modifica ordine' })).toBeVisible();
+    await expect(mine.getByText('Confermato dal punto vendita entro le tue scelte', { exact: false })).toHaveCount(0);
     expect(await noSideScroll(page), 'the orders page fits its width').toBe(true);
     if (info.project.name === 'phone') await shot(page, mine, info.outputPath('shopper-confirmed-order.png'));
     const confirmedMail = await mailTo(page, shopper.email, `Disponibilità confermata: il tuo ordine ${number}`);
@@ -212,6 +260,7 @@ test.describe('the order lifecycle', () => {
     // The store picks what it confirmed and hands it over.
     await staff.getByRole('button', { name: 'Aggiorna' }).click();
     await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
+    await expect(fact(card, 'Conferma')).toContainText('accettata dal cliente');
     const picking = card.getByRole('list', { name: `Prodotti dell'ordine ${number}` });
     await expect(
       picking.getByRole('listitem').filter({ hasText: missing.description }).getByLabel('Preparato (pz)'),
@@ -228,6 +277,76 @@ test.describe('the order lifecycle', () => {
     expect(reloaded, 'the orders page was never reloaded').toBe(false);
     const readyMail = await mailTo(page, shopper.email, `Il tuo ordine è pronto per il ritiro (${number})`);
     expect(readyMail).toContain(pickupCode!);
+    await staff.context().close();
+  });
+
+  test('a shopper who kept the default choices does nothing: the store confirms with a cheap product missing and the order is prepared, with its pickup code', async ({
+    page,
+    browser,
+  }, info) => {
+    const shopper = await signedUpShopper(page.request, uniqueEmail(info, 'dasolo'));
+    // One piece of the cheapest product: missing, it takes at most 10 € off, within the checkout's default.
+    const { cartId, missing, kept } = await threeProductsCart(page, shopper, 1);
+    expect(missing.netPrice, 'the missing product within the default 10 €').toBeLessThanOrEqual(10);
+    const { orderId, number } = await bookCart(page.request, shopper, cartId, 'CASH');
+
+    await logIn(page, shopper);
+    const listening = page.waitForResponse((r) => r.url().endsWith(EVENTS) && r.status() === 200);
+    await page.goto('/app/profile/orders');
+    const mine = page.getByRole('article', { name: `Ordine ${number}` });
+    await expect(mine.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
+    await expect(mine).toContainText(
+      'Alla conferma del punto vendita: Confermato senza chiederti se il totale cambia al massimo di 10,00 €.',
+    );
+    await expect(mine.getByRole('button', { name: 'Cambia' })).toBeVisible();
+    await listening;
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+
+    const staff = await operatorPage(browser, info);
+    const card = staff.getByRole('article', { name: `Ordine ${number}` });
+    const panel = card.getByRole('form', { name: `Conferma disponibilità dell'ordine ${number}` });
+    await expect(fact(card, 'Alla conferma')).toContainText('al massimo di 10,00 €');
+    await panel
+      .getByRole('group', { name: missing.description })
+      .getByRole('radio', { name: 'Non disponibile' })
+      .check();
+    await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
+    // Within the shopper's choices: prepared at once, no step of theirs in between.
+    await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
+    await expect(fact(card, 'Conferma')).toContainText('andata avanti da sola, entro le scelte del cliente');
+    const staffRows = card.getByRole('list', { name: `Prodotti dell'ordine ${number}` });
+    await expect(staffRows.getByRole('listitem').filter({ hasText: missing.description })).toContainText(
+      'Non disponibile',
+    );
+    await expect(
+      staffRows.getByRole('listitem').filter({ hasText: kept.description }).getByLabel('Preparato (pz)'),
+    ).toHaveValue('2');
+
+    const prepared = await apiCall<{ status: string; withinChoices: boolean; pickupCode: string | null }>(
+      page.request,
+      shopper,
+      `/cli/ecommerce/orders/${orderId}/fetch`,
+    );
+    expect(prepared.data.status).toBe('IN_PREPARATION');
+    expect(prepared.data.withinChoices).toBe(true);
+    const pickupCode = prepared.data.pickupCode;
+    expect(pickupCode, 'a pickup code at the confirmation').toBeTruthy();
+
+    // The shopper's page shows it by itself: in preparation, with the pickup code, nothing to press.
+    await expect(mine.getByText('In preparazione', { exact: true })).toBeVisible();
+    await expect(
+      mine.getByText('Confermato dal punto vendita entro le tue scelte: non devi fare nulla.'),
+    ).toBeVisible();
+    await expect(fact(mine, 'Codice di ritiro')).toContainText(pickupCode!);
+    await expect(mine.getByRole('button', { name: 'Accetta ordine' })).toHaveCount(0);
+    await expect(mine.getByRole('button', { name: 'Cambia' })).toHaveCount(0);
+    expect(reloaded, 'the orders page was never reloaded').toBe(false);
+    const mail = await mailTo(page, shopper.email, `Ordine confermato: è in preparazione (${number})`);
+    expect(mail).toContain(pickupCode!);
+    expect(mail).toContain(`${missing.description}: Non disponibile`);
     await staff.context().close();
   });
 });
