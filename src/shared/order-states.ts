@@ -102,11 +102,11 @@ const MINUTE = 60_000;
 const NIGHT_FROM_HOUR = 22;
 const NIGHT_TO_HOUR = 7;
 /** The least time the shopper has to answer, counted in waking hours from the confirmation. */
-export const MIN_ANSWER_MINUTES = 60;
+const MIN_ANSWER_MINUTES = 60;
 /** However late, the store has the answer this long before the slot starts. */
 const ANSWER_BEFORE_SLOT_MINUTES = 30;
 /** The reminder goes this long before the deadline (or halfway through a shorter wait). */
-export const REMIND_BEFORE_MINUTES = 60;
+const REMIND_BEFORE_MINUTES = 60;
 
 const inNight = (at: Date): boolean => {
   const hour = romeWallClock(at).hour;

@@ -20,7 +20,6 @@ import { orderStatus, orderStatusLabels, type Order, type OrderStatus } from '#s
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 import { canConfirm, canPick, nextStatuses } from '#src/shared/order-states.ts';
-import { waitingLabel } from './staff-rules.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 import { ConfirmAvailability } from './ConfirmAvailability.tsx';
@@ -34,8 +33,10 @@ import {
   pickedRowTotal,
   pickedTotals,
   roleOf,
+  slotSummary,
   staffStatusLabel,
   unsaved,
+  waitingLabel,
 } from './staff-rules.ts';
 
 const loadStoreOrders = (status: OrderStatus | '') => api.data(staffCalls.orders, { query: status ? { status } : {} });
@@ -337,6 +338,7 @@ function StoreOrders() {
                     · {g.orders.length === 1 ? '1 ordine' : `${g.orders.length} ordini`}
                   </span>
                 </h3>
+                <p className="staff-slot__summary">{slotSummary(g.orders)}</p>
                 {g.orders.map((o) => (
                   // A new status starts the card afresh: the amounts typed come from the rows the store confirmed.
                   <StaffOrder key={`${o.id}:${o.status}`} order={o} onChange={replace} />

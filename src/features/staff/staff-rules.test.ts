@@ -3,6 +3,8 @@ import type { Order } from '#src/shared/contract/checkout.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
 import { round3 } from '#src/shared/row-price.ts';
 import {
+  slotSummary,
+  waitingLabel,
   byDay,
   bySlot,
   confirmedRows,
@@ -154,5 +156,53 @@ describe('the staff screen rules', () => {
     expect(confirmedRows(items, { 2: { outcome: 'SUBSTITUTED', barcode: '8000000000024' } })).toEqual({
       problem: 'Il cliente non vuole sostituzioni per «Pane».',
     });
+  });
+});
+
+describe("what the store's screen says an order waits for (decision 018)", () => {
+  const order = (over: Partial<Order>) =>
+    ({
+      status: 'TO_BE_PREPARED',
+      acceptChanges: true,
+      acceptChangesLimit: 10,
+      withinChoices: null,
+      expiresAt: null,
+      confirmedAt: null,
+      cart: { paymentMode: 'CASH' },
+      ...over,
+    }) as Order;
+
+  it('names the shopper’s choices, the wait for the shopper, or the confirmation that went through', () => {
+    expect(waitingLabel(order({}))).toEqual({
+      label: 'Alla conferma',
+      text: 'Confermato senza chiederti se il totale cambia al massimo di 10,00\u00a0€',
+    });
+    expect(waitingLabel(order({ acceptChanges: false }))).toEqual({
+      label: 'Alla conferma',
+      text: 'Ti chiediamo conferma se un prodotto manca o viene sostituito',
+    });
+    expect(waitingLabel(order({ status: 'PAYMENT_PENDING', expiresAt: '2026-12-04T07:00:00.000Z' })).label).toBe(
+      'In attesa del cliente',
+    );
+    expect(waitingLabel(order({ status: 'IN_PREPARATION', withinChoices: true, confirmedAt: 'x' })).text).toBe(
+      'andata avanti da sola, entro le scelte del cliente',
+    );
+    expect(waitingLabel(order({ status: 'IN_PREPARATION', withinChoices: false, confirmedAt: 'x' })).text).toBe(
+      'accettata dal cliente',
+    );
+  });
+
+  it('sums up a slot’s orders by what they wait for', () => {
+    const statuses = [
+      'TO_BE_PREPARED',
+      'TO_BE_PREPARED',
+      'PAYMENT_PENDING',
+      'IN_PREPARATION',
+      'TO_BE_COLLECTED',
+    ] as const;
+    expect(slotSummary(statuses.map((status) => ({ status })))).toBe(
+      '2 da confermare · 1 in attesa del cliente · 1 in preparazione · 1 pronti o in consegna',
+    );
+    expect(slotSummary([{ status: 'IN_PREPARATION' }])).toBe('1 in preparazione');
   });
 });

@@ -60,6 +60,20 @@ export function bySlot(
   return [...groups.values()].sort((a, b) => (a.validFrom ?? '9').localeCompare(b.validFrom ?? '9'));
 }
 
+/** What a slot's orders wait for, in the order of the day's work: each step with its count, empty steps left out. */
+const SLOT_STEPS: [label: string, statuses: OrderStatus[]][] = [
+  ['da confermare', ['TO_BE_PREPARED']],
+  ['in attesa del cliente', ['PAYMENT_PENDING']],
+  ['in preparazione', ['IN_PREPARATION']],
+  ['pronti o in consegna', ['TO_BE_COLLECTED', 'TO_BE_DELIVERED', 'ISSUING_RECEIPT']],
+];
+export function slotSummary(orders: Pick<Order, 'status'>[]): string {
+  return SLOT_STEPS.flatMap(([label, statuses]) => {
+    const n = orders.filter((o) => statuses.includes(o.status)).length;
+    return n ? [`${n} ${label}`] : [];
+  }).join(' · ');
+}
+
 /** Orders grouped by day (Rome), then by slot, both in time order. */
 export function byDay(orders: Order[]): { day: string | null; slots: ReturnType<typeof bySlot> }[] {
   const days = new Map<string | null, ReturnType<typeof bySlot>>();
