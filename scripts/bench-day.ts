@@ -4,7 +4,7 @@
 // book one order each in store 1109 (60 % cash, 40 % card with a card linked through the provider
 // sandbox; 80 % with the checkout's default choices, 20 % asking to be asked), the store confirms
 // 70 % as ordered, 20 % with one row unavailable, 10 % with one row substituted; then the clock runs
-// through the day in 10-minute sweeps, and a shopper whose order waits acts on the reminder 9 times
+// through the 10-day strip of slots in 10-minute sweeps, and a shopper whose order waits acts on the reminder 9 times
 // in 10. Prints how many orders needed a second action of the shopper (goal: only those beyond
 // their choices), how many were reminded, and how many expired (goal: none without a reminder).
 import { parseArgs } from 'node:util';
@@ -227,7 +227,8 @@ for (const o of booked) {
   data(await post(`/cli/ops/orders/${o.id}/confirm`, { rows }, operator));
 }
 
-// The day goes by in 10-minute sweeps; a shopper whose order waits acts after its reminder, 9 times in 10.
+// The days go by in 10-minute sweeps, past the last slot of the 10-day strip; a shopper whose order waits
+// acts after its reminder, 9 times in 10.
 const waiting = async () =>
   db
     .selectFrom('orders')
@@ -240,7 +241,7 @@ let reminded = 0;
 let expired = 0;
 let expiredUnwarned = 0;
 const start = Date.now();
-for (let minutes = 0; minutes <= 4 * 24 * 60; minutes += 10) {
+for (let minutes = 0; minutes <= 11 * 24 * 60; minutes += 10) {
   const now = new Date(start + minutes * 60_000);
   const swept = await sweepWaitingOrders(db, now, ORIGIN);
   reminded += swept.reminded.length;
