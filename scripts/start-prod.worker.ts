@@ -11,7 +11,7 @@ import { flushLog, log } from '#src/server/logger.ts';
 import { kickMailWorker, startMailWorker } from '#src/server/mail/queue.ts';
 import { startPushWorker } from '#src/server/push/queue.ts';
 import { listen, shopHandler } from '#src/server/server.ts';
-import { expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
+import { sweepWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { createOrderEventHub } from '#src/server/services/order-events.ts';
 import { distDir, STAMP_FILE } from '#src/server/site/site-paths.ts';
 
@@ -40,8 +40,8 @@ export async function serveApi(config: Config, graceMs: number): Promise<void> {
   const pushWorker = startPushWorker(handle.db, config, { orderEvents });
   const sweep = setInterval(
     () =>
-      void expireWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
-        .then((expired) => expired.length && kickMailWorker(handle.db))
+      void sweepWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
+        .then(({ reminded, expired }) => (reminded.length || expired.length) && kickMailWorker(handle.db))
         .catch((e: unknown) => log.error({ err: e }, 'orders: expiry sweep failed')),
     60_000,
   );

@@ -12,7 +12,7 @@ import { listen, shopHandler } from '#src/server/server.ts';
 import { catalogueVersion } from '#src/server/catalogue-version.ts';
 import { buildSite } from '#src/server/site/build-site.ts';
 import { staleReason } from '#src/server/site/site-paths.ts';
-import { expireWaitingOrders } from '#src/server/services/order-lifecycle.ts';
+import { sweepWaitingOrders } from '#src/server/services/order-lifecycle.ts';
 import { seedDemoOperators } from '#src/server/services/operators.ts';
 import { createOrderEventHub } from '#src/server/services/order-events.ts';
 
@@ -117,12 +117,12 @@ if (config.SITE_BUILD === 'on' && config.REBUILD_INTERVAL_MINUTES > 0) {
     config.REBUILD_INTERVAL_MINUTES * 60_000,
   ).unref();
 }
-// Orders left waiting for the store or the shopper expire on their own (decision 014); any API process may
-// sweep (each order is claimed by one). Their shoppers are mailed, with links on the shop's public address.
+// Orders waiting for the shopper are reminded, and orders left waiting past their deadline expire, on their
+// own (decisions 014, 018); any API process may sweep (each order is claimed by one). Their shoppers are mailed, with links on the shop's public address.
 setInterval(
   () =>
-    void expireWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
-      .then((expired) => expired.length && kickMailWorker(handle.db))
+    void sweepWaitingOrders(handle.db, new Date(), config.PUBLIC_URL ?? server.url)
+      .then(({ reminded, expired }) => (reminded.length || expired.length) && kickMailWorker(handle.db))
       .catch((e: unknown) => log.error({ err: e }, 'orders: expiry sweep failed')),
   60_000,
 ).unref();

@@ -212,6 +212,8 @@ export interface OrderRows {
 }
 
 export interface Orders {
+  accept_changes: Generated<boolean>;
+  accept_changes_limit_cents: number | null;
   address_id: number | null;
   billing_address_id: number | null;
   cart_id: number;
@@ -235,6 +237,8 @@ export interface Orders {
   pickup_code: string | null;
   profile_email: string;
   profile_mobile_phone: string;
+  remind_at: Timestamp | null;
+  reminded_at: Timestamp | null;
   requested_total_cents: number | null;
   ship_address: string | null;
   ship_city: string | null;
@@ -260,6 +264,7 @@ export interface Orders {
   total_to_pay_cents: number;
   updated_at: Generated<Timestamp>;
   user_id: number;
+  within_choices: boolean | null;
 }
 
 export interface OrderStatusHistory {

@@ -6,10 +6,13 @@ import type { Db } from '../db/client.ts';
 import {
   availabilityConfirmedMail,
   cancelledByStoreMail,
+  confirmedInPreparationMail,
+  holdRefusedMail,
   type OrderMailInput,
   orderExpiredMail,
   outForDeliveryMail,
   readyForPickupMail,
+  waitingReminderMail,
 } from '../mail/order-mails.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { queueOrderPush } from '../push/queue.ts';
@@ -17,6 +20,9 @@ import { orderView } from './orders.ts';
 
 const MAILS = {
   CONFIRMED: availabilityConfirmedMail,
+  IN_PREPARATION: confirmedInPreparationMail,
+  HOLD_REFUSED: holdRefusedMail,
+  REMINDER: waitingReminderMail,
   READY: readyForPickupMail,
   OUT_FOR_DELIVERY: outForDeliveryMail,
   EXPIRED: orderExpiredMail,
@@ -26,7 +32,7 @@ const MAILS = {
 /** A step the shopper must act on or wait for. */
 export type OrderNotice = keyof typeof MAILS;
 
-/** Queues the mail of `notice` for the order's shopper, at the address given at booking; `origin` makes its link. */
+/** Queues the mail of `notice` for the order's shopper, at their account's address; `origin` makes its link. */
 export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNotice, origin: string): Promise<void> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const view = await orderView(db, order);
@@ -56,7 +62,15 @@ export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNot
   };
   // And to each device the shopper allowed to notify (push/queue.ts), in the same transaction.
   await queueOrderPush(db, order.user_id, notice, input);
-  await enqueueMail(db, { to: order.profile_email, ...MAILS[notice](input) });
+  // Only to the account's own confirmed address: the contact address given at booking is for the
+  // store to see, and is mailed only when it is that one (anyone may type anyone's address there).
+  const account = await db
+    .selectFrom('users')
+    .select(['username', 'confirmed_at', 'deleted_at'])
+    .where('id', '=', order.user_id)
+    .executeTakeFirst();
+  if (!account?.confirmed_at || account.deleted_at) return;
+  await enqueueMail(db, { to: account.username, ...MAILS[notice](input) });
 }
 
 /** The mail a store's status change sends, if any. */

@@ -65,6 +65,7 @@ export const checkoutCalls: CallsOf<typeof contract.checkoutCalls> = {
   orders: { method: 'get', path: '/ecommerce/orders' },
   order: { method: 'get', path: '/ecommerce/orders/:id/fetch' },
   abortOrder: { method: 'post', path: '/ecommerce/cart/abort' },
+  orderChoices: { method: 'post', path: '/ecommerce/orders/:id/choices' },
   acceptOrder: { method: 'post', path: '/ecommerce/orders/:id/accept' },
   modifyOrder: { method: 'post', path: '/ecommerce/orders/:id/modify' },
   copyOrder: { method: 'post', path: '/ecommerce/cart/copy' },

@@ -41,6 +41,7 @@ import {
 } from './catalogue.ts';
 import {
   ORDERS_PAGE_SIZE,
+  choicesRequest,
   confirmRequest,
   copyOrderRequest,
   firstSlot,
@@ -317,6 +318,14 @@ export const checkoutCalls = {
   /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (docs/product.md §7). */
   abortOrder: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: order }),
   /** A confirmed cash or bancomat order: the shopper accepts it as the store confirmed it (decision 014). */
+  /** What the store's confirmation may do without asking again (decision 018), changed while it waits for the store. */
+  orderChoices: endpoint({
+    method: 'post',
+    path: '/ecommerce/orders/:id/choices',
+    params: { id: recordId },
+    body: choicesRequest,
+    output: order,
+  }),
   acceptOrder: endpoint({
     method: 'post',
     path: '/ecommerce/orders/:id/accept',
