@@ -122,13 +122,14 @@ describe('the demo store operators', () => {
     const other = await login(otherStore.username);
     expect(other.responseCode).toBe(0);
     expect((await shop.request('/cli/ops/orders', bearer(other.data.jwt))).body.data).toEqual([]);
-    // The store's first step: confirming the pre-order's availability (every row available).
+    // The store's first step: confirming the pre-order's availability (every row available: within
+    // the shopper's choices, the cash order is prepared at once, decision 018).
     expect((await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, other.data.jwt))).status).toBe(
       403,
     );
     expect(
       (await shop.request(`/cli/ops/orders/${orderId}/confirm`, post({ rows: [] }, bari.data.jwt))).body.data.status,
-    ).toBe('PAYMENT_PENDING');
+    ).toBe('IN_PREPARATION');
     // A shopper's session cannot use the store's API.
     expect((await shop.request('/cli/ops/orders', bearer(token))).status).toBe(403);
   });
