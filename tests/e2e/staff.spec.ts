@@ -1,10 +1,12 @@
 // The store's side in the browser: a shopper books an order with a
-// weighed (KG) product paying by Bancomat; the seeded operator of the store
-// logs in through the shoppers' login panel, finds the order on /app/staff by
-// day and slot, confirms its availability with one product missing (decision
-// 014), and once the shopper accepted it prepares it with a lower weight and
-// closes it as collected; the shopper's orders then show the prepared rows and
-// the lower total.
+// weighed (KG) product paying by Bancomat, asking to be asked about any change
+// (decision 018); the seeded operator of the store logs in through the
+// shoppers' login panel, finds the order on /app/staff by day and slot with
+// what the shopper lets the confirmation do, confirms its availability with
+// one product missing (decision 014), sees it wait for the shopper until a
+// deadline, and once the shopper accepted it prepares it with a lower weight
+// and closes it as collected; the shopper's orders then show the prepared rows
+// and the lower total.
 // A shopper opening /app/staff is told it is not for them and sees no data.
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -56,7 +58,8 @@ function dayAndSlot(slot: { validFrom: string; validTo: string }): { day: string
 
 /**
  * An IN_STORE order at the store with 3 kg of a weighed product, 2 pieces of a second product
- * and 1 of a third, paid by Bancomat at pickup, booked in a free slot of a day chosen at random.
+ * and 1 of a third, paid by Bancomat at pickup, booked in a free slot of a day chosen at random,
+ * with «confermalo senza chiedermelo» unticked: any change the store makes waits for the shopper.
  */
 async function bookedWeighedOrder(
   page: Page,
@@ -117,7 +120,7 @@ async function bookedWeighedOrder(
       })
     ).responseCode,
   ).toBe(0);
-  const { orderId: id } = await bookCart(request, shopper, cart.id, 'BANCOMAT');
+  const { orderId: id } = await bookCart(request, shopper, cart.id, 'BANCOMAT', { acceptChanges: false });
   const order = (await apiCall<BookedOrder>(request, shopper, `/cli/ecommerce/orders/${id}/fetch`)).data;
   expect(order.status).toBe('TO_BE_PREPARED');
   const row = (barcode: string) => order.cart.items.find((i) => i.barcode === barcode)!;
@@ -150,11 +153,16 @@ test.describe('the store staff screen', () => {
     const { day, time } = dayAndSlot(order.cart.delivery.timeSlot);
     const slot = page.getByRole('region', { name: day }).getByRole('region', { name: `${day} Fascia ${time}` });
     const card = slot.getByRole('article', { name: `Ordine ${order.number}` });
-    const fact = (label: string) => card.locator('dl > div').filter({ hasText: label });
+    const fact = (label: string) =>
+      card.locator('dl > div').filter({ has: page.locator('dt').getByText(label, { exact: true }) });
     await expect(card).toBeVisible();
     await expect(card.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
     await expect(card.getByText('Bancomat')).toBeVisible();
     await expect(card.getByText('Ritiro in negozio')).toBeVisible();
+    // What the shopper lets the store's confirmation do without asking them (decision 018).
+    await expect(fact('Alla conferma').getByRole('definition')).toHaveText(
+      'Ti chiediamo conferma se un prodotto manca o viene sostituito',
+    );
 
     // The pre-order waits for the store: each row is confirmed with the shopper's choice of substitute beside it.
     const panel = card.getByRole('form', { name: `Conferma disponibilità dell'ordine ${order.number}` });
@@ -164,8 +172,9 @@ test.describe('the store staff screen', () => {
     const rowChoices = [weighed, piece, missing].map((r) => panel.getByRole('group', { name: r.description }));
     for (const choice of rowChoices)
       await expect(choice.getByRole('radio', { name: 'Disponibile', exact: true })).toBeChecked();
-    // Only the steps the status allows are offered.
+    // Only the steps the status allows are offered: a pre-order is confirmed row by row, or whole in one click.
     await expect(card.getByRole('button', { name: 'Conferma disponibilità' })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Tutto disponibile nell'ordine ${order.number}` })).toBeVisible();
     for (const notYet of [
       'Conferma e avvia la preparazione',
       'Pronto per il ritiro',
@@ -185,13 +194,27 @@ test.describe('the store staff screen', () => {
     await expect(card.getByRole('alert')).toHaveText("Nessun prodotto disponibile: annulla l'ordine.");
     await expect(card.getByText('In attesa di conferma del punto vendita', { exact: true })).toBeVisible();
 
-    // One product is missing: the store confirms the others; the order waits for the shopper's acceptance.
+    // One product is missing: the store confirms the others; beyond the shopper's choices, the order waits
+    // for their acceptance until a deadline.
     await rowChoices[0]!.getByRole('radio', { name: 'Disponibile', exact: true }).check();
     await rowChoices[1]!.getByRole('radio', { name: 'Disponibile', exact: true }).check();
     await card.getByRole('button', { name: 'Conferma disponibilità' }).click();
     await expect(page.getByText(`Ordine ${order.number}: disponibilità confermata`)).toBeVisible();
     await expect(card.getByText("Confermato: in attesa dell'accettazione del cliente", { exact: true })).toBeVisible();
     await expect(panel).toHaveCount(0);
+    await expect(card.getByRole('button', { name: `Tutto disponibile nell'ordine ${order.number}` })).toHaveCount(0);
+    const waiting = (
+      await apiCall<{ expiresAt: string }>(page.request, shopper, `/cli/ecommerce/orders/${order.id}/fetch`)
+    ).data;
+    const deadline = rome(waiting.expiresAt, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).replace(',', '');
+    await expect(fact('In attesa del cliente').getByRole('definition')).toHaveText(`fino a ${deadline}`);
     const missingRow = card.getByRole('listitem').filter({ hasText: missing.description });
     await expect(missingRow).toContainText('Non disponibile');
     await expect(card.getByRole('button', { name: 'Salva quantità preparate' })).toHaveCount(0);
@@ -200,6 +223,7 @@ test.describe('the store staff screen', () => {
     await acceptedByShopper(page.request, shopper, order.id);
     await page.getByRole('button', { name: 'Aggiorna' }).click();
     await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
+    await expect(fact('Conferma').getByRole('definition')).toHaveText('accettata dal cliente');
     await expect(card.getByRole('button', { name: 'Conferma disponibilità' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Chiudi come ritirato' })).toHaveCount(0);
     const weighedRow = card.getByRole('listitem').filter({ hasText: weighed.description });
