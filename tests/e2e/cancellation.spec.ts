@@ -25,7 +25,7 @@ test('the FAQ and the terms say an order is cancelled from the orders page until
   await expect(page.getByText('Da preparare')).toHaveCount(0);
 });
 
-test("the FAQ and the terms tell the order's steps: the store confirms, the shopper pays or accepts in time, then the pickup code", async ({
+test("the FAQ and the terms tell the order's steps: the store confirms; within the shopper's choices the order goes on by itself, otherwise the shopper pays or accepts by the deadline; then the pickup code", async ({
   page,
 }) => {
   await page.goto('/app/faq');
@@ -34,11 +34,14 @@ test("the FAQ and the terms tell the order's steps: the store confirms, the shop
   await expect(steps).toHaveText([
     'Quando prenoti giorno e fascia oraria, il tuo pre-ordine viene inviato al punto vendita.',
     /^Il punto vendita conferma la disponibilità dei prodotti, in tutto o in parte, entro la chiusura delle prenotazioni della fascia oraria che hai scelto\. I prodotti che mancano risultano non disponibili oppure sostituiti, secondo le tue scelte\. Ti avvisiamo per email, e la pagina dei tuoi ordini si aggiorna da sola\.$/,
-    /hai 30 minuti dalla conferma, e comunque non oltre l'inizio della fascia oraria, per pagare con «Paga ora» \(carta\) o per accettare l'ordine con «Accetta ordine» \(contanti o bancomat al ritiro o alla consegna\)\. Se l'ordine confermato non ti va bene, puoi modificarlo con «Modifica ordine» e inviarlo di nuovo, oppure annullarlo\.$/,
+    // Decision 018: what the shopper chose at checkout goes through by itself, the card held without them.
+    /^Se il punto vendita conferma l'ordine come l'hai chiesto, o con le variazioni che hai accettato al momento della prenotazione \(«Quando il punto vendita conferma l'ordine»: di norma fino a 10 € in più o in meno\), l'ordine va in preparazione da solo: non devi fare nulla\. Con la carta, il totale viene bloccato sulla carta associata senza chiederti di nuovo la verifica della banca\.$/,
+    /^Altrimenti, dalla pagina dei tuoi ordini paghi con «Paga ora» \(carta\) o accetti l'ordine con «Accetta ordine» \(contanti o bancomat al ritiro o alla consegna\) entro la scadenza indicata nell'ordine: fino alla chiusura delle prenotazioni della fascia oraria, ma sempre almeno un'ora dopo la conferma, mai di notte\. Ti mandiamo un promemoria prima della scadenza\. Se l'ordine confermato non ti va bene, puoi modificarlo con «Modifica ordine» e inviarlo di nuovo, oppure annullarlo\.$/,
     /non paghi o non accetti entro la scadenza indicata nell'ordine, scade da solo e la fascia oraria viene liberata\.$/,
-    "Dopo il pagamento o l'accettazione ricevi il codice di ritiro, che trovi nell'ordine.",
+    "Quando l'ordine va in preparazione ricevi il codice di ritiro, che trovi nell'ordine.",
     /^Paghi solo quello che il punto vendita ha effettivamente preparato/,
   ]);
+  await expect(page.getByText('30 minuti')).toHaveCount(0);
   await page.getByText('Cosa succede se un prodotto non è disponibile?').click();
   await expect(
     page.locator('details').filter({ hasText: 'Cosa succede se un prodotto non è disponibile?' }),
@@ -56,12 +59,17 @@ test("the FAQ and the terms tell the order's steps: the store confirms, the shop
   await expect(terms.nth(2)).toContainText(
     "Il cliente paga (pre-autorizzazione sulla carta), oppure modifica l'ordine e lo invia di nuovo, oppure lo annulla.",
   );
+  // The consent given at booking stands for the acceptance, and with the linked card the payment (decision 018).
+  await expect(terms.nth(2)).toContainText(
+    "Al momento della prenotazione il cliente può dare il suo consenso in anticipo: una conferma del punto vendita con tutti i prodotti come ordinati, o con le variazioni che il cliente ha indicato entro l'importo che ha scelto, vale come accettazione e, con la carta associata, come pagamento (pre-autorizzazione sulla carta senza una nuova verifica).",
+  );
   await expect(terms.nth(3)).toContainText(
     "L'ordine scade automaticamente dopo un tempo massimo calcolato dal sistema",
   );
   await expect(terms.nth(3)).toContainText(
-    "entro 30 minuti dalla conferma, e comunque entro l'inizio della fascia oraria",
+    "entro la scadenza indicata nell'ordine (la chiusura delle prenotazioni della fascia oraria, ma almeno un'ora dopo la conferma, mai tra le 22:00 e le 7:00, e comunque mezz'ora prima dell'inizio della fascia oraria), dopo un promemoria.",
   );
+  await expect(page.getByText('30 minuti')).toHaveCount(0);
   await expect(terms.nth(4)).toHaveText("Dopo il pagamento, o l'accettazione, viene rilasciato un codice di ritiro.");
   await expect(terms.nth(6)).toContainText(
     "L'importo effettivamente addebitato è determinato al momento del ritiro o della consegna",
