@@ -42,6 +42,16 @@ describe('request validation', () => {
       errorMessage: 'Richiesta non valida.',
       issues: [{ path: 'name', message: 'Carattere non ammesso.' }],
     });
+    // A lone half of a UTF-16 pair: refused, not stored as U+FFFD; a whole pair is kept.
+    expect(await (await post('{"name":"caff\\ud800","amount":1}')).json()).toEqual({
+      responseCode: 4000,
+      errorMessage: 'Richiesta non valida.',
+      issues: [{ path: 'name', message: 'Carattere non ammesso.' }],
+    });
+    expect(await (await post('{"name":"caff\\u00e8 \\ud83d\\ude00","amount":1}')).json()).toEqual({
+      name: 'caffè 😀',
+      amount: 1,
+    });
     const broken = await post('{"name":');
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({

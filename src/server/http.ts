@@ -33,14 +33,16 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 export const ok = <T>(c: Context, data: T) => jsonAnswer(c, { responseCode: ErrorCode.OK, data });
 
 /**
- * The first path holding a NUL character: PostgreSQL cannot store one in text. Walked with a
- * stack of its own, not by recursion: a body reaches it only within JSON_LIMITS (json-shape.ts).
+ * The first path holding text that cannot be stored as given: a NUL character (PostgreSQL refuses
+ * one in text), or a lone half of a UTF-16 pair (not well-formed Unicode: it would be stored as
+ * U+FFFD, the text changed without a word). Walked with a stack of its own, not by recursion: a
+ * body reaches it only within JSON_LIMITS (json-shape.ts).
  */
 function nulPath(value: unknown): string[] | null {
   const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   for (let next = stack.pop(); next; next = stack.pop()) {
     if (typeof next.value === 'string') {
-      if (next.value.includes('\u0000')) return next.path;
+      if (next.value.includes('\u0000') || !next.value.isWellFormed()) return next.path;
     } else if (next.value && typeof next.value === 'object') {
       // Pushed last to first, so the first field's path is the one found first.
       const entries = Object.entries(next.value);
@@ -60,7 +62,7 @@ const BAD_JSON = 'Il corpo della richiesta non è un JSON valido.';
 const issuesOf = (error: { issues: readonly z.core.$ZodIssue[] }) =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
-/** The refusal of any text holding a NUL character, or null. */
+/** The refusal of any text holding a NUL character or a lone surrogate, or null. */
 function nulRefusal(input: unknown): z.ZodError | null {
   const nul = nulPath(input);
   return nul === null
