@@ -30,8 +30,8 @@ import { releaseSlotPlace } from './slots.ts';
 
 async function storeOrder(db: Db, storeId: number, orderId: number) {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
-  if (!order) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Ordine non trovato.');
-  if (order.store_id !== storeId) throw new NotYours();
+  // Another store's order and no order at all get the same answer: an operator learns nothing of ids not theirs.
+  if (!order || order.store_id !== storeId) throw new NotYours();
   return order;
 }
 

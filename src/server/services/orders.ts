@@ -433,8 +433,8 @@ async function ownedOrder(db: Db, userId: number, orderId: number, lock = false)
   let q = db.selectFrom('orders').selectAll().where('id', '=', orderId);
   if (lock) q = q.forUpdate();
   const order = await q.executeTakeFirst();
-  if (!order) throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Ordine non trovato.');
-  if (order.user_id !== userId) throw new NotYours();
+  // Another customer's order and no order at all get the same answer: a caller learns nothing of ids not theirs.
+  if (!order || order.user_id !== userId) throw new NotYours();
   return order;
 }
 

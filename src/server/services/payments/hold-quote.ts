@@ -5,8 +5,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { BusinessError, NotYours } from '../outcomes.ts';
-import { ErrorCode } from '#src/shared/contract/errors.ts';
+import { NotYours } from '../outcomes.ts';
 import { toCents, toEuro } from '#src/shared/contract/money.ts';
 import { preauthCents, type PreauthQuote } from '#src/shared/contract/payments.ts';
 import { cartView, ownedCart } from '../cart.ts';
@@ -21,11 +20,8 @@ export async function userOrderByCode(db: Db, userId: number, orderCode: string)
     .where('code', '=', orderCode)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!order) {
-    const other = await db.selectFrom('orders').select('id').where('code', '=', orderCode).executeTakeFirst();
-    if (other) throw new NotYours();
-    throw new BusinessError(ErrorCode.WRONG_ORDER_STATUS, 'Ordine non trovato.');
-  }
+  // Another customer's order and no order at all get the same answer: a caller learns nothing of codes not theirs.
+  if (!order) throw new NotYours();
   return order;
 }
 
