@@ -7,13 +7,13 @@
 // pickup code, again without a reload. The shopper's mails say the same. A shopper who kept the
 // checkout's default (changes up to 10 € accepted) needs to do nothing when the store confirms
 // with a cheap product missing: the order goes to preparation with its pickup code by itself.
-import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { logInThroughPanel, storeProducts } from './cart.helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { storeProducts } from './cart.helpers.ts';
 import { apiCall, bookCart, euro, logIn, signedUpShopper, uniqueEmail, type Shopper } from './checkout.helpers.ts';
+import { fact, mailTo, noSideScroll, operatorPage, romeDateTime, shot } from './lifecycle.helpers.ts';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 
 const STORE = 1109;
-const OPERATOR = { email: `operatore.${STORE}@spesaonline.local`, password: 'Operatore-2026' }; // README, Store staff
 const EVENTS = '/cli/ecommerce/orders/events';
 
 interface Product {
@@ -60,81 +60,6 @@ async function threeProductsCart(page: Page, shopper: Shopper, missingAmount = 2
     expect(stored.responseCode, `cart/store ${p.description}`).toBe(0);
   }
   return { cartId: cart.id, missing: missing!, replaced: replaced!, kept: kept!, substitute: substitute! };
-}
-
-/** A page of its own for the store's operator (its own session), the size of the test's project. */
-async function operatorPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } = info.project.use;
-  const context = await browser.newContext({
-    ...(baseURL ? { baseURL } : {}),
-    ...(viewport ? { viewport } : {}),
-    ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
-    ...(isMobile ? { isMobile } : {}),
-    ...(hasTouch ? { hasTouch } : {}),
-    ...(locale ? { locale } : {}),
-    ...(timezoneId ? { timezoneId } : {}),
-  });
-  const staff = await context.newPage();
-  await staff.addInitScript(() => localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString()));
-  await staff.goto('/app/staff');
-  await logInThroughPanel(staff, OPERATOR.email, OPERATOR.password);
-  return staff;
-}
-
-/**
- * A screenshot of one element at the phone's width, among the test's results (the ones in
- * docs/screenshots are copies of them): the sticky header scrolls away and the floating button
- * is left out meanwhile (set from script: the shop's CSP refuses the style sheet Playwright would add).
- */
-async function shot(page: Page, element: Locator, path: string): Promise<void> {
-  const toggle = (on: boolean) =>
-    page.evaluate((hide) => {
-      const header = document.querySelector<HTMLElement>('.site-header');
-      const top = document.querySelector<HTMLElement>('.scroll-top');
-      if (header) header.style.position = hide ? 'static' : '';
-      if (top) top.style.visibility = hide ? 'hidden' : '';
-    }, on);
-  await toggle(true);
-  await element.screenshot({ path, scale: 'css' });
-  await toggle(false);
-}
-
-/** '12/05/2026 09:41' in Rome, as the orders and the store's screen write a deadline. */
-const romeDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date(iso))
-    .replace(',', '');
-
-/** A fact («label» and its value) of an order's card, on the store's screen or the shopper's. */
-const fact = (card: Locator, label: string) =>
-  card.locator('dl > div').filter({ has: card.page().locator('dt').getByText(label, { exact: true }) });
-
-const noSideScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-async function mailTo(page: Page, email: string, subject: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const outbox = (await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-          messages: { subject: string; text: string }[];
-        };
-        text = outbox.messages.find((m) => m.subject === subject)?.text ?? '';
-        return text !== '';
-      },
-      { message: `mail «${subject}»`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return text;
 }
 
 test.describe('the order lifecycle', () => {
