@@ -20,10 +20,13 @@ import {
 import {
   availabilityConfirmedMail,
   cancelledByStoreMail,
+  confirmedInPreparationMail,
+  holdRefusedMail,
   type OrderMailInput,
   orderExpiredMail,
   outForDeliveryMail,
   readyForPickupMail,
+  waitingReminderMail,
 } from '#src/server/mail/order-mails.ts';
 import { signup } from '#src/server/services/accounts.ts';
 import { signupRequest } from '#src/shared/contract/auth.ts';
@@ -301,6 +304,61 @@ describe('the mails of the order lifecycle', () => {
     expect(m.text).toContain('Fascia oraria: sabato 4 luglio 2026, dalle 18:00 alle 20:00');
     expect(m.text).not.toContain('Prodotti cambiati');
     expect(m.text).toContain("Se non lo accetti in tempo, l'ordine scade");
+  });
+
+  it('confirmed within the shopper’s choices: in preparation, with the pickup code; the card held, or cash to pay', () => {
+    const card = confirmedInPreparationMail({ ...sample, code: '482913' });
+    expect(card.subject).toBe('Ordine confermato: è in preparazione (W00000012)');
+    expect(card.text).toContain(
+      'il punto vendita ha confermato il tuo ordine W00000012: è in preparazione, non devi fare nulla.',
+    );
+    expect(card.text).toContain(
+      'Alcuni prodotti sono cambiati come avevi scelto al momento della prenotazione: li trovi qui sotto.',
+    );
+    expect(card.text).toContain(
+      "Sulla tua carta abbiamo bloccato il totale: viene addebitato solo l'importo dei prodotti che ricevi.",
+    );
+    expect(card.text).toContain('Ordine: W00000012\nCodice di ritiro: 482913\nPunto vendita: Bari Japigia');
+    expect(card.text).toContain('- Latte fresco intero 1 l: Non disponibile');
+    expect(card.text).toContain(
+      "I dettagli sono nella pagina dell'ordine:\nhttps://spesa.example.it/app/profile/orders/12",
+    );
+    const cash = confirmedInPreparationMail({ ...sample, code: '482913', paymentMode: 'CASH', changes: [] });
+    expect(cash.text).toContain('Tutti i prodotti sono disponibili.');
+    expect(cash.text).toContain('Pagherai in contanti');
+    expect(cash.text).not.toContain('Prodotti cambiati');
+    expect(cash.text).not.toContain('carta');
+  });
+
+  it('the hold on the linked card refused: pay with 3-D Secure by the deadline in Rome', () => {
+    const m = holdRefusedMail(sample);
+    expect(m.subject).toBe('Paga il tuo ordine W00000012: la carta non è stata accettata');
+    expect(m.text).toContain(
+      'il punto vendita ha confermato il tuo ordine W00000012, ma non siamo riusciti a bloccare il totale sulla carta associata.',
+    );
+    expect(m.text).toContain(
+      "Per confermare l'ordine pagalo entro venerdì 11 dicembre 2026 alle 18:30 con la verifica della tua banca (3-D Secure)",
+    );
+    expect(m.text).toContain(facts.join('\n'));
+    expect(m.text).toContain("Se non lo paghi in tempo, l'ordine scade e la fascia oraria prenotata torna libera.");
+    expect(m.html).toContain('<a href="https://spesa.example.it/app/profile/orders/12">Paga l&#39;ordine</a>');
+  });
+
+  it('the reminder of an order waiting for the shopper: pay it (card) or accept it (cash, bancomat) by the deadline in Rome', () => {
+    const card = waitingReminderMail(sample);
+    expect(card.subject).toBe('Il tuo ordine W00000012 ti aspetta: pagalo entro venerdì 11 dicembre 2026 alle 18:30');
+    expect(card.text).toContain(
+      "Pagalo entro venerdì 11 dicembre 2026 alle 18:30: dopo, l'ordine scade e la fascia oraria prenotata torna libera.",
+    );
+    expect(card.html).toContain('<a href="https://spesa.example.it/app/profile/orders/12">Paga l&#39;ordine</a>');
+    const bancomat = waitingReminderMail({ ...sample, paymentMode: 'BANCOMAT', deadline: '2026-07-04T08:05:00Z' });
+    expect(bancomat.subject).toBe(
+      'Il tuo ordine W00000012 ti aspetta: accettalo entro sabato 4 luglio 2026 alle 10:05',
+    );
+    expect(bancomat.text).toContain("Accetta dalla pagina dell'ordine:");
+    expect(bancomat.html).toContain(
+      '<a href="https://spesa.example.it/app/profile/orders/12">Accetta l&#39;ordine</a>',
+    );
   });
 
   it('ready for pickup, with the pickup code; out for delivery, paid by bancomat at the door', () => {
