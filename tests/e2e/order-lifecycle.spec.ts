@@ -95,9 +95,7 @@ test.describe('the order lifecycle', () => {
     const panel = card.getByRole('form', { name: `Conferma disponibilità dell'ordine ${number}` });
     await expect(panel).toBeVisible();
     // What the shopper lets the confirmation do, before the store confirms.
-    await expect(fact(card, 'Alla conferma')).toContainText(
-      'Ti chiediamo conferma se un prodotto manca o viene sostituito',
-    );
+    await expect(fact(card, 'Alla conferma')).toContainText('il cliente vuole confermare ogni variazione');
     await expect(panel.getByRole('button', { name: `Tutto disponibile nell'ordine ${number}` })).toBeVisible();
     const row = (p: Product) => panel.getByRole('group', { name: p.description });
     for (const p of [missing, replaced, kept]) await expect(row(p)).toContainText('Sostituisci con prodotto simile');

@@ -118,7 +118,7 @@ test.describe('orders that complete themselves', () => {
     const staff = await operatorPage(browser, info);
     const card = staff.getByRole('article', { name: `Ordine ${number}` });
     await expect(fact(card, 'Alla conferma').getByRole('definition')).toHaveText(
-      `Confermato senza chiederti se il totale cambia al massimo di ${euro(10)}`,
+      `va avanti da sola se il totale cambia al massimo di ${euro(10)}`,
     );
     await card.getByRole('button', { name: `Tutto disponibile nell'ordine ${number}` }).click();
     await expect(staff.getByText(`Ordine ${number}: disponibilità confermata`)).toBeVisible();

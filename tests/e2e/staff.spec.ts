@@ -161,7 +161,7 @@ test.describe('the store staff screen', () => {
     await expect(card.getByText('Ritiro in negozio')).toBeVisible();
     // What the shopper lets the store's confirmation do without asking them (decision 018).
     await expect(fact('Alla conferma').getByRole('definition')).toHaveText(
-      'Ti chiediamo conferma se un prodotto manca o viene sostituito',
+      'il cliente vuole confermare ogni variazione',
     );
 
     // The pre-order waits for the store: each row is confirmed with the shopper's choice of substitute beside it.

@@ -207,8 +207,8 @@ function Summary({ cart }: { cart: Cart }) {
       </div>
       <p className="checkout-hint">
         {data.paymentMode === 'XPAY'
-          ? `Premendo «${BINDING_ORDER}» invii il pre-ordine al punto vendita: quando ne conferma la disponibilità ti scriviamo, e paghi con la carta l'importo confermato, pre-autorizzato come indicato.`
-          : `Premendo «${BINDING_ORDER}» invii il pre-ordine al punto vendita e ti impegni a pagarlo al ritiro o alla consegna, come il punto vendita lo conferma e tu lo accetti.`}
+          ? `Premendo «${BINDING_ORDER}» invii il pre-ordine al punto vendita: quando ne conferma la disponibilità, entro le tue scelte l'importo confermato viene pre-autorizzato sulla carta associata come indicato, altrimenti ti scriviamo e lo paghi tu con la carta.`
+          : `Premendo «${BINDING_ORDER}» invii il pre-ordine al punto vendita e ti impegni a pagarlo al ritiro o alla consegna, come il punto vendita lo conferma entro le tue scelte o come tu lo accetti.`}
       </p>
       <ModalDialog
         title="Attenzione!"

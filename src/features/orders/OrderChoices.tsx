@@ -68,7 +68,7 @@ export function OrderChoices({ order, onChange }: { order: Order; onChange: (o: 
       <span>Alla conferma del punto vendita: {choicesText(order)}.</span>{' '}
       {waiting && (
         <button type="button" className="link-button" onClick={() => setEditing(true)}>
-          Cambia
+          Cambia<span className="visually-hidden"> le scelte dell'ordine {order.number}</span>
         </button>
       )}
     </p>

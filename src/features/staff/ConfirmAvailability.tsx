@@ -224,14 +224,16 @@ export function ConfirmAvailability({
         Conferma disponibilità<span className="visually-hidden"> dell'ordine {order.number}</span>
       </h5>
       <p className="staff-confirm__hint">
-        Se tutto è disponibile, conferma con un clic: l'ordine va in preparazione da solo. Altrimenti indica per ogni
-        prodotto se è disponibile: entro le scelte del cliente l'ordine va avanti da solo, oltre aspetta il cliente.
+        Se tutto è disponibile, conferma con un clic: l'ordine va in preparazione da solo (con la carta, se la banca
+        accetta il pagamento senza il cliente). Altrimenti indica per ogni prodotto se è disponibile: entro le scelte
+        del cliente l'ordine va avanti da solo, oltre aspetta il cliente.
       </p>
       <p>
         <button
           type="button"
           className="button button-primary staff-confirm__all"
-          disabled={busy}
+          // With a row already marked unavailable or substituted, the rows' own answers are confirmed below.
+          disabled={busy || Object.values(choices).some((c) => c.outcome !== 'AVAILABLE')}
           onClick={() => onConfirm([])}
         >
           Tutto disponibile<span className="visually-hidden"> nell'ordine {order.number}</span>

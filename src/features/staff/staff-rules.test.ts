@@ -175,11 +175,11 @@ describe("what the store's screen says an order waits for (decision 018)", () =>
   it('names the shopper’s choices, the wait for the shopper, or the confirmation that went through', () => {
     expect(waitingLabel(order({}))).toEqual({
       label: 'Alla conferma',
-      text: 'Confermato senza chiederti se il totale cambia al massimo di 10,00\u00a0€',
+      text: 'va avanti da sola se il totale cambia al massimo di 10,00\u00a0€',
     });
     expect(waitingLabel(order({ acceptChanges: false }))).toEqual({
       label: 'Alla conferma',
-      text: 'Ti chiediamo conferma se un prodotto manca o viene sostituito',
+      text: 'il cliente vuole confermare ogni variazione',
     });
     expect(waitingLabel(order({ status: 'PAYMENT_PENDING', expiresAt: '2026-12-04T07:00:00.000Z' })).label).toBe(
       'In attesa del cliente',

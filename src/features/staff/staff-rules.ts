@@ -2,7 +2,6 @@
 // and which buttons an order gets. The transitions, labels and row prices are
 // the shared ones the server enforces (src/shared/order-states.ts and friends).
 import { formatDateTime, romeDayOf } from '#src/lib/dates.ts';
-import { choicesText } from '#src/shared/order-states.ts';
 import type { CartItem, Replacement } from '#src/shared/contract/cart.ts';
 import { type Order, type OrderStatus, orderStatusLabels } from '#src/shared/contract/checkout.ts';
 import { formatEuro, toCents, toEuro } from '#src/shared/contract/money.ts';
@@ -127,7 +126,13 @@ export const staffStatusLabel = (status: OrderStatus, paymentMode: string | null
  * (until when), or was paid.
  */
 export function waitingLabel(order: Order): { label: string; text: string } {
-  if (order.status === 'TO_BE_PREPARED') return { label: 'Alla conferma', text: choicesText(order) };
+  if (order.status === 'TO_BE_PREPARED')
+    return {
+      label: 'Alla conferma',
+      text: order.acceptChanges
+        ? `va avanti da sola se il totale cambia al massimo di ${formatEuro(order.acceptChangesLimit ?? 0)}`
+        : 'il cliente vuole confermare ogni variazione',
+    };
   if (order.status === 'PAYMENT_PENDING')
     return {
       label: 'In attesa del cliente',

@@ -317,7 +317,6 @@ export const checkoutCalls = {
   order: endpoint({ method: 'get', path: '/ecommerce/orders/:id/fetch', params: { id: recordId }, output: order }),
   /** The same call as cartCalls.abort: with orderId it cancels a booked order and answers it (docs/product.md §7). */
   abortOrder: endpoint({ method: 'post', path: '/ecommerce/cart/abort', body: abortRequest, output: order }),
-  /** A confirmed cash or bancomat order: the shopper accepts it as the store confirmed it (decision 014). */
   /** What the store's confirmation may do without asking again (decision 018), changed while it waits for the store. */
   orderChoices: endpoint({
     method: 'post',
@@ -326,6 +325,7 @@ export const checkoutCalls = {
     body: choicesRequest,
     output: order,
   }),
+  /** A confirmed cash or bancomat order: the shopper accepts it as the store confirmed it (decision 018: beyond their choices). */
   acceptOrder: endpoint({
     method: 'post',
     path: '/ecommerce/orders/:id/accept',
