@@ -80,6 +80,8 @@ test.describe('content security policy', () => {
   test('the catalogue, stores, information, sign-up and 404 pages run without a refused script, style or eval', async ({
     page,
   }) => {
+    // Fourteen pages one after another, each to network quiet: more than one page's time.
+    test.slow();
     const refused = watchRefusals(page);
     expect(await violationsOn(page, refused, '/app/'), 'home').toEqual([]);
     const category = await firstLink(page, '/app/category/');
@@ -106,6 +108,8 @@ test.describe('content security policy', () => {
     page,
     request,
   }, info) => {
+    // Sixteen pages one after another, each to network quiet: more than one page's time.
+    test.slow();
     const shopper = await signedUpShopper(request, uniqueEmail(info, 'csp'));
     await readyCart(request, shopper);
     const refused = watchRefusals(page);
