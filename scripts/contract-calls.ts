@@ -3,9 +3,8 @@
 // for the browser (src/shared/contract/call.ts says why). `node scripts/contract-calls.ts
 // --check` (part of npm run lint) writes nothing and fails when the committed file is not
 // what the declarations give.
-import { spawnSync } from 'node:child_process';
+import { biomeFormatted } from './biome-format.helpers.ts';
 import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { callGroups } from '#src/shared/contract/endpoints.ts';
 
 const root = new URL('../', import.meta.url);
@@ -25,19 +24,7 @@ function generatedSource(): string {
       lines.push(`  ${name}: { method: ${JSON.stringify(e.method)}, path: ${JSON.stringify(e.path)} },`);
     lines.push('};', '');
   }
-  return formatted(lines.join('\n'));
-}
-
-/** The text as `biome format` leaves it, so that biome check passes on the committed file. */
-function formatted(source: string): string {
-  const biome = fileURLToPath(new URL('node_modules/.bin/biome', root));
-  const run = spawnSync(biome, ['format', `--stdin-file-path=${target}`], {
-    cwd: fileURLToPath(root),
-    input: source,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`biome format failed:\n${run.stderr}`);
-  return run.stdout;
+  return biomeFormatted(lines.join('\n'), target);
 }
 
 const path = new URL(target, root);

@@ -4,9 +4,8 @@
 // reads its tables back; the file is formatted as Biome formats it.
 // `node scripts/db-types.ts --check` (part of npm run lint) writes nothing and
 // fails when the committed file is not what the migrations give.
-import { spawnSync } from 'node:child_process';
+import { biomeFormatted } from './biome-format.helpers.ts';
 import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { type DatabaseMetadata, DiffChecker, generate, PostgresDialect } from 'kysely-codegen';
 import { openDb } from '#src/server/db/client.ts';
@@ -117,22 +116,10 @@ async function generatedSource(): Promise<string> {
       customImports,
       postprocess: ({ metadata }) => withCheckedWords(handle.db, metadata),
     });
-    return formatted(header + output);
+    return biomeFormatted(header + output, target);
   } finally {
     await handle.close();
   }
-}
-
-/** The text as `biome format` leaves it, so that biome check passes on the committed file. */
-function formatted(source: string): string {
-  const biome = fileURLToPath(new URL('node_modules/.bin/biome', root));
-  const run = spawnSync(biome, ['format', `--stdin-file-path=${target}`], {
-    cwd: fileURLToPath(root),
-    input: source,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`biome format failed:\n${run.stderr}`);
-  return run.stdout;
 }
 
 const check = process.argv.includes('--check');

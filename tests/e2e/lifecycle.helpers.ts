@@ -5,7 +5,7 @@ import { type Browser, expect, type Locator, type Page, type TestInfo } from '@p
 import { logInThroughPanel } from './cart.helpers.ts';
 
 /** The seeded operator of the default store 1109 (README, Store staff). */
-export const OPERATOR = { email: 'operatore.1109@spesaonline.local', password: 'Operatore-2026' };
+const OPERATOR = { email: 'operatore.1109@spesaonline.local', password: 'Operatore-2026' };
 
 /** A page of its own for the store's operator (its own session), the size of the test's project. */
 export async function operatorPage(browser: Browser, info: TestInfo): Promise<Page> {

@@ -42,6 +42,28 @@ export async function orderLanding(db: Db, tx: Tx): Promise<string> {
   return `${held ? paths.confirm : paths.failed}${query}`;
 }
 
+/** A hold of an order asked of the provider, recorded PENDING before the provider is asked. */
+const pendingHold = (
+  db: Db,
+  tx: Pick<Tx, 'order_id' | 'user_id' | 'transaction_code' | 'provider'>,
+  amountCents: number,
+  contract: string,
+) =>
+  db
+    .insertInto('payment_transactions')
+    .values({
+      ...tx,
+      kind: 'PREAUTH',
+      amount_cents: amountCents,
+      status: 'PENDING',
+      raw: null,
+      contract_number: contract,
+      operation_id: null,
+      captured_cents: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
 /** Starts the card payment of a PAYMENT_PENDING order: the hold's 3-D Secure step (docs/product.md §4 XPAY). */
 export async function startOrderPayment(
   { db, config, xpay, ipg }: PaymentDeps,
@@ -57,20 +79,7 @@ export async function startOrderPayment(
   const amountCents = toCents((await orderQuote(db, config, order.id, order.total_to_pay_cents)).amount);
   const codTrans = newCode('P');
   const tx = { order_id: order.id, user_id: userId, transaction_code: codTrans, provider: method.provider };
-  const inserted = await db
-    .insertInto('payment_transactions')
-    .values({
-      ...tx,
-      kind: 'PREAUTH',
-      amount_cents: amountCents,
-      status: 'PENDING',
-      raw: null,
-      contract_number: method.contract_number,
-      operation_id: null,
-      captured_cents: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const inserted = await pendingHold(db, tx, amountCents, method.contract_number);
   const answer = (esito: 'OK' | 'KO', html: string | null, message: string | null): NonceResponse => ({
     esito,
     html,
@@ -247,23 +256,12 @@ export async function autoHold(deps: PaymentDeps, orderId: number, origin: strin
   if (method?.provider === 'XPAY') {
     const amountCents = toCents((await orderQuote(db, config, order.id, order.total_to_pay_cents)).amount);
     const codTrans = newCode('M');
-    const tx = await db
-      .insertInto('payment_transactions')
-      .values({
-        order_id: order.id,
-        user_id: order.user_id,
-        transaction_code: codTrans,
-        provider: 'XPAY',
-        kind: 'PREAUTH',
-        amount_cents: amountCents,
-        status: 'PENDING',
-        raw: null,
-        contract_number: method.contract_number,
-        operation_id: null,
-        captured_cents: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const tx = await pendingHold(
+      db,
+      { order_id: order.id, user_id: order.user_id, transaction_code: codTrans, provider: 'XPAY' },
+      amountCents,
+      method.contract_number,
+    );
     await logEvent(db, tx, 'MIT_REQUESTED', amountCents);
     const result = await askProvider(() =>
       xpay.mitPreauthorise({ codTrans, amountCents, contract: method.contract_number, origin }),
