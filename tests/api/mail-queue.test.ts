@@ -325,7 +325,14 @@ describe('the mails of the order lifecycle', () => {
     );
     const cash = confirmedInPreparationMail({ ...sample, code: '482913', paymentMode: 'CASH', changes: [] });
     expect(cash.text).toContain('Tutti i prodotti sono disponibili.');
-    expect(cash.text).toContain('Pagherai in contanti');
+    expect(cash.text).toContain('Pagherai in contanti al ritiro o alla consegna.');
+    // The way the order reaches the shopper, when the mail knows it.
+    expect(confirmedInPreparationMail({ ...sample, paymentMode: 'CASH', pickup: true }).text).toContain(
+      'Pagherai in contanti al ritiro.',
+    );
+    expect(confirmedInPreparationMail({ ...sample, paymentMode: 'BANCOMAT', pickup: false }).text).toContain(
+      'Pagherai con il bancomat alla consegna.',
+    );
     expect(cash.text).not.toContain('Prodotti cambiati');
     expect(cash.text).not.toContain('carta');
   });

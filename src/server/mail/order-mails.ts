@@ -18,6 +18,8 @@ export interface OrderMailInput {
   /** Euro. */
   total: number;
   paymentMode: 'CASH' | 'BANCOMAT' | 'XPAY';
+  /** Collected in store or at the drive (true), or delivered (false); unknown: either. */
+  pickup?: boolean;
   /** ISO instant by which the shopper must pay or accept. */
   deadline?: string;
   changes?: {
@@ -167,7 +169,9 @@ export function confirmedInPreparationMail(input: OrderMailInput): OrderMail {
         : 'Tutti i prodotti sono disponibili.',
       input.paymentMode === 'XPAY'
         ? "Sulla tua carta abbiamo bloccato il totale: viene addebitato solo l'importo dei prodotti che ricevi."
-        : `Pagherai ${paidWith(input.paymentMode)} al ritiro o alla consegna.`,
+        : `Pagherai ${paidWith(input.paymentMode)} ${
+            input.pickup === undefined ? 'al ritiro o alla consegna' : input.pickup ? 'al ritiro' : 'alla consegna'
+          }.`,
     ],
     facts,
     changes,

@@ -1,6 +1,7 @@
 // The mails of an order's lifecycle (decision 014), queued in the transaction
 // of the change they tell of (mail/queue.ts): no mail for a change rolled back,
 // none lost when the mail server is down.
+import { isPickup } from '#src/shared/delivery-modes.ts';
 import { routes } from '#src/shared/routes.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -45,6 +46,7 @@ export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNot
     slot: slot ? { validFrom: slot.validFrom, validTo: slot.validTo } : null,
     total: view.cart.totalToPay,
     paymentMode: order.payment_mode,
+    pickup: isPickup(order.delivery_mode),
     ...(view.expiresAt ? { deadline: view.expiresAt } : {}),
     changes: view.cart.items.flatMap((i): NonNullable<OrderMailInput['changes']> => {
       if (i.confirmation?.outcome === 'UNAVAILABLE') return [{ description: i.description, outcome: 'UNAVAILABLE' }];
