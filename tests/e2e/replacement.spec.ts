@@ -2,6 +2,7 @@
 // row, a substitute named by searching on another, both kept by the server across a
 // reload; at checkout the order's yes/no is the default and the rows that differ from
 // it are listed, each changeable with the cart row's own control.
+import { soldAlike } from '#src/shared/substitution-rules.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { storeProducts } from './cart.helpers.ts';
 import { euro, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
@@ -135,7 +136,10 @@ test('a substitute the store refuses says the server’s message in a toast', as
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'sostitutorifiutato'));
   const cart = await readyCart(request, shopper);
   const [row] = cart.items as [(typeof cart.items)[number]];
-  const other = (await storeProducts(request, 1109)).find((p) => !cart.items.some((i) => i.barcode === p.barcode));
+  // Sold as the row is (by the piece or by weight): the picker offers no other.
+  const products = await storeProducts(request, 1109);
+  const rowUm = products.find((p) => p.barcode === row.barcode)?.um ?? 'PZ';
+  const other = products.find((p) => !cart.items.some((i) => i.barcode === p.barcode) && soldAlike(p.um, rowUm));
   if (!other) throw new Error('no other product');
   await logIn(page, shopper);
   await page.goto('/app/cart');
