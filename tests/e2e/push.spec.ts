@@ -119,7 +119,10 @@ test.describe('order notifications', () => {
     await exit.first().click();
     expect((await loggedOut).status()).toBe(200);
     await expect(page).toHaveURL(/\/app\/$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('test.pushKey'))).toBeNull();
+    // Asked again while the home page may still be settling (a navigation destroys the page's context).
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('test.pushKey')).catch(() => 'the page is navigating'))
+      .toBeNull();
   });
 
   test('a browser where they are blocked says so, and the mails go on', async ({ page, request }, info) => {
