@@ -1,6 +1,6 @@
-// A shopper searches: nothing under 3 characters, tomatoes for 'pomo' within
-// about a second of typing stopping (instant suggestions from the static
-// index, then the store's prices), the search page for a text or a tag.
+// A shopper searches: nothing under 3 characters, tomatoes for 'pomo' at once
+// (instant suggestions from the static index, before the API answers; then the
+// store's prices), the search page for a text or a tag.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { euro } from './cart.helpers.ts';
@@ -9,7 +9,20 @@ import { apiData, products, type ApiPage, type ApiProduct } from './catalogue.he
 test.describe('search', () => {
   // docs/product.md §5: search starts with at least 3 characters (so 'pom' already
   // searches); under 3 nothing is shown.
-  test("'po' shows nothing, 'pomo' shows tomatoes within about a second", async ({ page }) => {
+  test("'po' shows nothing, 'pomo' shows tomatoes at once, before the API is asked", async ({ page }) => {
+    // The API's search is held until the instant suggestions are seen: they come from
+    // the static index and wait neither for the 1 s debounce nor for the API. (How fast
+    // they come is a figure of the benchmarks, not of a timed test.)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    await page.route(/\/cli\/.*[?&]q=pomo/, async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
     await page.goto('/app/');
     const box = page.getByRole('banner').getByRole('searchbox', { name: 'Cerca prodotti' });
     await box.click();
@@ -19,9 +32,9 @@ test.describe('search', () => {
     await expect(results).toHaveCount(0);
 
     await box.pressSequentially('mo');
-    const stopped = Date.now();
-    await expect(results.getByRole('link', { name: /Pomodor/ }).first()).toBeVisible({ timeout: 3000 });
-    expect(Date.now() - stopped, 'tomatoes shown within ~1 s of the last key').toBeLessThan(1500);
+    await expect(results.getByRole('link', { name: /Pomodor/ }).first()).toBeVisible();
+    release();
+    await expect.poll(() => asked, { message: 'the API is asked after the debounce' }).toBe(1);
     // After the debounce the API's results carry the store's prices.
     await expect(results.getByRole('link', { name: /Pomodor.*€/ }).first()).toBeVisible();
     await expect(results.getByRole('link', { name: /Vedi tutti i risultati/ })).toHaveAttribute(
