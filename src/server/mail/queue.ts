@@ -24,6 +24,7 @@
 import type { Db } from '../db/client.ts';
 import type { Mail, Mailer } from './mailer.ts';
 import { log } from '../logger.ts';
+import { type Sweeper, type SweeperOptions, startSweeper } from '../queue-sweeper.ts';
 
 /** After this many failed attempts a mail stays unsent in the table, no longer retried. */
 const MAX_ATTEMPTS = 20;
@@ -173,15 +174,8 @@ export async function forgetSentMail(db: Db, now: Date = new Date()): Promise<vo
     .execute();
 }
 
-interface MailWorker {
-  /** Sends what is due soon (after `kickDelayMs`): many kicks in a row make one sweep. */
-  kick(): void;
-  /** Stops the timers and waits for a sweep under way. */
-  stop(): Promise<void>;
-}
-
 /** The worker of each database handle in this process, for kickMailWorker(). */
-const workers = new WeakMap<Db, MailWorker>();
+const workers = new WeakMap<Db, Sweeper>();
 
 /**
  * After a commit that queued mail nobody waits for: the worker running on
@@ -194,67 +188,24 @@ export function kickMailWorker(db: Db): void {
 
 /**
  * Sweeps the queue every `intervalMs` (and on kick()), batch after batch while
- * full ones come; errors are logged, never thrown. The timers are unref()'d:
- * they never keep the process alive. Every API process may run one.
+ * full ones come (queue-sweeper.ts). Every API process may run one.
  */
 export function startMailWorker(
   db: Db,
   mailer: Mailer,
-  {
-    intervalMs = 10_000,
-    kickDelayMs = 50,
-    batch = 20,
-  }: { intervalMs?: number; kickDelayMs?: number; batch?: number } = {},
-): MailWorker {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let kickTimer: NodeJS.Timeout | undefined;
-  let forgotAt = 0;
-
-  async function sweep(): Promise<void> {
-    do {
-      again = false;
-      try {
-        while (!stopped && (await deliverDue(db, mailer, new Date(), batch)) === batch);
-        if (!stopped && Date.now() - forgotAt >= 3_600_000) {
-          forgotAt = Date.now();
-          await forgetSentMail(db);
-        }
-      } catch (error) {
-        log.error({ err: error }, 'mail: queue sweep failed; the next one retries');
-      }
-    } while (again && !stopped);
-  }
-  function run(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sweep().finally(() => {
-      running = undefined;
-    });
-  }
-
-  const interval = setInterval(run, intervalMs);
-  interval.unref();
-  run();
-  const worker: MailWorker = {
-    kick() {
-      if (stopped || kickTimer) return;
-      kickTimer = setTimeout(() => {
-        kickTimer = undefined;
-        run();
-      }, kickDelayMs);
-      kickTimer.unref();
-    },
+  options: Pick<SweeperOptions, 'intervalMs' | 'kickDelayMs' | 'batch'> = {},
+): Sweeper {
+  const sweeper = startSweeper({
+    name: 'mail',
+    deliver: (batch) => deliverDue(db, mailer, new Date(), batch),
+    forget: () => forgetSentMail(db),
+    ...options,
+  });
+  const worker: Sweeper = {
+    kick: sweeper.kick,
     async stop() {
-      stopped = true;
       if (workers.get(db) === worker) workers.delete(db);
-      clearInterval(interval);
-      clearTimeout(kickTimer);
-      await running;
+      await sweeper.stop();
     },
   };
   workers.set(db, worker);

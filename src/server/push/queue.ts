@@ -19,6 +19,7 @@ import { retryDelayMs } from '../mail/queue.ts';
 import type { OrderEventHub } from '../services/order-events.ts';
 import { type OrderPushInput, type OrderPushNotice, orderPushMessage } from './order-pushes.ts';
 import { shopVapid } from './vapid.ts';
+import { type Sweeper, type SweeperOptions, startSweeper } from '../queue-sweeper.ts';
 
 /** After this many failed attempts (about 8 hours of retries) a push stays unsent, its news by then stale. */
 const MAX_ATTEMPTS = 10;
@@ -218,17 +219,12 @@ async function forgetStale(db: Db, now: Date): Promise<void> {
     .execute();
 }
 
-interface PushWorker {
-  /** Stops the timers, stops hearing order changes and waits for a sweep under way. */
-  stop(): Promise<void>;
-}
-
 /**
  * Sweeps the queue every `intervalMs`, and soon after every order change this
  * process hears of (the same NOTIFY the live order streams hear, delivered after
  * the change's commit): a push queued with a change goes within a fraction of a
- * second, with no call to remember to wake the worker. Errors are logged, never
- * thrown; the timers never keep the process alive. Every API process may run one.
+ * second, with no call to remember to wake the worker (queue-sweeper.ts). Every
+ * API process may run one.
  */
 export function startPushWorker(
   db: Db,
@@ -236,67 +232,23 @@ export function startPushWorker(
   {
     orderEvents,
     transport = {},
-    intervalMs = 10_000,
-    kickDelayMs = 50,
-    batch = 20,
-  }: {
-    orderEvents?: OrderEventHub;
-    transport?: PushTransport;
-    intervalMs?: number;
-    kickDelayMs?: number;
-    batch?: number;
-  } = {},
-): PushWorker {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let kickTimer: NodeJS.Timeout | undefined;
-  let forgotAt = 0;
-
-  async function sweep(): Promise<void> {
-    do {
-      again = false;
-      try {
-        while (!stopped && (await deliverDuePushes(db, config, transport, new Date(), batch)) === batch);
-        if (!stopped && Date.now() - forgotAt >= 3_600_000) {
-          forgotAt = Date.now();
-          await forgetStale(db, new Date());
-        }
-      } catch (error) {
-        log.error({ err: error }, 'push: queue sweep failed; the next one retries');
-      }
-    } while (again && !stopped);
-  }
-  function run(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sweep().finally(() => {
-      running = undefined;
-    });
-  }
-  function kick(): void {
-    if (stopped || kickTimer) return;
-    kickTimer = setTimeout(() => {
-      kickTimer = undefined;
-      run();
-    }, kickDelayMs);
-    kickTimer.unref();
-  }
-
-  const interval = setInterval(run, intervalMs);
-  interval.unref();
-  const unsubscribe = orderEvents?.subscribe({}, kick);
-  run();
+    ...options
+  }: { orderEvents?: OrderEventHub; transport?: PushTransport } & Pick<
+    SweeperOptions,
+    'intervalMs' | 'kickDelayMs' | 'batch'
+  > = {},
+): Pick<Sweeper, 'stop'> {
+  const sweeper = startSweeper({
+    name: 'push',
+    deliver: (batch) => deliverDuePushes(db, config, transport, new Date(), batch),
+    forget: () => forgetStale(db, new Date()),
+    ...options,
+  });
+  const unsubscribe = orderEvents?.subscribe({}, sweeper.kick);
   return {
     async stop() {
-      stopped = true;
       unsubscribe?.();
-      clearInterval(interval);
-      clearTimeout(kickTimer);
-      await running;
+      await sweeper.stop();
     },
   };
 }
