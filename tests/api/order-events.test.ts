@@ -7,6 +7,8 @@ import { createMailer } from '#src/server/mail/mailer.ts';
 import { shopHandler } from '#src/server/server.ts';
 import { createOperator } from '#src/server/services/operators.ts';
 import { announceOrder, createOrderEventHub } from '#src/server/services/order-events.ts';
+import { STREAMS_PER_SESSION } from '#src/server/routes/order-stream.ts';
+import { TOO_MANY_STREAMS } from '#src/shared/contract/errors.ts';
 import { createTestShop } from './harness.ts';
 import { eventStream, type EventStream } from './event-stream.ts';
 import { bearer, bookOrder, plainPiece, post, shopper } from './shoppers.ts';
@@ -124,6 +126,40 @@ describe("a shopper's live orders", () => {
     expect((await shop.app.request('/cli/ecommerce/orders/events')).status).toBe(401);
     const token = await shopper(shop, 'curioso@example.it');
     expect((await shop.app.request('/cli/ops/orders/events', bearer(token))).status).toBe(403);
+  });
+});
+
+describe("a session's open streams", () => {
+  it(`are at most ${STREAMS_PER_SESSION}: one more is refused with 429, another session and a closed stream's place are free`, async () => {
+    const email = 'tante.schede@example.it';
+    const token = await shopper(shop, email);
+    const held = [];
+    for (let n = 0; n < STREAMS_PER_SESSION; n++) held.push(await shopperStream(token));
+
+    const refused = await shop.app.request('/cli/ecommerce/orders/events', bearer(token));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ responseCode: 4000, errorMessage: TOO_MANY_STREAMS });
+    // The streams already open go on hearing their orders.
+    const { orderId } = await bookOrder(shop, token, { email, rows: [{ barcode: piece.barcode, amount: 12 }] });
+    for (const stream of held) expect(JSON.parse((await stream.next(2000))!.data)).toMatchObject({ orderId });
+
+    // The shopper's other session (another device) has places of its own.
+    await shopperStream(await login(email, 'Orecchiette1!'));
+    // A stream that ends gives its place back.
+    await held[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await shop.app.request('/cli/ecommerce/orders/events', bearer(token));
+        if (again.status === 200) open.push(eventStream(again));
+        return again.status;
+      })
+      .toBe(200);
+  });
+
+  it("are counted apart for the store's screen too", async () => {
+    const token = await login('cassa.live@coop.example.it', 'Cassa2026!');
+    for (let n = 0; n < STREAMS_PER_SESSION; n++) await storeStream(token);
+    expect((await shop.app.request('/cli/ops/orders/events', bearer(token))).status).toBe(429);
   });
 });
 

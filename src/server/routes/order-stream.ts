@@ -4,22 +4,54 @@
 // any other call (EventSource cannot send the Authorization header).
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { TOO_MANY_STREAMS } from '#src/shared/contract/errors.ts';
 import { ORDER_EVENT } from '#src/shared/contract/order-events.ts';
 import type { AppEnv } from '../app-env.ts';
 import { verifySession } from '../auth/session-token.ts';
 import type { OrderEventFilter } from '../services/order-events.ts';
+import { TooManyAttempts } from '../services/outcomes.ts';
 
 /** A comment this often keeps proxies and idle timers from closing a quiet stream; the session is checked again each time. */
 const HEARTBEAT_MS = 15_000;
+
+/**
+ * The most streams one session holds open at once in this process (decision 026): an orders
+ * page or a store screen open in a few tabs; one more is refused with 429, and the browser
+ * reads that page's data every 20 s instead (src/lib/order-events.ts), trying again later.
+ */
+export const STREAMS_PER_SESSION = 5;
+/** The streams open now, by session (the token's jti). */
+const openStreams = new Map<string, number>();
+
+/** Takes one of the session's places, or refuses: the function that gives it back (once). */
+function holdPlace(jti: string): () => void {
+  const held = openStreams.get(jti) ?? 0;
+  if (held >= STREAMS_PER_SESSION) throw new TooManyAttempts(TOO_MANY_STREAMS);
+  openStreams.set(jti, held + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (openStreams.get(jti) ?? 1) - 1;
+    if (left > 0) openStreams.set(jti, left);
+    else openStreams.delete(jti);
+  };
+}
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '';
 
 /** The changes matching `filter`, as `event: order` with {orderId, status}, until the browser goes or the session ends. */
 export async function orderEventStream(c: Context<AppEnv>, filter: OrderEventFilter): Promise<Response> {
   const hub = c.get('orderEvents');
+  const release = holdPlace(c.get('session').jti);
   // Listening before the answer starts: a change made once the stream is open is never missed,
   // and a database that is away is answered 503 like any other call (the browser polls meanwhile).
-  await hub.listening();
+  try {
+    await hub.listening();
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = c.get('db');
   const token = bearer(c.req.header('Authorization'));
   const answer = streamSSE(c, async (stream) => {
@@ -45,6 +77,7 @@ export async function orderEventStream(c: Context<AppEnv>, filter: OrderEventFil
     } finally {
       clearInterval(heartbeat);
       unsubscribe();
+      release();
     }
   });
   // Kept by no cache and changed by no proxy or compression on the way: each event must leave as it is written.

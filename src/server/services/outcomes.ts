@@ -53,10 +53,13 @@ export class NotYours extends Refusal {
   }
 }
 
-/** Too many attempts at log-in, password reset or signup: wait before trying again. */
+/**
+ * Too many attempts at log-in, password reset, signup or a new confirmation link, or too many
+ * live streams held by one session: wait (or close some) before trying again.
+ */
 export class TooManyAttempts extends Refusal {
-  constructor() {
-    super(TOO_MANY_ATTEMPTS);
+  constructor(message = TOO_MANY_ATTEMPTS) {
+    super(message);
   }
 }
 

@@ -89,5 +89,7 @@ export function messageFor(code: number, serverMessage?: string): string {
 export const COMMUNICATION_ERROR = 'Errore di comunicazione col server';
 export const SESSION_EXPIRED = 'Sessione scaduta, effettua di nuovo il login.';
 export const TOO_MANY_ATTEMPTS = 'Troppi tentativi. Riprova tra qualche minuto.';
+export const TOO_MANY_STREAMS =
+  'Troppe pagine degli ordini aperte con questo accesso: chiudine qualcuna per ricevere gli aggiornamenti dal vivo.';
 export const LOGIN_REQUIRED = 'Accesso richiesto.';
 export const FORBIDDEN = 'Operazione non consentita.';
