@@ -13,6 +13,7 @@ import { unreachable } from './last-answers.ts';
 import { keepCart, keptCart } from './last-cart.ts';
 import { $sessionStart, $user, takePendingProduct, type PendingProduct } from './session.store.ts';
 import type { Cart, CartItem, DeliveryMode, ReplacementMode } from '#src/shared/contract/cart.ts';
+import type { ListToCartResult } from '#src/shared/contract/lists.ts';
 import { cartCalls } from '#src/shared/contract/calls.generated.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { addedMessage } from '#src/shared/quantity-rules.ts';
@@ -221,42 +222,63 @@ export function freezeCheck(): Promise<FreezeCheck> {
 // ---- Product to add (docs/product.md §4): remembered across the trip to cart creation ----
 
 const PENDING_KEY = 'spesa.pendingCartProduct';
-export type PendingCartProduct = PendingProduct;
+type PendingCartProduct = PendingProduct;
+/** A shopping list chosen with 'Aggiungi al carrello' before a cart existed: added once the cart is made. */
+export interface PendingCartList {
+  listId: number;
+  returnTo?: string;
+}
+/** What waits for the new cart: a product and its amount, or a whole shopping list. */
+export type PendingForNewCart = PendingCartProduct | PendingCartList;
 
-function rememberForNewCart(product: PendingCartProduct): void {
+export const isPendingList = (pending: PendingForNewCart): pending is PendingCartList => 'listId' in pending;
+
+function rememberForNewCart(pending: PendingForNewCart): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(product));
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   } catch {
-    // Storage refused: the shopper adds the product again after creating the cart.
+    // Storage refused: the shopper adds the product (or the list) again after creating the cart.
   }
 }
 
-export function takePendingForNewCart(): PendingCartProduct | null {
+/** What this tab stored itself (rememberForNewCart); another shape is not read. */
+function readPending(stored: unknown): PendingForNewCart | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { barcode, amount, um, returnTo, listId } = stored as Record<string, unknown>;
+  if (returnTo !== undefined && typeof returnTo !== 'string') return null;
+  const back = returnTo ? { returnTo } : {};
+  if (typeof listId === 'number' && Number.isInteger(listId)) return { listId, ...back };
+  if (typeof barcode !== 'string' || typeof amount !== 'number') return null;
+  if (um !== undefined && um !== 'PZ' && um !== 'KG') return null;
+  return { barcode, amount, ...(um === 'PZ' || um === 'KG' ? { um } : {}), ...back };
+}
+
+export function takePendingForNewCart(): PendingForNewCart | null {
   try {
     const raw = sessionStorage.getItem(PENDING_KEY);
     sessionStorage.removeItem(PENDING_KEY);
-    // What this tab stored itself (rememberForNewCart); another shape is not read.
-    const stored: unknown = JSON.parse(raw ?? 'null');
-    if (typeof stored !== 'object' || stored === null) return null;
-    const { barcode, amount, um, returnTo } = stored as Record<string, unknown>;
-    if (typeof barcode !== 'string' || typeof amount !== 'number') return null;
-    if ((um !== undefined && um !== 'PZ' && um !== 'KG') || (returnTo !== undefined && typeof returnTo !== 'string'))
-      return null;
-    return {
-      barcode,
-      amount,
-      ...(um === 'PZ' || um === 'KG' ? { um } : {}),
-      ...(returnTo ? { returnTo } : {}),
-    };
+    return readPending(JSON.parse(raw ?? 'null'));
   } catch {
     return null;
   }
 }
 
-/** A product chosen without a cart: remember it and go and create the cart. */
-function addAfterCartCreation(product: PendingCartProduct): void {
-  rememberForNewCart({ ...product, returnTo: product.returnTo ?? window.location.pathname });
+/** A product or a list chosen without a cart: remember it and go and create the cart. */
+export function addAfterCartCreation(pending: PendingForNewCart): void {
+  rememberForNewCart({ ...pending, returnTo: pending.returnTo ?? window.location.pathname });
   window.location.assign(routes.cartCreate);
+}
+
+export type NotAddedRows = ListToCartResult['notAdded'];
+
+/**
+ * Adds a whole shopping list to the cart (docs/product.md §7 cart/list) and answers the rows the
+ * cart could not take, each with its reason, so the shopper is told which are missing.
+ */
+export async function addListToCart(listId: number, cartId: number): Promise<NotAddedRows> {
+  const { notAdded, ...cart } = await api.data(cartCalls.addList, { body: { smartListId: listId, cartId } });
+  $cart.set(cart);
+  return notAdded;
 }
 
 /** Buy click (docs/product.md §4 Product to add) for a logged-in shopper: add it now, or after creating a cart. */

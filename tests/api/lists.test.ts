@@ -107,7 +107,7 @@ describe('shopping lists', () => {
     expect(body.responseCode).toBe(0);
     expect(body.data.items).toEqual([expect.objectContaining({ barcode: products[1]!.barcode, amount: 2 })]);
     expect(body.data.notAdded).toEqual([
-      { description: 'Fiori per la nonna', reason: 'è una voce personalizzata, da cercare tra i prodotti' },
+      { description: 'Fiori per la nonna', reason: 'Voce personalizzata: cercala tra i prodotti' },
     ]);
   });
 
@@ -184,9 +184,52 @@ describe('shopping lists', () => {
     );
     expect(body.data.items).toHaveLength(2);
     expect(body.data.notAdded).toEqual([
-      { description: many.description, reason: 'supera la quantità massima acquistabile (30 pezzi)' },
-      { description: moreWater!.description, reason: "supera il limite di 5 confezioni d'acqua per ordine" },
+      { description: many.description, reason: 'Supera la quantità massima acquistabile (30 pezzi)' },
+      { description: moreWater!.description, reason: "Supera il limite di 5 confezioni d'acqua per ordine" },
     ]);
+  });
+
+  it("names a product the cart's store cannot sell now 'Momentaneamente non disponibile', as the booking check does", async () => {
+    const [sold, soldOut] = await shop.handle.db
+      .selectFrom('products as p')
+      .innerJoin('store_products as sp', 'sp.product_id', 'p.id')
+      .select(['p.id', 'p.barcode', 'p.description'])
+      .where('sp.store_id', '=', 1109)
+      .where('sp.available', '=', true)
+      .where('p.um', '=', 'PZ')
+      .where('p.water_pack', '=', false)
+      .orderBy('p.id', 'desc')
+      .limit(2)
+      .execute();
+    const token = await shopper(shop, 'liste.esaurito@example.it');
+    const [list] = lists((await shop.request('/cli/slists', bearer(token))).body);
+    for (const product of [sold!, soldOut!])
+      await shop.request(
+        '/cli/slists/items/create',
+        post({ id: list!.id, barcode: product.barcode, amount: 1 }, token),
+      );
+    await shop.handle.db
+      .updateTable('store_products')
+      .set({ available: false })
+      .where('store_id', '=', 1109)
+      .where('product_id', '=', soldOut!.id)
+      .execute();
+    try {
+      await shop.request('/cli/ecommerce/cart/open', post({ storeId: 1109, deliveryMode: 'IN_STORE' }, token));
+      const { body } = await shop.request('/cli/ecommerce/cart/list', post({ smartListId: list!.id }, token));
+      expect(body.responseCode).toBe(0);
+      expect(body.data.items).toEqual([expect.objectContaining({ barcode: sold!.barcode, amount: 1 })]);
+      expect(body.data.notAdded).toEqual([
+        { description: soldOut!.description, reason: 'Momentaneamente non disponibile' },
+      ]);
+    } finally {
+      await shop.handle.db
+        .updateTable('store_products')
+        .set({ available: true })
+        .where('store_id', '=', 1109)
+        .where('product_id', '=', soldOut!.id)
+        .execute();
+    }
   });
 
   it("never shows or changes another customer's list", async () => {

@@ -1,7 +1,7 @@
 // A shopper keeps shopping lists: create, rename, copy, delete (never the
 // last one), custom items and catalogue products from the search overlay,
 // and a whole list into the cart (docs/product.md §2, §4, §5, §8).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
 import { apiCall, driveStore, logIn, signedUpShopper, storeProducts, uniqueEmail } from './cart.helpers.ts';
 
@@ -102,7 +102,7 @@ test.describe('shopping lists', () => {
     // Without a cart, a modal asks to create one first.
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
     const noCart = page.getByRole('alertdialog', { name: 'Nessun carrello' });
-    await expect(noCart.getByRole('link', { name: 'Crea il carrello' })).toHaveAttribute('href', '/app/cart/create');
+    await expect(noCart).toContainText('la lista sarà aggiunta appena lo avrai creato');
     await noCart.getByRole('button', { name: 'Annulla' }).click();
 
     await apiCall(request, shopper, '/cli/ecommerce/cart/open', {
@@ -170,12 +170,15 @@ test.describe('shopping lists', () => {
       `${limit + 1} pz`,
     );
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
-    await expect(toast(page, 'Lista della spesa aggiunta al carrello')).toBeVisible();
-    const missing = page.getByRole('alert').filter({ hasText: 'Non aggiunti al carrello:' });
+    const missing = page.getByRole('alertdialog', { name: 'Attenzione!' });
+    await expect(missing).toContainText(
+      'Lista della spesa aggiunta al carrello: 1 prodotto su 3. Questi non sono stati aggiunti:',
+    );
     await expect(missing.getByRole('listitem')).toHaveText([
-      `${pieces.description}: supera la quantità massima acquistabile (${limit} pezzi).`,
-      'Fiori per la nonna: è una voce personalizzata, da cercare tra i prodotti.',
+      `${pieces.description}Supera la quantità massima acquistabile (${limit} pezzi)Non aggiunto al carrello`,
+      'Fiori per la nonnaVoce personalizzata: cercala tra i prodottiNon aggiunto al carrello',
     ]);
+    await expect(toast(page, 'Lista della spesa aggiunta al carrello')).toBeHidden();
     const cart = await apiCall<{ items: { barcode: string; weight: number | null }[] }>(
       request,
       shopper,
@@ -183,4 +186,75 @@ test.describe('shopping lists', () => {
     );
     expect(cart.data.items).toEqual([expect.objectContaining({ barcode: weighed.barcode, weight: 2 })]);
   });
+
+  test('a list chosen without a cart goes into the cart once it is made; the rows not added are named', async ({
+    page,
+    request,
+  }, info) => {
+    const shopper = await signedUpShopper(request, uniqueEmail(info, 'senzacarrello'));
+    await logIn(page, shopper);
+    const store = await driveStore(request);
+    const [first, second] = (await storeProducts(request, store.id)).filter(
+      (p) => p.um === 'PZ' && !/acqua/i.test(p.description),
+    );
+    const unavailable = await unavailableProduct(request, store.id);
+    const listId = (await apiCall<{ id: number }[]>(request, shopper, '/cli/slists')).data[0]!.id;
+    for (const product of [first!, second!, unavailable])
+      await apiCall(request, shopper, '/cli/slists/items/create', { id: listId, barcode: product.barcode, amount: 1 });
+    await apiCall(request, shopper, '/cli/slists/items/create', {
+      id: listId,
+      type: 'CUSTOM',
+      description: 'Fiori per la nonna',
+    });
+
+    await page.goto('/app/smartlist');
+    await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Nessun carrello' })
+      .getByRole('button', { name: 'Crea il carrello' })
+      .click();
+    await expect(page).toHaveURL(/\/app\/cart\/create\/?$/);
+    await page.getByRole('radio', { name: /Ritiro drive/ }).check();
+    await page.getByRole('radio', { name: new RegExp(store.name) }).check();
+    await page.getByRole('button', { name: 'Crea il carrello' }).click();
+
+    // Back on the list, which is now in the new cart; the two rows it could not take are named.
+    await expect(page).toHaveURL(/\/app\/smartlist\/?$/);
+    const missing = page.getByRole('alertdialog', { name: 'Attenzione!' });
+    await expect(missing).toContainText(
+      'Lista della spesa aggiunta al carrello: 2 prodotti su 4. Questi non sono stati aggiunti:',
+    );
+    await expect(missing.getByRole('listitem')).toHaveText([
+      `${unavailable.description}Momentaneamente non disponibileNon aggiunto al carrello`,
+      'Fiori per la nonnaVoce personalizzata: cercala tra i prodottiNon aggiunto al carrello',
+    ]);
+    const cart = await apiCall<{ storeId: number; deliveryMode: string; items: { barcode: string; amount: number }[] }>(
+      request,
+      shopper,
+      '/cli/ecommerce/cart/current',
+    );
+    expect(cart.data).toMatchObject({ storeId: store.id, deliveryMode: 'DRIVE' });
+    expect(cart.data.items.map((i) => [i.barcode, i.amount]).sort()).toEqual(
+      [
+        [first!.barcode, 1],
+        [second!.barcode, 1],
+      ].sort(),
+    );
+    await missing.getByRole('link', { name: 'Vai al carrello' }).click();
+    await expect(page.getByRole('link', { name: first!.description })).toBeVisible();
+    await expect(page.getByRole('link', { name: second!.description })).toBeVisible();
+  });
 });
+
+/** A product of the store's listing that it cannot sell now (the listing shows it as unavailable). */
+async function unavailableProduct(request: APIRequestContext, storeId: number) {
+  for (let p = 0; p < 10; p++) {
+    const page = (await (await request.get(`/cli/ecommerce/products/${storeId}/?p=${p}&s=100`)).json()) as {
+      data: { data: { barcode: string; description: string; available: boolean }[]; last: boolean };
+    };
+    const found = page.data.data.find((x) => !x.available);
+    if (found) return found;
+    if (page.data.last) break;
+  }
+  throw new Error(`store ${storeId} sells every product of its listing`);
+}

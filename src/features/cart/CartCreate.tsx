@@ -1,11 +1,37 @@
 // /cart/create (spec §2): choose how and where to shop and open the cart.
-// With a cart already open it goes home; a product chosen before (spec §4
-// Product to add) is added as soon as the cart exists.
+// With a cart already open it goes home; a product or a shopping list chosen
+// before (spec §4 Product to add) is added as soon as the cart exists, and the
+// shopper goes back to the page it was chosen on.
 import { routes } from '#src/shared/routes.ts';
 import { useEffect, useState } from 'react';
-import { ensureCart, openCart, putInCart, takePendingForNewCart } from '#src/shop/cart.store.ts';
+import {
+  addListToCart,
+  ensureCart,
+  isPendingList,
+  openCart,
+  putInCart,
+  takePendingForNewCart,
+  type PendingForNewCart,
+} from '#src/shop/cart.store.ts';
+import type { Cart } from '#src/shared/contract/cart.ts';
+import { rememberListOutcome } from '#src/shop/list-outcome.ts';
 import { DeliveryForm } from './DeliveryForm.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
+
+/** Adds what waited for the cart; its toast or list of rows not added is shown by the next page. */
+async function addPending(pending: PendingForNewCart, cart: Cart): Promise<void> {
+  if (!isPendingList(pending)) {
+    // The 'Hai … nel carrello' toast is shown by the page the shopper lands
+    // on, for a toast's whole time: here it would go with the page.
+    await putInCart(pending.barcode, pending.um ?? null, pending.amount, { onNextPage: true });
+    return;
+  }
+  try {
+    rememberListOutcome({ listId: pending.listId, notAdded: await addListToCart(pending.listId, cart.id) });
+  } catch {
+    // The list is gone (deleted in another tab): the lists page shows the lists there are.
+  }
+}
 
 function CreateForm() {
   const [ready, setReady] = useState(false);
@@ -24,11 +50,9 @@ function CreateForm() {
     <DeliveryForm
       submitLabel="Crea il carrello"
       onSubmit={async (input) => {
-        await openCart(input);
+        const cart = await openCart(input);
         const pending = takePendingForNewCart();
-        // The 'Hai … nel carrello' toast is shown by the page the shopper lands
-        // on, for a toast's whole time: here it would go with the page.
-        if (pending) await putInCart(pending.barcode, pending.um ?? null, pending.amount, { onNextPage: true });
+        if (pending) await addPending(pending, cart);
         window.location.assign(pending?.returnTo ?? routes.home);
       }}
     />

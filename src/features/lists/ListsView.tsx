@@ -1,16 +1,19 @@
 // The shopping lists screen (docs/product.md §2 /profile/smartlists and /smartlist):
 // the lists, create, rename, copy, delete (never the last one, 2035), the
 // items, the search overlay, and adding a whole list to the cart (without a
-// cart a modal asks to create one first, docs/product.md §4).
+// cart a modal asks to create one first, and the list is added once the cart is
+// made, docs/product.md §4). Rows the cart could not take are named in a popup.
 import { routes } from '#src/shared/routes.ts';
 import { GENERIC_ERROR } from '#src/shared/contract/errors.ts';
+import { NotAddedItems } from '#src/components/ChangedItems.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart, ensureCart } from '#src/shop/cart.store.ts';
+import { $cart, addAfterCartCreation, addListToCart, ensureCart, type NotAddedRows } from '#src/shop/cart.store.ts';
+import { takeListOutcome, type ListOutcome } from '#src/shop/list-outcome.ts';
 import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
-import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
+import type { ShoppingList } from '#src/shared/contract/lists.ts';
 import { ListItems } from './ListItems.tsx';
 import { ListSearch } from './ListSearch.tsx';
 import {
@@ -19,10 +22,8 @@ import {
   createList,
   deleteList,
   listAddedToCart,
-  listNothingAdded,
-  listToCart,
   loadLists,
-  notAddedHeading,
+  notAddedIntro,
   renameList,
 } from './lists.store.ts';
 
@@ -70,20 +71,40 @@ function TitleForm({
   );
 }
 
-function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: number) => void }) {
+/** All added: the spec's toast; otherwise the popup names the rows left out. */
+function useAddedToCart(outcome: ListOutcome | null) {
+  const [notAdded, setNotAdded] = useState<NotAddedRows>(outcome?.notAdded ?? []);
+  const said = (missing: NotAddedRows) => {
+    setNotAdded(missing);
+    if (missing.length === 0) showToast(listAddedToCart, 'success');
+  };
+  // The list was added on /cart/create, before this page (docs/product.md §4 Product to add).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the outcome this page opened with
+  useEffect(() => {
+    if (outcome && outcome.notAdded.length === 0) showToast(listAddedToCart, 'success');
+  }, []);
+  return { notAdded, said, dismiss: () => setNotAdded([]) };
+}
+
+function ListPanel({
+  list,
+  onSelect,
+  outcome,
+}: {
+  list: ShoppingList;
+  onSelect: (id: number) => void;
+  outcome: ListOutcome | null;
+}) {
   const cart = useStore($cart);
   const [pending, setPending] = useState<Pending>(null);
-  const [notAdded, setNotAdded] = useState<ListToCartResult['notAdded']>([]);
+  const { notAdded, said, dismiss } = useAddedToCart(outcome);
   const close = () => setPending(null);
 
   async function toCart() {
     const current = await ensureCart().catch(() => null);
     if (!current) return setPending({ kind: 'no-cart' });
     try {
-      const missing = await listToCart(list.id, current.id);
-      setNotAdded(missing);
-      if (missing.length < list.items.length) showToast(listAddedToCart, 'success');
-      else showToast(listNothingAdded, 'error');
+      said(await addListToCart(list.id, current.id));
     } catch (error) {
       showToast(error instanceof Error ? error.message : GENERIC_ERROR, 'error');
     }
@@ -119,19 +140,6 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
           Elimina
         </button>
       </div>
-      {notAdded.length > 0 && (
-        <div className="list-not-added" role="alert">
-          <p>{notAddedHeading}</p>
-          <ul>
-            {notAdded.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a list shown once per answer, whose rows may repeat a name
-              <li key={index}>
-                <strong>{row.description}</strong>: {row.reason}.
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
       <ListItems list={list} />
 
       <ListSearch
@@ -180,13 +188,32 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
         </div>
       </ModalDialog>
       <ModalDialog title="Nessun carrello" role="alertdialog" isOpen={pending?.kind === 'no-cart'} onClose={close}>
-        <p>Per aggiungere la lista della spesa al carrello crea prima un carrello.</p>
+        <p>
+          Per aggiungere la lista della spesa al carrello crea prima un carrello: la lista sarà aggiunta appena lo avrai
+          creato.
+        </p>
         <div className="cart-actions">
           <button type="button" className="button" onClick={close}>
             Annulla
           </button>
-          <a className="button button-primary" href={routes.cartCreate}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => addAfterCartCreation({ listId: list.id })}
+          >
             Crea il carrello
+          </button>
+        </div>
+      </ModalDialog>
+      <ModalDialog title="Attenzione!" role="alertdialog" isOpen={notAdded.length > 0} onClose={dismiss}>
+        <p>{notAddedIntro(list.items.length - notAdded.length, list.items.length)}</p>
+        <NotAddedItems rows={notAdded} />
+        <div className="cart-actions">
+          <button type="button" className="button" onClick={dismiss}>
+            Chiudi
+          </button>
+          <a className="button button-primary" href={routes.cart}>
+            Vai al carrello
           </a>
         </div>
       </ModalDialog>
@@ -197,7 +224,13 @@ function ListPanel({ list, onSelect }: { list: ShoppingList; onSelect: (id: numb
 function ListsScreen() {
   const lists = useStore($lists);
   const id = useId();
-  const [selected, setSelected] = useState<number | null>(null);
+  // What adding a list on /cart/create gave: that list is shown with it.
+  const [outcome, setOutcome] = useState(takeListOutcome);
+  const [selected, setSelected] = useState<number | null>(outcome?.listId ?? null);
+  const select = (id: number) => {
+    setSelected(id);
+    setOutcome(null);
+  };
   const [title, setTitle] = useState('');
   useEffect(() => {
     void loadLists();
@@ -217,7 +250,7 @@ function ListsScreen() {
     const made = await createList(title.trim());
     if (made) {
       setTitle('');
-      setSelected(made.id);
+      select(made.id);
     }
   }
 
@@ -230,7 +263,7 @@ function ListsScreen() {
               <button
                 type="button"
                 aria-current={l.id === current?.id ? 'true' : undefined}
-                onClick={() => setSelected(l.id)}
+                onClick={() => select(l.id)}
               >
                 <span>{l.title}</span>
                 <span className="lists-nav__count">{l.itemsCount}</span>
@@ -248,7 +281,14 @@ function ListsScreen() {
           </div>
         </form>
       </nav>
-      {current && <ListPanel key={current.id} list={current} onSelect={setSelected} />}
+      {current && (
+        <ListPanel
+          key={current.id}
+          list={current}
+          onSelect={select}
+          outcome={outcome?.listId === current.id ? outcome : null}
+        />
+      )}
     </div>
   );
 }

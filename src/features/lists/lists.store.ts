@@ -2,30 +2,22 @@
 // call answers the lists (or the changed list), which replace what is shown.
 import { atom } from 'nanostores';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
-import { cartCalls, listCalls } from '#src/shared/contract/calls.generated.ts';
+import { listCalls } from '#src/shared/contract/calls.generated.ts';
 import { showToast } from '#src/lib/toast.store.ts';
-import { $cart } from '#src/shop/cart.store.ts';
 import { keepAnswer, keptAnswer, unreachable } from '#src/shop/last-answers.ts';
 import { $user } from '#src/shop/session.store.ts';
-import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
+import type { ShoppingList } from '#src/shared/contract/lists.ts';
 
 export const $lists = atom<ShoppingList[] | null>(null);
 // Offline, the lists page shows the lists the API last answered (last-answers.ts).
 $lists.listen((lists) => keepAnswer('lists', $user.get()?.profile.id, lists));
 
 export const listAddedToCart = 'Lista della spesa aggiunta al carrello';
-export const listNothingAdded = 'Nessun prodotto della lista è stato aggiunto al carrello.';
-export const notAddedHeading = 'Non aggiunti al carrello:';
 
-/**
- * Adds a whole list to the cart (docs/product.md §7 cart/list) and answers the rows the
- * cart could not take, each with its reason: the shopper is told which rows
- * are missing instead of reading only 'Lista della spesa aggiunta al carrello'.
- */
-export async function listToCart(listId: number, cartId: number): Promise<ListToCartResult['notAdded']> {
-  const { notAdded, ...cart } = await api.data(cartCalls.addList, { body: { smartListId: listId, cartId } });
-  $cart.set(cart);
-  return notAdded;
+/** What the popup says above the rows the cart did not take. */
+export function notAddedIntro(added: number, total: number): string {
+  if (added === 0) return 'Nessun prodotto della lista è stato aggiunto al carrello:';
+  return `Lista della spesa aggiunta al carrello: ${added} ${added === 1 ? 'prodotto' : 'prodotti'} su ${total}. Questi non sono stati aggiunti:`;
 }
 
 /** Runs a list call; a refusal (e.g. 2035 for the last list) becomes an error toast. */

@@ -1,6 +1,7 @@
 // Shopping lists and favourites: each customer reaches only their own.
 import { sql } from 'kysely';
 import { MAX_WATER_PACKS } from '#src/shared/contract/cart.ts';
+import { MOMENTARILY_UNAVAILABLE } from '#src/shared/contract/constants.ts';
 import { MAX_PIECES_PER_ARTICLE } from '#src/shared/quantity-rules.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import type { ListToCartResult, ShoppingList } from '#src/shared/contract/lists.ts';
@@ -199,22 +200,24 @@ export async function deleteListItem(db: Db, userId: number, listId: number, ite
   return listView(db, list);
 }
 
-/** Why a list row did not reach the cart (shown to the shopper, naming the row). */
-const NOT_ADDED_CUSTOM = 'è una voce personalizzata, da cercare tra i prodotti';
-const NOT_ADDED_UNAVAILABLE = 'non è disponibile nel punto vendita del carrello';
+/**
+ * Why a list row did not reach the cart, as the booking check's popup says it (docs/product.md §4
+ * Booking): 'Momentaneamente non disponibile' for a product the store does not sell now, else the limit.
+ */
+const NOT_ADDED_CUSTOM = 'Voce personalizzata: cercala tra i prodotti';
 const reasonOf = (error: Refusal, product: { um: string; max_amount: unknown }): string => {
-  if (!(error instanceof BusinessError)) return error.message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+  if (!(error instanceof BusinessError)) return error.message.replace(/\.$/, '');
   if (error.code === ErrorCode.MAX_QUANTITY_REACHED) {
     const limits = [
       product.max_amount === null ? Infinity : Number(product.max_amount),
       product.um === 'PZ' ? MAX_PIECES_PER_ARTICLE : Infinity,
     ];
     const limit = Math.min(...limits);
-    return `supera la quantità massima acquistabile${Number.isFinite(limit) ? ` (${String(limit).replace('.', ',')} ${product.um === 'PZ' ? 'pezzi' : 'kg'})` : ''}`;
+    return `Supera la quantità massima acquistabile${Number.isFinite(limit) ? ` (${String(limit).replace('.', ',')} ${product.um === 'PZ' ? 'pezzi' : 'kg'})` : ''}`;
   }
   if (error.code === ErrorCode.MAX_PACKS_EXCEEDED)
-    return `supera il limite di ${MAX_WATER_PACKS} confezioni d'acqua per ordine`;
-  return NOT_ADDED_UNAVAILABLE;
+    return `Supera il limite di ${MAX_WATER_PACKS} confezioni d'acqua per ordine`;
+  return MOMENTARILY_UNAVAILABLE;
 };
 
 /**
@@ -257,7 +260,7 @@ export async function addListToCart(
       .where('barcode', '=', item.barcode)
       .executeTakeFirst();
     if (!product) {
-      notAdded.push({ description: item.description, reason: NOT_ADDED_UNAVAILABLE });
+      notAdded.push({ description: item.description, reason: MOMENTARILY_UNAVAILABLE });
       continue;
     }
     const step = Number(product.um_step) || 0.01;

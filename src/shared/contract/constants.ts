@@ -13,6 +13,8 @@ export const BANNER_PRODUCTS_PAGE_SIZE = 10;
 export const STORES_PAGE_SIZE = 6;
 export const STORES_MAX_PAGE_SIZE = 50;
 export const WATER_PACK_FEE_CENTS = 50;
+/** A product the store cannot sell now, as the booking check's popup marks it (docs/product.md §4 Booking). */
+export const MOMENTARILY_UNAVAILABLE = 'Momentaneamente non disponibile';
 /** The window message the provider's lightbox sends when it finishes (XPay's result event). */
 export const PAYMENT_RESULT_EVENT = 'XPay_Payment_Result';
 /** The legacy card verification: authorised only to validate the card, then released. */
