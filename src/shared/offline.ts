@@ -9,6 +9,15 @@ export const SW_URL = `${APP_BASE}/sw.js`;
 export const OFFLINE_PAGE = `${APP_BASE}/offline/`;
 /** The runtime cache of the pages opened, shown again offline. */
 export const PAGES_CACHE = 'spesa-pages';
+/**
+ * The runtime cache of the shell's JavaScript (hashed files under _astro/): filled as
+ * pages load it under the worker, with the scripts the first page loaded before the
+ * worker existed, and with the rest of the shell once a page has settled
+ * (src/shop/offline.ts). The precache holds only what every page needs.
+ */
+export const ASSETS_CACHE = 'spesa-assets';
+/** Sent by a page once it has settled: the worker caches the rest of the shell's scripts (and answers on a port, if given one). */
+export const CACHE_SHELL_MESSAGE = 'CACHE_SHELL';
 /** Sent to a waiting worker when the shopper presses 'Aggiorna'. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 

@@ -1,8 +1,11 @@
 // The storefront offline (docs/decisions/015-offline-with-serwist.md), in the page: the
-// banner while the browser is offline, the service worker's registration once the
-// page has loaded and the browser is idle (never in a page's critical path), and
-// the 'Nuova versione disponibile' prompt when a new version of the shop waits.
+// banner while the browser is offline, the service worker's registration as soon as
+// the page has loaded (never in a page's critical path: its first install is a
+// small precache), the shell's scripts this page loaded before the worker existed
+// handed to the worker, the rest once the page has settled, and the 'Nuova versione disponibile' prompt when a
+// new version of the shop waits.
 import {
+  CACHE_SHELL_MESSAGE,
   OFFLINE_BANNER,
   SKIP_WAITING_MESSAGE,
   SW_SCOPE,
@@ -58,20 +61,56 @@ async function register(): Promise<void> {
   });
 }
 
-/** After the page's load event (docs/performance.md, Pages: the worker's first install was measured costing TBT). */
-const REGISTER_DELAY_MS = 5_000;
+/** Once the page has loaded and settled, the worker caches the rest of the shell's scripts (not in its small precache). */
+const SETTLED_DELAY_MS = 5_000;
+
+/**
+ * The shell's scripts this page loaded before a worker controlled it: the worker never
+ * saw them, and a reload offline would miss them. The worker caches them through their
+ * route (Serwist's CACHE_URLS message); they are in the browser's HTTP cache already.
+ * The page's resource timings name them all; its script, preload and island elements
+ * name the ones a browser without resource timings loaded.
+ */
+function handOverLoadedShell(worker: ServiceWorker): void {
+  const shell = `${location.origin}${SW_SCOPE}_astro/`;
+  const timed = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('resource') : [];
+  const named = [
+    ...timed.map((entry) => entry.name),
+    ...Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'), (script) => script.src),
+    ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => link.href),
+    ...Array.from(document.querySelectorAll('astro-island'), (island) => [
+      island.getAttribute('component-url'),
+      island.getAttribute('renderer-url'),
+    ])
+      .flat()
+      .flatMap((url) => (url ? [new URL(url, location.href).href] : [])),
+  ];
+  const urlsToCache = [...new Set(named.filter((url) => url.startsWith(shell) && url.endsWith('.js')))];
+  if (urlsToCache.length > 0) worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
 
 export function startOffline(banner: HTMLElement): void {
   followConnection(banner);
   if (!('serviceWorker' in navigator)) return;
-  // The first install downloads the whole shell (about a hundred files): it waits until the
-  // page has loaded, then REGISTER_DELAY_MS more, then an idle moment, so it never competes
-  // with the page's own scripts and data on a phone.
-  const later = () =>
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(() => void register().catch(() => {}));
-      else void register().catch(() => {});
-    }, REGISTER_DELAY_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  // Registered once the page has loaded, at the first idle moment (at most a second
+  // later): the first install fetches a small precache, the scripts this page loaded are
+  // handed over as soon as the worker is active, and the rest of the shell's scripts
+  // follow once the page has settled, off the page's thread.
+  const soon = () => {
+    const go = () => {
+      void register().catch(() => {});
+      void navigator.serviceWorker.ready
+        .then((registration) => {
+          const worker = registration.active;
+          if (!worker) return;
+          handOverLoadedShell(worker);
+          setTimeout(() => worker.postMessage({ type: CACHE_SHELL_MESSAGE }), SETTLED_DELAY_MS);
+        })
+        .catch(() => {});
+    };
+    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 1_000 });
+    else setTimeout(go, 0);
+  };
+  if (document.readyState === 'complete') soon();
+  else window.addEventListener('load', soon, { once: true });
 }

@@ -1,9 +1,11 @@
 // The storefront's service worker (docs/decisions/015-offline-with-serwist.md), bundled
 // after the site's build into /app/sw.js (src/server/site/offline-support.ts), which
-// also fills self.SPESA_PRECACHE (Serwist's injection point) with the shell (CSS, JS, fonts, icons, the offline page).
+// also fills self.SPESA_PRECACHE (Serwist's injection point) with what every page needs (CSS, fonts,
+// icons, the offline page): a small first install, started as soon as the first page has loaded.
 //
 // At run time: catalogue and product pages stale-while-revalidate, the other pages
-// network first, product images cache first, the search index as it is used; the
+// network first, product images cache first, the search index as it is used, the
+// shell's JavaScript cache first as pages load it (each file's name carries its version); the
 // API (/cli) is never touched: its answers carry a shopper's token and data, and
 // go to the network as if there were no worker. Nothing is queued while offline.
 //
@@ -20,7 +22,15 @@ import {
   Serwist,
   StaleWhileRevalidate,
 } from 'serwist';
-import { NOTIFICATION_ICON, OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING_MESSAGE, SW_SCOPE } from '#src/shared/offline.ts';
+import {
+  ASSETS_CACHE,
+  CACHE_SHELL_MESSAGE,
+  NOTIFICATION_ICON,
+  OFFLINE_PAGE,
+  PAGES_CACHE,
+  SKIP_WAITING_MESSAGE,
+  SW_SCOPE,
+} from '#src/shared/offline.ts';
 import type { PushMessage } from '#src/shared/contract/push.ts';
 import { routes } from '#src/shared/routes.ts';
 
@@ -35,6 +45,8 @@ type Waiting = Event & { waitUntil(p: Promise<unknown>): void };
 /** What this file needs of the worker's global scope (the DOM's types are the project's). */
 declare const self: {
   SPESA_PRECACHE: (PrecacheEntry | string)[] | undefined;
+  /** Every script of the shell (filled in at build, src/server/site/offline-support.ts). */
+  SPESA_SHELL_SCRIPTS: string[] | undefined;
   location: Location;
   skipWaiting(): Promise<void>;
   registration: ServiceWorkerRegistration;
@@ -107,11 +119,11 @@ const serwist = new Serwist({
       }),
     },
     {
-      // The shell's files of a page saved by an older version (not in this precache).
+      // The shell's JavaScript, as pages load it (and pages saved by an older version).
       matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith(`${SW_SCOPE}_astro/`),
       handler: new CacheFirst({
-        cacheName: 'spesa-assets',
-        plugins: [ok, new ExpirationPlugin({ maxEntries: 200 })],
+        cacheName: ASSETS_CACHE,
+        plugins: [ok, new ExpirationPlugin({ maxEntries: 400 })],
       }),
     },
   ],
@@ -120,8 +132,22 @@ const serwist = new Serwist({
   },
 });
 
+const SHELL_SCRIPTS = self.SPESA_SHELL_SCRIPTS ?? [];
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // The rest of the shell's scripts, through their route (cache first: those held stay),
+  // so that later pages and interactions work offline too.
+  if (type === CACHE_SHELL_MESSAGE) {
+    const extendable = event as unknown as Waiting & Parameters<typeof serwist.handleRequest>[0]['event'];
+    const done = Promise.all(
+      SHELL_SCRIPTS.map((url) => serwist.handleRequest({ request: new Request(url), event: extendable })),
+    ).catch(() => {});
+    extendable.waitUntil(done);
+    // A sender that passed a port hears when the shell is cached.
+    void done.then(() => event.ports[0]?.postMessage(true));
+  }
 });
 
 // The page open when the first version installs was loaded before the worker

@@ -90,6 +90,66 @@ test.describe('offline', () => {
     await expect(page.getByText(BANNER)).toHaveCount(0);
   });
 
+  test('on the first visit the worker installs at once, fetches no script, and the first page survives a reload offline', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const [product] = (await products(request, 's=3')).data;
+    const path = `/app/product/${product!.barcode}`;
+    // The page's clock stands still a second and a half after load: the worker must be
+    // registered by then, not seconds later (a shopper can lose the connection at once).
+    await page.clock.install();
+    await page.goto(path);
+    await page.clock.runFor(1_500);
+    await expect.poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))).toBe(true);
+    // The clock stays still to the end: what follows owes nothing to the page's timers
+    // (the rest of the shell, asked for 5 s after load, is never asked for here).
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        if (name.includes('precache'))
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(precached, 'the offline page is precached').toContain('/app/offline/');
+    expect(
+      precached.filter((p) => p.endsWith('.js')),
+      'no script in the first install: the page hands over the ones it loaded',
+    ).toEqual([]);
+    expect(precached.length, 'a small first install').toBeLessThanOrEqual(25);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open('spesa-assets');
+            // The page's clock is Playwright's (performance too): the page's own elements name its scripts.
+            const loaded = [
+              ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => l.href),
+              ...Array.from(
+                document.querySelectorAll('astro-island'),
+                (i) => new URL(i.getAttribute('component-url')!, location.href).href,
+              ),
+            ].filter((url) => url.includes('/_astro/'));
+            const missing = [];
+            for (const url of loaded) if (!(await cache.match(url))) missing.push(new URL(url).pathname);
+            return loaded.length > 0 ? missing : ['no script loaded'];
+          }),
+        { message: 'the scripts the page loaded are handed over to the worker' },
+      )
+      .toEqual([]);
+    await saved(page, path);
+
+    await dropConnection(context);
+    const response = await page.reload();
+    expect(response?.fromServiceWorker(), 'answered by the service worker').toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: product!.description })).toBeVisible();
+    // The banner is written by the page's script: the shell's scripts came from the worker's cache.
+    await tellPageOffline(context, page);
+    await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible();
+  });
+
   test('a page never seen shows the offline page', async ({ page, context }) => {
     await page.goto('/app/');
     await controlledByWorker(page);

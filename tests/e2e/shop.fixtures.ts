@@ -2,6 +2,7 @@
 // the tests follow whatever catalogue was seeded) and the accessibility check.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CACHE_SHELL_MESSAGE } from '../../src/shared/offline.ts';
 
 export interface ShownCategory {
   description: string;
@@ -53,9 +54,22 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(found, 'axe violations').toEqual([]);
 }
 
-/** Until the shop's service worker controls the page (registered after load, once the shell is precached). */
+/**
+ * Until the shop's service worker controls the page (registered after load, once its small
+ * precache is in) and holds every script of the shell, which a page asks for once it has
+ * settled (src/shop/offline.ts): asked here at once, and awaited.
+ */
 export async function controlledByWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
     timeout: 30_000,
   });
+  await page.evaluate(
+    (type) =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        navigator.serviceWorker.controller!.postMessage({ type }, [channel.port2]);
+      }),
+    CACHE_SHELL_MESSAGE,
+  );
 }

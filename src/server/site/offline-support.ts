@@ -1,10 +1,11 @@
 // The installable, offline storefront (docs/decisions/015-offline-with-serwist.md), written
 // into a built site before its gzip copies: the icons (from public/logo-mark.svg),
 // the web app manifest, and the service worker (src/sw/service-worker.ts bundled, with
-// the list of the shell's files to precache filled in by Serwist).
+// the list of the files to precache filled in by Serwist, and the list of the shell's
+// scripts it caches once the first page has settled).
 import { injectManifest } from '@serwist/build';
 import { build } from 'esbuild';
-import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { glob, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { APP_BASE } from '#src/shared/routes.ts';
@@ -69,7 +70,10 @@ const webManifest = () => ({
   })),
 });
 
-/** The service worker: bundled for the browser, then given the shell's precache list (hashed files and the offline page). */
+/** Where the bundled worker receives the list of the shell's scripts. */
+const SHELL_SCRIPTS_POINT = 'self.SPESA_SHELL_SCRIPTS';
+
+/** The service worker: bundled for the browser, then given the precache list (styles, fonts, icons and the offline page). */
 async function writeServiceWorker(outDir: string): Promise<{ count: number; size: number }> {
   const bundled = join(outDir, '.sw-source.js');
   await build({
@@ -91,7 +95,8 @@ async function writeServiceWorker(outDir: string): Promise<{ count: number; size
       globDirectory: outDir,
       injectionPoint: 'self.SPESA_PRECACHE',
       globPatterns: [
-        '_astro/**/*.{js,css,woff2}',
+        // What every page needs; the JavaScript is cached as pages load it (src/sw/service-worker.ts).
+        '_astro/**/*.{css,woff2}',
         `${offlinePage}index.html`,
         'logo.svg',
         'logo-mark.svg',
@@ -113,6 +118,12 @@ async function writeServiceWorker(outDir: string): Promise<{ count: number; size
         }),
       ],
     });
+    // The shell's scripts, cached after the first install (SHELL_SCRIPTS in the worker).
+    const scripts: string[] = [];
+    for await (const file of glob('_astro/**/*.js', { cwd: outDir })) scripts.push(`${SW_SCOPE}${file}`);
+    const worker = await readFile(join(outDir, 'sw.js'), 'utf8');
+    if (!worker.includes(SHELL_SCRIPTS_POINT)) throw new Error(`sw.js: ${SHELL_SCRIPTS_POINT} not found`);
+    await writeFile(join(outDir, 'sw.js'), worker.replace(SHELL_SCRIPTS_POINT, JSON.stringify(scripts.sort())));
     return { count: result.count, size: result.size };
   } finally {
     await rm(bundled, { force: true });
