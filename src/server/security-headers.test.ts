@@ -19,6 +19,15 @@ describe('security headers', () => {
     expect(res.headers.get('Strict-Transport-Security')).toBeNull();
   });
 
+  it('lets mail programs show the mails’ logo from any origin, and keeps every other answer to the shop’s own', async () => {
+    const site = new Hono()
+      .use(securityHeaders({}))
+      .get('/app/*', (c) => c.body('png', 200, { 'Content-Type': 'image/png' }));
+    expect((await site.request('/app/logo-mail.png')).headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
+    expect((await site.request('/app/logo.svg')).headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+    expect((await app.request('/x')).headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+  });
+
   it('adds HSTS behind TLS', async () => {
     const res = await app.request('/x', { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(res.headers.get('Strict-Transport-Security')).toContain('max-age=31536000');

@@ -101,6 +101,10 @@ function contentSecurityPolicy(env: SecurityEnv, hashes: InlineHashes | 'unsafe-
 // scripts and styles without hashes.
 const SANDBOX_PATH = /^\/sandbox(\/|$)/;
 
+// The logo of the shop's mails (mail/layout.ts) is shown by mail programs, web
+// ones in pages of their own origin: it may be embedded anywhere.
+const MAIL_LOGO_PATH = '/app/logo-mail.png';
+
 export function securityHeaders(
   env: SecurityEnv,
   siteHashes: () => InlineHashes = servedSiteHashes,
@@ -144,6 +148,7 @@ export function securityHeaders(
           ? resourcePolicy
           : sitePolicy(),
     );
+    if (c.req.path === MAIL_LOGO_PATH) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
     if (secure) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

@@ -1,8 +1,8 @@
 // The mail queue (src/server/mail/queue.ts, migration 0019): a mail exists only
 // if the change it tells about commits; a mail server that is down loses no
 // mail, which goes out on a later attempt with a growing delay; two sweeps at
-// once (two API processes on PostgreSQL) send each mail exactly once. Then the
-// Italian mails of the order lifecycle (src/server/mail/order-mails.ts).
+// once (two API processes on PostgreSQL) send each mail exactly once. The
+// mails' texts: order-mails.test.ts.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { type Db, type DbHandle, openDb } from '#src/server/db/client.ts';
@@ -17,17 +17,6 @@ import {
   retryDelayMs,
   startMailWorker,
 } from '#src/server/mail/queue.ts';
-import {
-  availabilityConfirmedMail,
-  cancelledByStoreMail,
-  confirmedInPreparationMail,
-  holdRefusedMail,
-  type OrderMailInput,
-  orderExpiredMail,
-  outForDeliveryMail,
-  readyForPickupMail,
-  waitingReminderMail,
-} from '#src/server/mail/order-mails.ts';
 import { signup } from '#src/server/services/accounts.ts';
 import { signupRequest } from '#src/shared/contract/auth.ts';
 import { openTestDatabase } from './harness.ts';
@@ -227,188 +216,5 @@ describe('the mail queue', () => {
     await forgetSentMail(db, now);
     const ids = (await db.selectFrom('mail_queue').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(ids).toEqual([recent, unsent]);
-  });
-});
-
-const sample: OrderMailInput = {
-  firstName: 'Anna',
-  orderNumber: 'W00000012',
-  code: null,
-  storeDescription: 'Bari Japigia – Via Caldarola 12',
-  slot: { validFrom: '2026-12-12T09:00:00Z', validTo: '2026-12-12T11:00:00Z' },
-  total: 45.6,
-  paymentMode: 'XPAY',
-  deadline: '2026-12-11T17:30:00Z',
-  changes: [
-    { description: 'Latte fresco intero 1 l', outcome: 'UNAVAILABLE' },
-    {
-      description: 'Pane di Altamura DOP 500 g',
-      outcome: 'SUBSTITUTED',
-      substitute: { description: 'Pane casereccio 500 g', price: 2.1 },
-    },
-  ],
-  link: 'https://spesa.example.it/app/profile/orders/12',
-};
-const facts = [
-  'Ordine: W00000012',
-  'Punto vendita: Bari Japigia – Via Caldarola 12',
-  'Fascia oraria: sabato 12 dicembre 2026, dalle 10:00 alle 12:00',
-  'Totale: 45,60\u00a0€',
-];
-
-describe('the mails of the order lifecycle', () => {
-  it('availability confirmed, card: the changed rows, pay by the deadline in Rome, the link', () => {
-    const m = availabilityConfirmedMail(sample);
-    expect(m.subject).toBe('Disponibilità confermata: il tuo ordine W00000012');
-    expect(m.text).toBe(
-      [
-        'Ciao Anna,',
-        '',
-        'il punto vendita ha controllato la disponibilità dei prodotti del tuo ordine W00000012.',
-        '',
-        'Alcuni prodotti sono cambiati: li trovi qui sotto.',
-        '',
-        "Per confermare l'ordine pagalo con la carta entro venerdì 11 dicembre 2026 alle 18:30: sulla carta viene bloccato il totale, e addebitato solo l'importo dei prodotti che ricevi.",
-        '',
-        ...facts,
-        '',
-        'Prodotti cambiati:',
-        '- Latte fresco intero 1 l: Non disponibile',
-        '- Pane di Altamura DOP 500 g: Sostituito con Pane casereccio 500 g — 2,10\u00a0€',
-        '',
-        "Paga dalla pagina dell'ordine:",
-        'https://spesa.example.it/app/profile/orders/12',
-        '',
-        "Se non lo paghi in tempo, l'ordine scade e la fascia oraria prenotata torna libera.",
-        '',
-        'Grazie per aver scelto Spesa online.',
-        '',
-      ].join('\n'),
-    );
-    expect(m.html).toContain('<li>Pane di Altamura DOP 500 g: Sostituito con Pane casereccio 500 g — 2,10\u00a0€</li>');
-    expect(m.html).toContain('<a href="https://spesa.example.it/app/profile/orders/12">Paga l&#39;ordine</a>');
-  });
-
-  it('availability confirmed, cash, nothing changed: accept by the deadline, summer time in Rome', () => {
-    const m = availabilityConfirmedMail({
-      ...sample,
-      paymentMode: 'CASH',
-      changes: [],
-      slot: { validFrom: '2026-07-04T16:00:00Z', validTo: '2026-07-04T18:00:00Z' },
-      deadline: '2026-07-04T08:05:00Z',
-    });
-    expect(m.text).toContain('Tutti i prodotti sono disponibili.');
-    expect(m.text).toContain(
-      "Per confermare l'ordine accettalo entro sabato 4 luglio 2026 alle 10:05: pagherai in contanti quando ricevi la spesa.",
-    );
-    expect(m.text).toContain('Fascia oraria: sabato 4 luglio 2026, dalle 18:00 alle 20:00');
-    expect(m.text).not.toContain('Prodotti cambiati');
-    expect(m.text).toContain("Se non lo accetti in tempo, l'ordine scade");
-  });
-
-  it('confirmed within the shopper’s choices: in preparation, with the pickup code; the card held, or cash to pay', () => {
-    const card = confirmedInPreparationMail({ ...sample, code: '482913' });
-    expect(card.subject).toBe('Ordine confermato: è in preparazione (W00000012)');
-    expect(card.text).toContain(
-      'il punto vendita ha confermato il tuo ordine W00000012: è in preparazione, non devi fare nulla.',
-    );
-    expect(card.text).toContain(
-      'Alcuni prodotti sono cambiati come avevi scelto al momento della prenotazione: li trovi qui sotto.',
-    );
-    expect(card.text).toContain(
-      "Sulla tua carta abbiamo bloccato il totale: viene addebitato solo l'importo dei prodotti che ricevi.",
-    );
-    expect(card.text).toContain('Ordine: W00000012\nCodice di ritiro: 482913\nPunto vendita: Bari Japigia');
-    expect(card.text).toContain('- Latte fresco intero 1 l: Non disponibile');
-    expect(card.text).toContain(
-      "I dettagli sono nella pagina dell'ordine:\nhttps://spesa.example.it/app/profile/orders/12",
-    );
-    const cash = confirmedInPreparationMail({ ...sample, code: '482913', paymentMode: 'CASH', changes: [] });
-    expect(cash.text).toContain('Tutti i prodotti sono disponibili.');
-    expect(cash.text).toContain('Pagherai in contanti al ritiro o alla consegna.');
-    // The way the order reaches the shopper, when the mail knows it.
-    expect(confirmedInPreparationMail({ ...sample, paymentMode: 'CASH', pickup: true }).text).toContain(
-      'Pagherai in contanti al ritiro.',
-    );
-    expect(confirmedInPreparationMail({ ...sample, paymentMode: 'BANCOMAT', pickup: false }).text).toContain(
-      'Pagherai con il bancomat alla consegna.',
-    );
-    expect(cash.text).not.toContain('Prodotti cambiati');
-    expect(cash.text).not.toContain('carta');
-  });
-
-  it('the hold on the linked card refused: pay with 3-D Secure by the deadline in Rome', () => {
-    const m = holdRefusedMail(sample);
-    expect(m.subject).toBe('Paga il tuo ordine W00000012: la carta non è stata accettata');
-    expect(m.text).toContain(
-      'il punto vendita ha confermato il tuo ordine W00000012, ma non siamo riusciti a bloccare il totale sulla carta associata.',
-    );
-    expect(m.text).toContain(
-      "Per confermare l'ordine pagalo entro venerdì 11 dicembre 2026 alle 18:30 con la verifica della tua banca (3-D Secure)",
-    );
-    expect(m.text).toContain(facts.join('\n'));
-    expect(m.text).toContain("Se non lo paghi in tempo, l'ordine scade e la fascia oraria prenotata torna libera.");
-    expect(m.html).toContain('<a href="https://spesa.example.it/app/profile/orders/12">Paga l&#39;ordine</a>');
-  });
-
-  it('the reminder of an order waiting for the shopper: pay it (card) or accept it (cash, bancomat) by the deadline in Rome', () => {
-    const card = waitingReminderMail(sample);
-    expect(card.subject).toBe('Il tuo ordine W00000012 ti aspetta: pagalo entro venerdì 11 dicembre 2026 alle 18:30');
-    expect(card.text).toContain(
-      "Pagalo entro venerdì 11 dicembre 2026 alle 18:30: dopo, l'ordine scade e la fascia oraria prenotata torna libera.",
-    );
-    expect(card.html).toContain('<a href="https://spesa.example.it/app/profile/orders/12">Paga l&#39;ordine</a>');
-    const bancomat = waitingReminderMail({ ...sample, paymentMode: 'BANCOMAT', deadline: '2026-07-04T08:05:00Z' });
-    expect(bancomat.subject).toBe(
-      'Il tuo ordine W00000012 ti aspetta: accettalo entro sabato 4 luglio 2026 alle 10:05',
-    );
-    expect(bancomat.text).toContain("Accetta dalla pagina dell'ordine:");
-    expect(bancomat.html).toContain(
-      '<a href="https://spesa.example.it/app/profile/orders/12">Accetta l&#39;ordine</a>',
-    );
-  });
-
-  it('ready for pickup, with the pickup code; out for delivery, paid by bancomat at the door', () => {
-    const ready = readyForPickupMail({ ...sample, code: '482913', paymentMode: 'CASH' });
-    expect(ready.subject).toBe('Il tuo ordine è pronto per il ritiro (W00000012)');
-    expect(ready.text).toContain('il tuo ordine W00000012 è pronto per il ritiro.');
-    expect(ready.text).toContain('Ordine: W00000012\nCodice di ritiro: 482913\nPunto vendita: Bari Japigia');
-    expect(ready.text).toContain('Pagherai in contanti al ritiro.');
-    const out = outForDeliveryMail({ ...sample, paymentMode: 'BANCOMAT' });
-    expect(out.subject).toBe('Il tuo ordine è in consegna (W00000012)');
-    expect(out.text).toContain('il tuo ordine W00000012 è in consegna: arriva nella fascia oraria che hai prenotato.');
-    expect(out.text).toContain('Pagherai con il bancomat alla consegna.');
-    expect(out.text).toContain(facts.join('\n'));
-  });
-
-  it('expired: the slot is free again; cancelled by the store: the card hold is released', () => {
-    const expired = orderExpiredMail(sample);
-    expect(expired.subject).toBe('Il tuo ordine è scaduto (W00000012)');
-    expect(expired.text).toContain(
-      'il tuo ordine W00000012 è scaduto: non è stato confermato, pagato o accettato entro il tempo previsto.',
-    );
-    expect(expired.text).toContain(
-      'La fascia oraria che avevi prenotato (sabato 12 dicembre 2026, dalle 10:00 alle 12:00) è di nuovo libera.',
-    );
-    const cancelled = cancelledByStoreMail(sample);
-    expect(cancelled.subject).toBe('Il tuo ordine è stato annullato dal punto vendita (W00000012)');
-    expect(cancelled.text).toContain(
-      "L'importo bloccato sulla tua carta è stato sbloccato: non viene addebitato nulla.",
-    );
-    expect(cancelledByStoreMail({ ...sample, paymentMode: 'CASH' }).text).toContain('Non devi pagare nulla.');
-  });
-
-  it('escapes every value in the HTML, and the text keeps them as they are', () => {
-    const m = cancelledByStoreMail({
-      ...sample,
-      firstName: '<b>Anna</b> & "Co"',
-      storeDescription: "Bari <script>alert('x')</script>",
-      link: 'https://spesa.example.it/app/profile/orders/12?a=1&b="2"',
-    });
-    expect(m.html).toContain('<p>Ciao &lt;b&gt;Anna&lt;/b&gt; &amp; &quot;Co&quot;,</p>');
-    expect(m.html).toContain('<td>Bari &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</td>');
-    expect(m.html).toContain('href="https://spesa.example.it/app/profile/orders/12?a=1&amp;b=&quot;2&quot;"');
-    expect(m.html).not.toContain('<script>');
-    expect(m.text).toContain('Ciao <b>Anna</b> & "Co",');
   });
 });

@@ -214,3 +214,57 @@ export async function acceptedByShopper(request: APIRequestContext, shopper: Sho
   expect(accepted.responseCode, `accept: ${accepted.errorMessage ?? ''}`).toBe(0);
   expect(accepted.data.status).toBe('IN_PREPARATION');
 }
+
+/** An order as the shopper's orders read it, with what the hand-off shows. */
+export interface ReadyOrder {
+  orderId: number;
+  number: string;
+  code: string;
+  pickupCode: string;
+  /** The booked total. */
+  total: number;
+  /** The prepared total: what is paid at the counter. */
+  preparedTotal: number;
+}
+
+/**
+ * A cash order ready for pickup at store 1109, through the API: booked, confirmed whole by the store
+ * (within the checkout's default choices, so it goes to preparation by itself), picked with the
+ * weighed row heavier than ordered (the prepared total differs from the booked one), and set ready.
+ */
+export async function readyForPickup(request: APIRequestContext, shopper: Shopper): Promise<ReadyOrder> {
+  const { orderId, number } = await bookedOrder(request, shopper);
+  await confirmedByStore(request, orderId, 'IN_PREPARATION');
+  const operator = await storeOperator(request);
+  const booked = await apiCall<{
+    cart: { items: { id: number; um: 'PZ' | 'KG'; amount: number | null; weight: number | null }[] };
+  }>(request, shopper, `/cli/ecommerce/orders/${orderId}/fetch`);
+  const rows = booked.data.cart.items.map((i) => ({
+    id: i.id,
+    operatorAmount: i.um === 'KG' ? Math.round((i.weight ?? 0) * 1.4 * 100) / 100 : (i.amount ?? 0),
+  }));
+  const picked = await apiCall(request, operator, `/cli/ops/orders/${orderId}/picked`, { rows });
+  expect(picked.responseCode, `picked: ${picked.errorMessage ?? ''}`).toBe(0);
+  const ready = await apiCall<{
+    code: string;
+    pickupCode: string | null;
+    status: string;
+    cart: { total: number };
+    operatorCart: { total: number } | null;
+  }>(request, operator, `/cli/ops/orders/${orderId}/status`, { status: 'TO_BE_COLLECTED' });
+  expect(ready.responseCode, `ready: ${ready.errorMessage ?? ''}`).toBe(0);
+  expect(ready.data.status).toBe('TO_BE_COLLECTED');
+  const mine = await apiCall<{ operatorCart: { total: number } | null }>(
+    request,
+    shopper,
+    `/cli/ecommerce/orders/${orderId}/fetch`,
+  );
+  return {
+    orderId,
+    number,
+    code: ready.data.code,
+    pickupCode: ready.data.pickupCode!,
+    total: ready.data.cart.total,
+    preparedTotal: mine.data.operatorCart!.total,
+  };
+}

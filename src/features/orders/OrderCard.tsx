@@ -1,5 +1,7 @@
-// One order in the list: number, date, slot, store, status and totals; the
-// detail (rows by status, prepared totals) and the actions the status allows;
+// One order in the list: number, status, the hand-off (the pickup code with its QR
+// and the amount to pay, OrderHandoff.tsx), date, slot, store and totals, the order's
+// code as a small reference; the detail (rows by status, prepared totals, the one
+// that is paid labelled so) and the actions the status allows;
 // a card order shows its hold, charge and release, and pay-now runs the card
 // payment (no card linked: the profile's card page, which then offers to pay).
 import { OrderChoices } from './OrderChoices.tsx';
@@ -20,7 +22,10 @@ import { useOrderPayment } from '#src/components/OrderPayment.tsx';
 import { canAbort, canAccept, canModify, canPayNow, OPEN_STATUSES, statusLabel } from '#src/shared/order-states.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
 import { cardPaymentFacts, preparedTotals, shownRows, statusTone } from '#src/components/order-view.ts';
+import { isPickup } from '#src/shared/delivery-modes.ts';
+import { chargeLabel, ORDERED_TOTAL_LABEL } from '#src/shared/order-charge.ts';
 import { abortOrder, acceptOrder, copyOrder, fetchOrder, modifyOrder, reorder } from './orders.store.ts';
+import { OrderHandoff, showsHandoff } from './OrderHandoff.tsx';
 
 /** What the store's confirmation changed: rows it cannot supply, rows it replaced (decision 014). */
 function changedRows(order: Order) {
@@ -84,16 +89,17 @@ function Detail({ order }: { order: Order }) {
         ? { note: `Sostituisce ${i.confirmation.original?.description ?? ''}` }
         : {}),
   }));
+  const way = { paymentMode: order.cart.paymentMode, pickup: isPickup(order.cart.deliveryMode) };
   const amounts = prepared
     ? [
         { label: 'Totale prodotti preparati', value: prepared.netTotal },
         ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })),
-        { label: 'Totale preparato', value: prepared.total, strong: true },
+        { label: chargeLabel(order.status, way), value: prepared.total, strong: true },
       ]
     : [
         { label: 'Totale prodotti', value: order.cart.netTotal },
         ...order.cart.fees.map((f) => ({ label: f.description, value: f.value })),
-        { label: 'Totale', value: order.cart.total, strong: true },
+        { label: ORDERED_TOTAL_LABEL, value: order.cart.total, strong: true },
       ];
   return (
     <div className="order-detail">
@@ -117,6 +123,8 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
   const payment = useOrderPayment();
   const slot = order.cart.delivery.timeSlot;
   const prepared = preparedTotals(order);
+  const handoff = showsHandoff(order);
+  const way = { paymentMode: order.cart.paymentMode, pickup: isPickup(order.cart.deliveryMode) };
   const detailId = `order-${order.id}-detail`;
   const fail = (e: unknown) => showToast(errorMessageOf(e), 'error');
 
@@ -192,6 +200,7 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
           {statusLabel(order.status, order.cart.paymentMode)}
         </span>
       </header>
+      {handoff && <OrderHandoff order={order} />}
       <dl className="order-card__facts">
         <div>
           <dt>Data ordine</dt>
@@ -214,23 +223,13 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
           </div>
         )}
         <div>
-          <dt>Codice ordine</dt>
-          <dd>{order.code}</dd>
-        </div>
-        {order.pickupCode && (
-          <div>
-            <dt>Codice di ritiro</dt>
-            <dd className="order-card__pickup">{order.pickupCode}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Totale</dt>
+          <dt>{ORDERED_TOTAL_LABEL}</dt>
           <dd>{formatEuro(order.cart.total)}</dd>
         </div>
-        {prepared && (
+        {prepared && !handoff && !(order.cardPayment && order.cardPayment.captured !== null) && (
           <div>
-            <dt>Totale preparato</dt>
-            <dd>{formatEuro(prepared.total)}</dd>
+            <dt>{chargeLabel(order.status, way)}</dt>
+            <dd>{formatEuro(prepared.payed ?? prepared.total)}</dd>
           </div>
         )}
         {order.cardPayment &&
@@ -240,6 +239,10 @@ export function OrderCard({ order, onChange }: { order: Order; onChange: (o: Ord
               <dd>{formatEuro(f.value)}</dd>
             </div>
           ))}
+        <div className="order-card__reference">
+          <dt>Riferimento ordine</dt>
+          <dd>{order.code}</dd>
+        </div>
       </dl>
       {order.status === 'TO_BE_PREPARED' && (
         <>

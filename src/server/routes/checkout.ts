@@ -21,6 +21,9 @@ import {
 import { firstAvailableSlot, slotDays, slotsOfDay } from '../services/slots.ts';
 import { expireWaitingOrders } from '../services/order-lifecycle.ts';
 import { announceStoredOrder } from '../services/order-events.ts';
+import { queueOrderNotice } from '../services/order-notices.ts';
+import { kickMailWorker } from '../mail/queue.ts';
+import { originOf } from './payments.ts';
 import { orderEventStream } from './order-stream.ts';
 
 const auth = requireUser();
@@ -42,9 +45,17 @@ export const checkoutRoutes = new Hono<AppEnv>()
     ok(c, await slotsOfDay(c.get('db'), c.get('pending'), c.req.valid('param').cartId, c.req.valid('query'))),
   )
   .on(calls.freeze.method, calls.freeze.path, auth, inputOf(calls.freeze), async (c) => {
-    const cart = await freezeCart(c.get('db'), c.get('session').userId, c.req.valid('json'), c.get('config').flags);
-    // The store's screen shows the new order at once.
+    const origin = originOf(c);
+    const cart = await freezeCart(
+      c.get('db'),
+      c.get('session').userId,
+      c.req.valid('json'),
+      c.get('config').flags,
+      (trx, id) => queueOrderNotice(trx, id, 'SENT', origin),
+    );
+    // The store's screen shows the new order at once; the shopper's mail goes within a fraction of a second.
     await announceStoredOrder(c.get('db'), { cartId: cart.id });
+    kickMailWorker(c.get('db'));
     return ok(c, cart);
   })
   // The shopper's own orders only: the stream is filtered by the session's account (order-stream.ts).

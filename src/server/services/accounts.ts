@@ -11,6 +11,7 @@ import { LOYALTY_PREFIX } from '#src/shared/loyalty-card.ts';
 import { endSessions } from '../auth/session-token.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { renderMail } from '../mail/layout.ts';
 import { deliverQueued, enqueueMail } from '../mail/queue.ts';
 import { BusinessError } from './outcomes.ts';
 import { consumeLinkToken, issueLinkToken } from './mail-links.ts';
@@ -71,8 +72,21 @@ export async function signup(db: Db, mailer: Mailer, publicUrl: string, input: S
     const link = `${publicUrl}/cli/profiles/confirm?token=${token}`;
     return enqueueMail(trx as Db, {
       to: input.username,
-      subject: 'Conferma la tua registrazione a Spesa online',
-      text: `Ciao ${input.profile.firstName},\n\ngrazie per esserti registrato a Spesa online. Per completare la registrazione apri questo link entro 72 ore:\n\n${link}\n\nSe non hai chiesto tu la registrazione, ignora questo messaggio.\n`,
+      ...(await renderMail(
+        {
+          subject: 'Conferma la tua registrazione a Spesa online',
+          heading: 'Conferma la tua registrazione',
+          greeting: `Ciao ${input.profile.firstName},`,
+          paragraphs: ['grazie per esserti registrato a Spesa online.'],
+          action: {
+            text: 'Per completare la registrazione apri questo link entro 72 ore:',
+            label: 'Conferma la registrazione',
+            href: link,
+          },
+          closing: ['Se non hai chiesto tu la registrazione, ignora questo messaggio.'],
+        },
+        publicUrl,
+      )),
     });
   });
   await deliverQueued(db, mailer, [mailId]);
@@ -165,8 +179,18 @@ export async function requestDeletion(db: Db, mailer: Mailer, userId: number, pr
   const profile = await requireProfile(db, userId);
   const confirmation = {
     to: profile.email,
-    subject: 'Richiesta di eliminazione del profilo ricevuta',
-    text: `Ciao ${profile.firstName},\n\nabbiamo ricevuto la tua richiesta di eliminazione del profilo e l'abbiamo inviata alla cooperativa. Dopo le verifiche necessarie verrà eseguita entro 48 ore.\nSe nel frattempo hai una spesa in corso, il profilo non può essere eliminato automaticamente: puoi rivolgerti a un punto vendita.\n`,
+    ...(await renderMail(
+      {
+        subject: 'Richiesta di eliminazione del profilo ricevuta',
+        heading: 'Abbiamo ricevuto la tua richiesta',
+        greeting: `Ciao ${profile.firstName},`,
+        paragraphs: [
+          "abbiamo ricevuto la tua richiesta di eliminazione del profilo e l'abbiamo inviata alla cooperativa. Dopo le verifiche necessarie verrà eseguita entro 48 ore.",
+          'Se nel frattempo hai una spesa in corso, il profilo non può essere eliminato automaticamente: puoi rivolgerti a un punto vendita.',
+        ],
+      },
+      undefined,
+    )),
   };
   // The request and its mails commit together (mail/queue.ts); the row's lock makes a second request wait and find it made.
   const mailIds = await db.transaction().execute(async (trx) => {
@@ -184,7 +208,9 @@ export async function requestDeletion(db: Db, mailer: Mailer, userId: number, pr
       .executeTakeFirstOrThrow();
     const ids = [];
     if (!before.deletion_requested_at)
-      ids.push(await enqueueMail(trx as Db, privacyOfficeMail(privacyEmail, userId, profile, new Date(requestedAt!))));
+      ids.push(
+        await enqueueMail(trx as Db, await privacyOfficeMail(privacyEmail, userId, profile, new Date(requestedAt!))),
+      );
     ids.push(await enqueueMail(trx as Db, confirmation));
     return ids;
   });
@@ -200,8 +226,22 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: st
     const token = await issueLinkToken(trx as Db, user.id, 'RESET');
     return enqueueMail(trx as Db, {
       to: email,
-      subject: 'Reimposta la password di Spesa online',
-      text: `Hai chiesto di reimpostare la password di Spesa online. Apri questo link entro 60 minuti per sceglierne una nuova:\n\n${publicUrl}/app/reset/password?token=${token}\n\nIl link vale una sola volta. Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.\n`,
+      ...(await renderMail(
+        {
+          subject: 'Reimposta la password di Spesa online',
+          heading: 'Reimposta la password',
+          paragraphs: ['Hai chiesto di reimpostare la password di Spesa online.'],
+          action: {
+            text: 'Apri questo link entro 60 minuti per sceglierne una nuova:',
+            label: 'Scegli una nuova password',
+            href: `${publicUrl}/app/reset/password?token=${token}`,
+          },
+          closing: [
+            'Il link vale una sola volta. Se non sei stato tu, ignora questo messaggio: la password resta quella di prima.',
+          ],
+        },
+        publicUrl,
+      )),
     });
   });
   await deliverQueued(db, mailer, [mailId]);

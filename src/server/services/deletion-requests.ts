@@ -15,6 +15,7 @@ import type { Profile } from '#src/shared/contract/session.ts';
 import { OPEN_STATUSES } from '#src/shared/order-states.ts';
 import type { Db } from '../db/client.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
+import { type MailContent, renderMail } from '../mail/layout.ts';
 import { deliverQueued, enqueueMail } from '../mail/queue.ts';
 import { BusinessError } from './outcomes.ts';
 import type { Payments } from './payments.ts';
@@ -23,28 +24,44 @@ const dueBy = (requestedAt: Date) => new Date(requestedAt.getTime() + DELETION_H
 const romeTime = (d: Date) =>
   d.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'full', timeStyle: 'short' });
 
-/** The mail telling the cooperative's privacy mailbox who asked, when, and by when it is due. */
-export function privacyOfficeMail(to: string, userId: number, profile: Profile, requestedAt: Date): Mail {
-  return {
-    to,
-    subject: `Richiesta di eliminazione del profilo: ${profile.firstName} ${profile.lastName}`,
-    text: [
-      "Un cliente ha chiesto l'eliminazione del proprio profilo di Spesa online.",
-      '',
-      `Cliente: ${profile.firstName} ${profile.lastName}`,
-      `E-mail: ${profile.email}`,
-      `Codice fiscale: ${profile.ssnCode ?? '—'}`,
-      `Cellulare: ${profile.mobilePhone ?? '—'}`,
-      `Numero cliente: ${userId}`,
-      `Richiesta del: ${romeTime(requestedAt)}`,
-      `Da gestire entro: ${romeTime(dueBy(requestedAt))} (48 ore, dopo le verifiche)`,
-      '',
-      'Al momento della richiesta il cliente non ha spese in corso. Se ne risulta una al momento della gestione, il profilo non può essere eliminato',
-      'automaticamente: il cliente può rivolgersi a un punto vendita.',
-      'Le richieste in attesa sono elencate anche nella pagina del personale (/app/staff).',
-      '',
-    ].join('\n'),
+/** A mail to the cooperative's privacy mailbox: what happened, then the facts of the customer and the request. */
+async function privacyRecord(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  facts: [label: string, value: string][],
+  closing: string[] = [],
+): Promise<Mail> {
+  const content: MailContent = {
+    subject,
+    heading: subject.replace(/:.*$/, ''),
+    paragraphs,
+    facts: facts.map(([label, value]) => ({ label, value })),
+    closing,
   };
+  return { to, ...(await renderMail(content, undefined)) };
+}
+
+/** The mail telling the cooperative's privacy mailbox who asked, when, and by when it is due. */
+export function privacyOfficeMail(to: string, userId: number, profile: Profile, requestedAt: Date): Promise<Mail> {
+  return privacyRecord(
+    to,
+    `Richiesta di eliminazione del profilo: ${profile.firstName} ${profile.lastName}`,
+    ["Un cliente ha chiesto l'eliminazione del proprio profilo di Spesa online."],
+    [
+      ['Cliente', `${profile.firstName} ${profile.lastName}`],
+      ['E-mail', profile.email],
+      ['Codice fiscale', profile.ssnCode ?? '—'],
+      ['Cellulare', profile.mobilePhone ?? '—'],
+      ['Numero cliente', String(userId)],
+      ['Richiesta del', romeTime(requestedAt)],
+      ['Da gestire entro', `${romeTime(dueBy(requestedAt))} (48 ore, dopo le verifiche)`],
+    ],
+    [
+      'Al momento della richiesta il cliente non ha spese in corso. Se ne risulta una al momento della gestione, il profilo non può essere eliminato automaticamente: il cliente può rivolgersi a un punto vendita.',
+      'Le richieste in attesa sono elencate anche nella pagina del personale (/app/staff).',
+    ],
+  );
 }
 
 /** Requests not yet handled, oldest first. */
@@ -262,45 +279,45 @@ export async function carryOutDeletion(
       .where('sent_at', 'is not', null)
       .execute();
     return [
-      await enqueueMail(trx as Db, deletedMail(profile, requestedAt)),
-      await enqueueMail(trx as Db, {
-        to: privacyEmail,
-        subject: `Profilo eliminato: ${profile.first_name} ${profile.last_name}`,
-        text: [
-          'Una richiesta di eliminazione del profilo è stata eseguita.',
-          '',
-          `Cliente: ${profile.first_name} ${profile.last_name}`,
-          `E-mail: ${profile.email}`,
-          `Numero cliente: ${customerId}`,
-          `Richiesta del: ${romeTime(requestedAt)}`,
-          `Eseguita il: ${romeTime(now)}`,
-          `Eseguita da: ${await handlerLine(trx as Db, handler)}`,
-          '',
-          'I dati personali sono stati cancellati o resi anonimi; gli ordini restano, anonimi, per il periodo di conservazione fiscale. Il cliente è stato avvisato.',
-          '',
-        ].join('\n'),
-      }),
+      await enqueueMail(trx as Db, await deletedMail(profile, requestedAt)),
+      await enqueueMail(
+        trx as Db,
+        await privacyRecord(
+          privacyEmail,
+          `Profilo eliminato: ${profile.first_name} ${profile.last_name}`,
+          ['Una richiesta di eliminazione del profilo è stata eseguita.'],
+          [
+            ['Cliente', `${profile.first_name} ${profile.last_name}`],
+            ['E-mail', profile.email],
+            ['Numero cliente', String(customerId)],
+            ['Richiesta del', romeTime(requestedAt)],
+            ['Eseguita il', romeTime(now)],
+            ['Eseguita da', await handlerLine(trx as Db, handler)],
+          ],
+          [
+            'I dati personali sono stati cancellati o resi anonimi; gli ordini restano, anonimi, per il periodo di conservazione fiscale. Il cliente è stato avvisato.',
+          ],
+        ),
+      ),
     ];
   });
   await deliverQueued(db, mailer, mailIds);
 }
 
 /** Tells the customer, at the address they had, that the profile is gone. */
-function deletedMail(profile: { email: string; first_name: string }, requestedAt: Date): Mail {
-  return {
-    to: profile.email,
+async function deletedMail(profile: { email: string; first_name: string }, requestedAt: Date): Promise<Mail> {
+  const content: MailContent = {
     subject: 'Il tuo profilo di Spesa online è stato eliminato',
-    text: [
-      `Ciao ${profile.first_name},`,
-      '',
+    heading: 'Il tuo profilo è stato eliminato',
+    greeting: `Ciao ${profile.first_name},`,
+    paragraphs: [
       `come hai chiesto il ${romeTime(requestedAt)}, il tuo profilo di Spesa online è stato eliminato.`,
       'I tuoi dati personali, gli indirizzi, le carte salvate, le liste della spesa e i preferiti sono stati cancellati.',
       'Gli ordini già fatti restano, senza i tuoi dati personali, solo per il periodo richiesto dalla legge (fiscale e contabile).',
-      '',
       'Con questo indirizzo e-mail puoi registrarti di nuovo quando vuoi, come nuovo cliente.',
-      '',
-    ].join('\n'),
+    ],
   };
+  return { to: profile.email, ...(await renderMail(content, undefined)) };
 }
 
 /**
@@ -343,34 +360,39 @@ export async function refuseDeletion(
     return [
       await enqueueMail(trx as Db, {
         to: profile.email,
-        subject: 'La tua richiesta di eliminazione del profilo non è stata eseguita',
-        text: [
-          `Ciao ${profile.first_name},`,
-          '',
-          `la tua richiesta di eliminazione del profilo del ${romeTime(requestedAt)} non è stata eseguita.`,
-          '',
-          `Motivo: ${reason}`,
-          '',
-          "Il tuo profilo resta attivo. Puoi rivolgerti a un punto vendita, oppure chiedere di nuovo l'eliminazione dalla pagina del profilo quando il motivo non c'è più.",
-          '',
-        ].join('\n'),
+        ...(await renderMail(
+          {
+            subject: 'La tua richiesta di eliminazione del profilo non è stata eseguita',
+            heading: 'La tua richiesta non è stata eseguita',
+            greeting: `Ciao ${profile.first_name},`,
+            paragraphs: [
+              `la tua richiesta di eliminazione del profilo del ${romeTime(requestedAt)} non è stata eseguita.`,
+            ],
+            facts: [{ label: 'Motivo', value: reason }],
+            closing: [
+              "Il tuo profilo resta attivo. Puoi rivolgerti a un punto vendita, oppure chiedere di nuovo l'eliminazione dalla pagina del profilo quando il motivo non c'è più.",
+            ],
+          },
+          undefined,
+        )),
       }),
-      await enqueueMail(trx as Db, {
-        to: privacyEmail,
-        subject: `Richiesta di eliminazione chiusa senza eliminare il profilo: ${profile.first_name} ${profile.last_name}`,
-        text: [
-          'Una richiesta di eliminazione del profilo è stata chiusa senza eliminare il profilo.',
-          '',
-          `Cliente: ${profile.first_name} ${profile.last_name}`,
-          `E-mail: ${profile.email}`,
-          `Numero cliente: ${customerId}`,
-          `Richiesta del: ${romeTime(requestedAt)}`,
-          `Chiusa il: ${romeTime(new Date(row.handled_at))}`,
-          `Chiusa da: ${await handlerLine(trx as Db, handler)}`,
-          `Motivo comunicato al cliente: ${reason}`,
-          '',
-        ].join('\n'),
-      }),
+      await enqueueMail(
+        trx as Db,
+        await privacyRecord(
+          privacyEmail,
+          `Richiesta di eliminazione chiusa senza eliminare il profilo: ${profile.first_name} ${profile.last_name}`,
+          ['Una richiesta di eliminazione del profilo è stata chiusa senza eliminare il profilo.'],
+          [
+            ['Cliente', `${profile.first_name} ${profile.last_name}`],
+            ['E-mail', profile.email],
+            ['Numero cliente', String(customerId)],
+            ['Richiesta del', romeTime(requestedAt)],
+            ['Chiusa il', romeTime(new Date(row.handled_at))],
+            ['Chiusa da', await handlerLine(trx as Db, handler)],
+            ['Motivo comunicato al cliente', reason],
+          ],
+        ),
+      ),
     ];
   });
   await deliverQueued(db, mailer, mailIds);

@@ -1,6 +1,7 @@
-// The mails of an order's lifecycle (decision 014), queued in the transaction
-// of the change they tell of (mail/queue.ts): no mail for a change rolled back,
-// none lost when the mail server is down.
+// The mails of an order's lifecycle (decision 014), from the pre-order sent at
+// booking on, queued in the transaction of the change they tell of
+// (mail/queue.ts): no mail for a change rolled back, none lost when the mail
+// server is down.
 import { isPickup } from '#src/shared/delivery-modes.ts';
 import { routes } from '#src/shared/routes.ts';
 import type { Db } from '../db/client.ts';
@@ -12,6 +13,7 @@ import {
   type OrderMailInput,
   orderExpiredMail,
   outForDeliveryMail,
+  preOrderSentMail,
   readyForPickupMail,
   waitingReminderMail,
 } from '../mail/order-mails.ts';
@@ -20,6 +22,7 @@ import { queueOrderPush } from '../push/queue.ts';
 import { orderView } from './orders.ts';
 
 const MAILS = {
+  SENT: preOrderSentMail,
   CONFIRMED: availabilityConfirmedMail,
   IN_PREPARATION: confirmedInPreparationMail,
   HOLD_REFUSED: holdRefusedMail,
@@ -45,6 +48,7 @@ export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNot
     storeDescription: view.cart.storeDescription,
     slot: slot ? { validFrom: slot.validFrom, validTo: slot.validTo } : null,
     total: view.cart.totalToPay,
+    ...(view.operatorCart ? { prepared: view.operatorCart.total } : {}),
     paymentMode: order.payment_mode,
     pickup: isPickup(order.delivery_mode),
     ...(view.expiresAt ? { deadline: view.expiresAt } : {}),
@@ -62,8 +66,9 @@ export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNot
     }),
     link: `${origin}${routes.orders}`,
   };
-  // And to each device the shopper allowed to notify (push/queue.ts), in the same transaction.
-  await queueOrderPush(db, order.user_id, notice, input);
+  // And to each device the shopper allowed to notify (push/queue.ts), in the same transaction; not
+  // for the pre-order just sent, which the shopper is looking at on the thank-you page.
+  if (notice !== 'SENT') await queueOrderPush(db, order.user_id, notice, input);
   // Only to the account's own confirmed address: the contact address given at booking is for the
   // store to see, and is mailed only when it is that one (anyone may type anyone's address there).
   const account = await db
@@ -72,7 +77,7 @@ export async function queueOrderNotice(db: Db, orderId: number, notice: OrderNot
     .where('id', '=', order.user_id)
     .executeTakeFirst();
   if (!account?.confirmed_at || account.deleted_at) return;
-  await enqueueMail(db, { to: account.username, ...MAILS[notice](input) });
+  await enqueueMail(db, { to: account.username, ...(await MAILS[notice](input)) });
 }
 
 /** The mail a store's status change sends, if any. */

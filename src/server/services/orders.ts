@@ -43,12 +43,17 @@ export async function allowedPaymentModes(db: Db, storeId: number, mode: string,
   return rows.map((r) => r.payment_mode).filter((m) => modeEnabled(m, flags));
 }
 
-/** Books the cart: takes a place in the slot and turns the cart into an order, all or nothing. */
+/**
+ * Books the cart: takes a place in the slot and turns the cart into an order, all or nothing.
+ * `booked` runs in the booking's transaction with the new order (the pre-order's mail, queued
+ * by the caller: order-notices.ts reads orders through this module).
+ */
 export async function freezeCart(
   db: Db,
   userId: number,
   input: z.output<typeof freezeRequest>,
   flags: Flags,
+  booked: (trx: Db, orderId: number) => Promise<void> = async () => {},
   now = new Date(),
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
@@ -177,6 +182,7 @@ export async function freezeCart(
       .set({ status: 'FROZEN', is_current: false, updated_at: now })
       .where('id', '=', cart.id)
       .execute();
+    await booked(trx as Db, created.id);
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     return (await orderView(trx as Db, order)).cart;
   });
