@@ -1,23 +1,25 @@
 // A cart row's choice of substitute (decision 014), on the cart and at checkout: a
 // disclosure button saying the current choice ('Se non disponibile: …'); open, the
 // three choices, and for 'Scegli un sostituto…' a catalogue search of the cart's
-// store (3 characters, 1 s after the last key, as the shop's search) naming one.
+// store (3 characters, 1 s after the last key, as the shop's search) naming one,
+// each result with its image, brand, price and the difference from the row's.
 // After a choice the panel closes and the focus goes back to the button.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CartItem, ReplacementMode } from '#src/shared/contract/cart.ts';
 import type { ListedProduct } from '#src/shared/contract/catalogue.ts';
 import { formatEuro } from '#src/shared/contract/money.ts';
+import { routes } from '#src/shared/routes.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchText } from '#src/shared/search-rules.ts';
 import { soldAlike } from '#src/shared/substitution-rules.ts';
 import { $cart, $shopperStoreId, setReplacement } from './cart.store.ts';
 import { $replacementConsent, consentOf } from './replacement-consent.store.ts';
 import { searchProducts } from './product.api.ts';
-import { choiceText, orderDefaultMode, REPLACEMENT_LABELS } from './replacement.ts';
+import { choiceText, priceDifference, REPLACEMENT_LABELS } from './replacement.ts';
 
 const RESULTS = 6;
 
-type Row = Pick<CartItem, 'id' | 'barcode' | 'description' | 'um' | 'replacement'>;
+type Row = Pick<CartItem, 'id' | 'barcode' | 'description' | 'um' | 'netPrice' | 'replacement'>;
 
 /**
  * `consent`: the order's yes/no as the checkout form has it; by default, as the checkout last
@@ -32,7 +34,8 @@ export function ReplacementChoice({ item, consent: given }: { item: Row; consent
   const [searching, setSearching] = useState(false);
   const [busy, setBusy] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const current: ReplacementMode = item.replacement?.mode ?? orderDefaultMode(consent);
+  // Pressed only when the row has a choice of its own: the order's default is not the row's choice.
+  const current: ReplacementMode | null = item.replacement?.mode ?? null;
 
   function close() {
     setOpen(false);
@@ -172,11 +175,27 @@ function SubstituteSearch({
           {results.map((p) => (
             <li key={p.barcode}>
               <button type="button" className="replacement__result" disabled={busy} onClick={() => onChoose(p)}>
-                <span className="visually-hidden">Scegli </span>
-                <span className="replacement__name">{p.description}</span>
+                <img
+                  className="replacement__image"
+                  src={p.imageUrl ?? routes.file('no-image.svg')}
+                  alt=""
+                  width="40"
+                  height="40"
+                  loading="lazy"
+                />
+                <span className="replacement__name">
+                  <span className="visually-hidden">Scegli </span>
+                  {p.description}
+                  {p.brand && <small className="replacement__brand"> {p.brand}</small>}
+                </span>
                 <span className="replacement__price">
                   {formatEuro(p.netPrice)}
                   {p.um === 'KG' ? ' al kg' : ''}
+                  <small className="replacement__difference">
+                    {' '}
+                    ({priceDifference(p.netPrice, item.netPrice)}
+                    <span className="visually-hidden"> rispetto a {item.description}</span>)
+                  </small>
                 </span>
               </button>
             </li>

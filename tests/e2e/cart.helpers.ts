@@ -61,6 +61,7 @@ export async function apiCall<T>(
 export interface ShopProduct {
   barcode: string;
   description: string;
+  brand: string | null;
   um: 'PZ' | 'KG';
   umStep: number;
   minWeight: number | null;

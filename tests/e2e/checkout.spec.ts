@@ -80,7 +80,7 @@ test.describe('checkout', () => {
     const confirm = page.getByRole('button', { name: 'Conferma i dati' });
     await expect(confirm).toBeDisabled();
     await expectNoAxeViolations(page);
-    await page.getByLabel('Note per la consegna (facoltative)').fill('Citofono Rossi');
+    await page.getByLabel('Note per il ritiro (facoltative)').fill('Citofono Rossi');
     await page.getByRole('checkbox', { name: 'Richiedo la fattura' }).check();
     // The only billing address is preselected.
     await expect(page.getByRole('radio', { name: /Forno Rossi srl/ })).toBeChecked();

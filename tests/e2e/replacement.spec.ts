@@ -1,7 +1,9 @@
 // The shopper's choice of substitute per cart row (decision 014): 'Non sostituire' on one
-// row, a substitute named by searching on another, both kept by the server across a
-// reload; at checkout the order's yes/no is the default and the rows that differ from
-// it are listed, each changeable with the cart row's own control.
+// row, a substitute named by searching on another (the picker shows each result's
+// brand and price against the row's), both kept by the server across a reload; a row
+// without a choice says it follows the order's. At checkout the yes/no is asked for the
+// other rows only, the rows with a choice are listed, each changeable with the cart
+// row's own control, and the summary lists every choice.
 import { soldAlike } from '#src/shared/substitution-rules.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { storeProducts } from './cart.helpers.ts';
@@ -35,10 +37,9 @@ test('a shopper chooses no substitute for one row and names one for another; the
   await logIn(page, shopper);
   await page.goto('/app/cart');
 
-  // Nothing decided yet: every row says the order's default.
-  await expect(toggleOf(rowOf(page, untouched.description))).toHaveText(
-    'Se non disponibile: Sostituisci con prodotto simile',
-  );
+  // Nothing decided yet: every row says the order decides, at checkout.
+  const undecided = "Se non disponibile: Scelta dell'ordine, da indicare prenotando";
+  await expect(toggleOf(rowOf(page, untouched.description))).toHaveText(undecided);
 
   const noneToggle = toggleOf(rowOf(page, none.description));
   await noneToggle.click();
@@ -60,6 +61,15 @@ test('a shopper chooses no substitute for one row and names one for another; the
   const result = namedRow.getByRole('button', { name: new RegExp(`^Scegli ${escaped(substitute.description)} `) });
   await expect(result).toBeVisible();
   await expect(result).toContainText(euro(substitute.netPrice));
+  // The price against the row's: the row's own price per piece, from the cart.
+  const rowPrice = (cart.items as unknown as { barcode: string; netPrice: number }[]).find(
+    (i) => i.barcode === named.barcode,
+  )!.netPrice;
+  const cents = Math.round(substitute.netPrice * 100) - Math.round(rowPrice * 100);
+  await expect(result).toContainText(
+    cents === 0 ? 'stesso prezzo' : `${cents > 0 ? '+' : '−'}${euro(Math.abs(cents) / 100)}`,
+  );
+  if (substitute.brand) await expect(result).toContainText(substitute.brand);
   if (info.project.name === 'phone') {
     // The row in full under the sticky header, its choice open with a result (docs/screenshots).
     await namedRow.evaluate((row) => window.scrollBy(0, row.getBoundingClientRect().top - 130));
@@ -74,13 +84,11 @@ test('a shopper chooses no substitute for one row and names one for another; the
   await page.reload();
   await expect(toggleOf(rowOf(page, none.description))).toHaveText('Se non disponibile: Non sostituire');
   await expect(toggleOf(rowOf(page, named.description))).toHaveText(chosen);
-  await expect(toggleOf(rowOf(page, untouched.description))).toHaveText(
-    'Se non disponibile: Sostituisci con prodotto simile',
-  );
+  await expect(toggleOf(rowOf(page, untouched.description))).toHaveText(undecided);
   await expect(toggleOf(rowOf(page, named.description))).toBeEnabled();
   await expectNoAxeViolations(page);
 
-  // Checkout: the yes/no is the default; the rows that chose otherwise are listed under it.
+  // Checkout: the yes/no is asked once, for the rows without a choice; the rows with one are listed.
   await page.goto('/app/checkout');
   const open = page.getByRole('group', { name: 'Scegli il giorno' }).locator('input:not([disabled])');
   await open.first().check();
@@ -91,24 +99,36 @@ test('a shopper chooses no substitute for one row and names one for another; the
     .check();
   await page.getByRole('button', { name: 'Avanti' }).click();
   await expect(page).toHaveURL(/\/app\/checkout\/data\/?$/);
-  const differing = page.getByRole('list', { name: 'Per questi prodotti hai scelto diversamente:' });
-  await page.getByRole('radio', { name: 'Sì, accetto la sostituzione' }).check();
-  await expect(differing.getByRole('listitem')).toHaveText([
-    `${none.description}: Non sostituire`,
-    `${named.description}: Sostituto: ${substitute.description} (${euro(substitute.netPrice)})`,
-  ]);
+  const others = cart.items.length - 2;
+  await expect(
+    page.getByRole('group', {
+      name:
+        others === 1
+          ? "Per l'altro prodotto, se non è disponibile, accetti un prodotto sostitutivo simile?"
+          : `Per gli altri ${others} prodotti, se uno non è disponibile, accetti un prodotto sostitutivo simile?`,
+    }),
+  ).toBeVisible();
+  const chosenRows = page.getByRole('list', { name: 'Hai già scelto per questi prodotti:' });
+  const namedText = `${named.description}: Sostituto: ${substitute.description} (${euro(substitute.netPrice)})`;
+  await expect(chosenRows.getByRole('listitem')).toHaveText([`${none.description}: Non sostituire`, namedText]);
   await page.getByRole('radio', { name: 'No, nessuna sostituzione' }).check();
-  await expect(differing.getByRole('listitem')).toHaveText([
-    `${named.description}: Sostituto: ${substitute.description} (${euro(substitute.netPrice)})`,
-  ]);
+  await expect(chosenRows.getByRole('listitem')).toHaveText([`${none.description}: Non sostituire`, namedText]);
+  if (info.project.name === 'phone') {
+    // The question for the other rows, with the rows already chosen under it (docs/screenshots).
+    await page
+      .getByRole('group', { name: /accetti un prodotto sostitutivo simile\?$/ })
+      .evaluate((group) => window.scrollBy(0, group.getBoundingClientRect().top - 130));
+    await page.screenshot({ path: info.outputPath('checkout-data-substitution.png'), animations: 'disabled' });
+  }
 
-  // Each row with the cart's control: the untouched row now gets the order's no.
+  // Each row with the cart's control: the untouched row now says the order's no, then gets its own yes
+  // (with every row chosen, nothing is left to ask).
   await page.getByRole('button', { name: 'Scegli per ogni prodotto' }).click();
   const each = page.locator('.row-replacements__each > li');
   await expect(each).toHaveCount(cart.items.length);
   const untouchedHere = each.filter({ hasText: untouched.description });
   await expect(untouchedHere.getByRole('button', { name: /^Se non disponibile:/ })).toHaveText(
-    'Se non disponibile: Non sostituire',
+    "Se non disponibile: Non sostituire (scelta dell'ordine)",
   );
   await untouchedHere.getByRole('button', { name: /^Se non disponibile:/ }).click();
   await untouchedHere.getByRole('button', { name: 'Sostituisci con prodotto simile' }).click();
@@ -117,16 +137,28 @@ test('a shopper chooses no substitute for one row and names one for another; the
   );
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Scegli per ogni prodotto' }).click();
-  await expect(differing.getByRole('listitem')).toHaveText([
-    `${named.description}: Sostituto: ${substitute.description} (${euro(substitute.netPrice)})`,
+  await expect(chosenRows.getByRole('listitem')).toHaveCount(3);
+
+  // The summary lists every choice: the rows' own, then the others with the order's no.
+  await page.getByRole('radio', { name: 'Contanti' }).check();
+  await page.getByRole('button', { name: 'Conferma i dati' }).click();
+  await expect(page).toHaveURL(/\/app\/checkout\/summary\/?$/);
+  const lines = page.locator('.checkout-replacements > li');
+  const rest = cart.items.length - 3;
+  await expect(lines).toHaveText([
+    `${none.description}: Non sostituire`,
+    namedText,
     `${untouched.description}: Sostituisci con prodotto simile`,
+    ...(rest > 0 ? [`${rest === 1 ? "L'altro prodotto" : `Gli altri ${rest} prodotti`}: Non sostituire`] : []),
   ]);
 
-  // Back in the cart, a row without a choice of its own says the order's no.
+  // Back in the cart, a row without a choice of its own says the order's no, as the order's.
   await page.goto('/app/cart');
-  const others = cart.items.filter((i) => i !== none && i !== named && i !== untouched);
-  for (const other of others)
-    await expect(toggleOf(rowOf(page, other.description))).toHaveText('Se non disponibile: Non sostituire');
+  const plain = cart.items.filter((i) => i !== none && i !== named && i !== untouched);
+  for (const other of plain)
+    await expect(toggleOf(rowOf(page, other.description))).toHaveText(
+      "Se non disponibile: Non sostituire (scelta dell'ordine)",
+    );
   await expect(toggleOf(rowOf(page, untouched.description))).toHaveText(
     'Se non disponibile: Sostituisci con prodotto simile',
   );

@@ -27,6 +27,17 @@ import { $checkout, checkoutFor, loadBillingAddresses, loadPaymentModes, saveDat
 import { CheckoutGate, CheckoutSteps, StoreLine } from './CheckoutGate.tsx';
 import { RowReplacements } from './RowReplacements.tsx';
 import { rememberReplacementConsent } from '#src/shop/replacement-consent.store.ts';
+import { undecidedRows } from '#src/shop/replacement.ts';
+import { isPickup } from '#src/shared/delivery-modes.ts';
+
+/** The checkout's question about substitutes, for the rows without a choice of their own (all of them, or the others). */
+function replacementQuestion(undecided: number, rows: number): string {
+  if (undecided === 0) return 'Se un prodotto non è disponibile';
+  if (undecided === rows) return 'Se un prodotto non è disponibile, accetti un prodotto sostitutivo simile?';
+  return undecided === 1
+    ? "Per l'altro prodotto, se non è disponibile, accetti un prodotto sostitutivo simile?"
+    : `Per gli altri ${undecided} prodotti, se uno non è disponibile, accetti un prodotto sostitutivo simile?`;
+}
 
 type ContactField = 'profileEmail' | 'profileMobilePhone' | 'firstName' | 'lastName';
 const contactFields: { field: ContactField; label: string; type: string; autoComplete: string }[] = [
@@ -111,6 +122,10 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
     );
   }
   const slot = state.slot;
+  const pickup = isPickup(cart.deliveryMode);
+  // The yes/no is asked once, for the rows without a choice of their own.
+  const undecided = undecidedRows(cart.items);
+  const ready = canConfirm(data, undecided.length);
   const update = (patch: Partial<CheckoutData>) => setData((d) => ({ ...d, ...patch }));
   // The order's default for the rows without a choice of their own; the cart shows it too.
   function chooseReplacement(consent: boolean) {
@@ -141,14 +156,14 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
     const invoice = invoiceProblem(data);
     setInvoiceError(invoice);
     if (invoice) return;
-    saveData(cart.id, data);
+    saveData(cart.id, undecided.length > 0 ? data : { ...data, enableProductsReplacement: false });
     window.location.assign(routes.checkoutSummary);
   }
 
   return (
     <form className="checkout-form" onSubmit={confirm} noValidate>
       <p className="checkout-choice">
-        Ritiro o consegna: <strong>{formatSlot(slot)}</strong> · <a href={routes.checkout}>Cambia</a>
+        {pickup ? 'Ritiro' : 'Consegna'}: <strong>{formatSlot(slot)}</strong> · <a href={routes.checkout}>Cambia</a>
       </p>
       <Choice legend="Dati di contatto">
         <p className="checkout-hint">Li usiamo per avvisarti sull'ordine. Controlla che siano corretti.</p>
@@ -177,7 +192,7 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
         </div>
       </Choice>
       <div className="checkout-field">
-        <label htmlFor="checkout-notes">Note per la consegna (facoltative)</label>
+        <label htmlFor="checkout-notes">{pickup ? 'Note per il ritiro' : 'Note per la consegna'} (facoltative)</label>
         <textarea
           id="checkout-notes"
           rows={3}
@@ -233,27 +248,31 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
           {invoiceError}
         </p>
       </Choice>
-      <Choice legend="Se un prodotto non è disponibile, accetti un prodotto sostitutivo simile?">
-        <div className="checkout-options checkout-options--row">
-          <label className="checkout-option">
-            <input
-              type="radio"
-              name="checkout-replacement"
-              checked={data.enableProductsReplacement === true}
-              onChange={() => chooseReplacement(true)}
-            />
-            Sì, accetto la sostituzione
-          </label>
-          <label className="checkout-option">
-            <input
-              type="radio"
-              name="checkout-replacement"
-              checked={data.enableProductsReplacement === false}
-              onChange={() => chooseReplacement(false)}
-            />
-            No, nessuna sostituzione
-          </label>
-        </div>
+      <Choice legend={replacementQuestion(undecided.length, cart.items.length)}>
+        {undecided.length > 0 ? (
+          <div className="checkout-options checkout-options--row">
+            <label className="checkout-option">
+              <input
+                type="radio"
+                name="checkout-replacement"
+                checked={data.enableProductsReplacement === true}
+                onChange={() => chooseReplacement(true)}
+              />
+              Sì, accetto la sostituzione
+            </label>
+            <label className="checkout-option">
+              <input
+                type="radio"
+                name="checkout-replacement"
+                checked={data.enableProductsReplacement === false}
+                onChange={() => chooseReplacement(false)}
+              />
+              No, nessuna sostituzione
+            </label>
+          </div>
+        ) : (
+          <p className="checkout-hint">Hai scelto per ogni prodotto cosa fare se non è disponibile.</p>
+        )}
         <RowReplacements cart={cart} consent={data.enableProductsReplacement} />
       </Choice>
       <Choice legend="Quando il punto vendita conferma l'ordine">
@@ -318,12 +337,16 @@ function DataForm({ user, cart }: { user: SessionUser; cart: Cart }) {
         <a className="button" href={routes.checkout}>
           Indietro
         </a>
-        <button type="submit" className="button button-primary" disabled={!canConfirm(data)}>
+        <button type="submit" className="button button-primary" disabled={!ready}>
           Conferma i dati
         </button>
       </div>
-      {!canConfirm(data) && (
-        <p className="checkout-hint">Per continuare scegli se accetti la sostituzione e la modalità di pagamento.</p>
+      {!ready && (
+        <p className="checkout-hint">
+          {undecided.length > 0
+            ? 'Per continuare scegli se accetti la sostituzione e la modalità di pagamento.'
+            : 'Per continuare scegli la modalità di pagamento.'}
+        </p>
       )}
     </form>
   );

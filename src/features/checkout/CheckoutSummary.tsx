@@ -23,6 +23,8 @@ import { ModalDialog } from '#src/components/ModalDialog.tsx';
 import type { Cart, CartItem } from '#src/shared/contract/cart.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { PAYMENT_MODE_LABELS } from '#src/shared/payment-rules.ts';
+import { isPickup } from '#src/shared/delivery-modes.ts';
+import { replacementLines } from '#src/shop/replacement.ts';
 import { BINDING_ORDER } from './checkout-rules.ts';
 import { $checkout, checkoutFor, chooseSlot, freeze } from './checkout.store.ts';
 import { CheckoutGate, CheckoutSteps } from './CheckoutGate.tsx';
@@ -121,7 +123,7 @@ function Summary({ cart }: { cart: Cart }) {
   return (
     <>
       <section className="checkout-section" aria-labelledby="summary-delivery">
-        <h2 id="summary-delivery">Ritiro o consegna</h2>
+        <h2 id="summary-delivery">{isPickup(cart.deliveryMode) ? 'Ritiro' : 'Consegna'}</h2>
         <dl className="checkout-facts">
           <div>
             <dt>Giorno e fascia oraria</dt>
@@ -142,8 +144,16 @@ function Summary({ cart }: { cart: Cart }) {
             </dd>
           </div>
           <div>
-            <dt>Sostituzione prodotti</dt>
-            <dd>{data.enableProductsReplacement ? 'Sì' : 'No'}</dd>
+            <dt>Se un prodotto non è disponibile</dt>
+            <dd>
+              <ul className="checkout-replacements">
+                {replacementLines(cart.items, data.enableProductsReplacement ?? false).map((line) => (
+                  <li key={line.key}>
+                    {line.label}: <strong>{line.text}</strong>
+                  </li>
+                ))}
+              </ul>
+            </dd>
           </div>
           <div>
             <dt>Alla conferma del punto vendita</dt>

@@ -1,25 +1,24 @@
-// Under the order's yes/no to substitutes on /checkout/data (decision 014): the rows whose own
-// choice differs from it, and 'Scegli per ogni prodotto', which shows every row with the
-// cart row's own control to change its choice.
+// Beside the order's yes/no to substitutes on /checkout/data (decision 014): the rows that
+// already have a choice of their own (the question is asked for the others only), and
+// 'Scegli per ogni prodotto', which shows every row with the cart row's own control.
 import { useId, useState } from 'react';
 import type { Cart } from '#src/shared/contract/cart.ts';
 import { ReplacementChoice } from '#src/shop/ReplacementChoice.tsx';
-import { choiceText, differsFromDefault } from '#src/shop/replacement.ts';
+import { choiceText } from '#src/shop/replacement.ts';
 
 export function RowReplacements({ cart, consent }: { cart: Cart; consent: boolean | null }) {
   const id = useId();
   const [each, setEach] = useState(false);
-  const differing = cart.items.filter((item) => differsFromDefault(item.replacement, consent));
+  const chosen = cart.items.filter((item) => item.replacement);
   return (
     <div className="row-replacements">
-      <p className="checkout-hint">Vale per i prodotti per cui non hai scelto diversamente.</p>
-      {differing.length > 0 && !each && (
+      {chosen.length > 0 && !each && (
         <>
-          <p id={`${id}-differing`} className="checkout-hint">
-            Per questi prodotti hai scelto diversamente:
+          <p id={`${id}-chosen`} className="checkout-hint">
+            Hai già scelto per questi prodotti:
           </p>
-          <ul className="row-replacements__list" aria-labelledby={`${id}-differing`}>
-            {differing.map((item) => (
+          <ul className="row-replacements__list" aria-labelledby={`${id}-chosen`}>
+            {chosen.map((item) => (
               <li key={item.id}>
                 <strong>{item.description}</strong>: {choiceText(item.replacement, consent)}
               </li>

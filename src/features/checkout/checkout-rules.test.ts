@@ -41,10 +41,14 @@ describe('checkout rules (docs/product.md §5)', () => {
     expect(billingComplete(null)).toBe(false);
   });
   it('enables confirm only with a replacement choice and a payment mode', () => {
-    expect(canConfirm(data)).toBe(false);
-    expect(canConfirm({ ...data, enableProductsReplacement: false })).toBe(false);
-    expect(canConfirm({ ...data, paymentMode: 'CASH' })).toBe(false);
-    expect(canConfirm({ ...data, enableProductsReplacement: false, paymentMode: 'CASH' })).toBe(true);
+    expect(canConfirm(data, 3)).toBe(false);
+    expect(canConfirm({ ...data, enableProductsReplacement: false }, 3)).toBe(false);
+    expect(canConfirm({ ...data, paymentMode: 'CASH' }, 3)).toBe(false);
+    expect(canConfirm({ ...data, enableProductsReplacement: false, paymentMode: 'CASH' }, 3)).toBe(true);
+  });
+  it('asks no replacement choice when every row has its own', () => {
+    expect(canConfirm({ ...data, paymentMode: 'CASH' }, 0)).toBe(true);
+    expect(canConfirm(data, 0)).toBe(false);
   });
   it('checks the contact data', () => {
     expect(contactProblem(data)).toBeNull();

@@ -51,9 +51,14 @@ export function billingComplete(address: BillingAddress | undefined | null): boo
   return !!address && BILLING_REQUIRED.every((field) => (address[field] ?? '').trim() !== '');
 }
 
-/** docs/product.md §5: confirm is enabled only with a replacement choice and a payment mode. */
-export const canConfirm = (data: Pick<CheckoutData, 'enableProductsReplacement' | 'paymentMode'>): boolean =>
-  data.enableProductsReplacement !== null && data.paymentMode !== null;
+/**
+ * docs/product.md §5: confirm is enabled only with a replacement choice and a payment mode. The
+ * replacement question is asked for the rows without a choice of their own: with none, nothing is asked.
+ */
+export const canConfirm = (
+  data: Pick<CheckoutData, 'enableProductsReplacement' | 'paymentMode'>,
+  undecidedRows: number,
+): boolean => (undecidedRows === 0 || data.enableProductsReplacement !== null) && data.paymentMode !== null;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
