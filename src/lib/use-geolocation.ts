@@ -1,7 +1,12 @@
 // "Usa la mia posizione" (docs/product.md §2): asks the browser for the position and
-// hands it on; a refusal or failure leaves the list as it is, with a note.
+// hands it on; a refusal or failure leaves the list as it is, with a note. The store
+// locator and the store chooser of cart creation both sort by it.
 import { useState } from 'react';
-import type { Position } from './use-store-search.ts';
+
+export interface Position {
+  lat: number;
+  lon: number;
+}
 
 export type GeoStatus = 'idle' | 'asking' | 'granted' | 'refused';
 

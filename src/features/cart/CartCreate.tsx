@@ -13,7 +13,9 @@ import {
   takePendingForNewCart,
   type PendingForNewCart,
 } from '#src/shop/cart.store.ts';
-import type { Cart } from '#src/shared/contract/cart.ts';
+import type { Cart, LastChoice } from '#src/shared/contract/cart.ts';
+import { api } from '#src/lib/api-client.ts';
+import { cartCalls } from '#src/shared/contract/calls.generated.ts';
 import { rememberListOutcome } from '#src/shop/list-outcome.ts';
 import { DeliveryForm } from './DeliveryForm.tsx';
 import { RequireShopper } from '#src/shop/LoginGate.tsx';
@@ -35,10 +37,16 @@ async function addPending(pending: PendingForNewCart, cart: Cart): Promise<void>
 
 function CreateForm() {
   const [ready, setReady] = useState(false);
+  const [last, setLast] = useState<LastChoice | null>(null);
   useEffect(() => {
     ensureCart()
       .catch(() => null)
-      .then((cart) => (cart ? window.location.replace(routes.home) : setReady(true)));
+      .then(async (cart) => {
+        if (cart) return window.location.replace(routes.home);
+        // The next cart starts as the last one (docs/product.md §4 Next cart): one tap confirms it.
+        setLast(await api.data(cartCalls.lastChoice).catch(() => null));
+        setReady(true);
+      });
   }, []);
   if (!ready)
     return (
@@ -48,6 +56,7 @@ function CreateForm() {
     );
   return (
     <DeliveryForm
+      {...(last ? { initial: last } : {})}
       submitLabel="Crea il carrello"
       onSubmit={async (input) => {
         const cart = await openCart(input);

@@ -1,8 +1,10 @@
 // Choosing how and where to shop (spec §2 /cart/create and /cart/update):
-// optional state, delivery mode, then a store (IN_STORE, DRIVE) or a shipping
-// address (AT_HOME, SHIPPED) with a link to the addresses page.
+// optional state, delivery mode, then a store (IN_STORE, DRIVE; searched, or by
+// distance) or a shipping address (AT_HOME, SHIPPED) with a link to the addresses
+// page. The current or last cart's choice comes preselected: one tap confirms it,
+// with the button and what it confirms kept in view.
 import { routes } from '#src/shared/routes.ts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api, errorMessageOf } from '#src/lib/api-client.ts';
 import { checkoutCalls, profileCalls, storeCalls } from '#src/shared/contract/calls.generated.ts';
 import { showToast } from '#src/lib/toast.store.ts';
@@ -12,6 +14,8 @@ import type { DeliveryMode } from '#src/shared/contract/cart.ts';
 import type { State, Store } from '#src/shared/contract/stores.ts';
 import { DELIVERY_MODE_LABELS, isDelivered as needsAddress } from '#src/shared/delivery-modes.ts';
 import type { OpenCartInput } from '#src/shop/cart.store.ts';
+import type { Position } from '#src/lib/use-geolocation.ts';
+import { StoreChooser } from './StoreChooser.tsx';
 
 const modeHints: Record<DeliveryMode, string> = {
   IN_STORE: 'Ritiri la spesa pronta alla cassa del punto vendita. Gratis.',
@@ -20,6 +24,19 @@ const modeHints: Record<DeliveryMode, string> = {
   SHIPPED: 'Spediamo la spesa al tuo indirizzo. Si paga con carta online.',
 };
 const addressesHref = `${routes.home.replace(/\/$/, '')}/profile/addresses`;
+
+/** What the button confirms: the mode, and the store or address when one is chosen. */
+function choiceLine(
+  mode: DeliveryMode,
+  stores: Store[] | null,
+  storeId: number | null,
+  addresses: ShippingAddress[] | null,
+  addressId: number | null,
+): string {
+  const place = needsAddress(mode) ? addresses?.find((a) => a.id === addressId) : stores?.find((s) => s.id === storeId);
+  if (!place) return DELIVERY_MODE_LABELS[mode];
+  return `${DELIVERY_MODE_LABELS[mode]} · ${'name' in place ? place.name : `${place.address} ${place.streetNumber}, ${place.city}`}`;
+}
 
 interface DeliveryFormProps {
   initial?: { deliveryMode: DeliveryMode; storeId?: number; addressId?: number | null };
@@ -38,12 +55,19 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
   const [addresses, setAddresses] = useState<ShippingAddress[] | null>(null);
   const [storeId, setStoreId] = useState<number | null>(initial?.storeId ?? null);
   const [addressId, setAddressId] = useState<number | null>(initial?.addressId ?? null);
+  const [position, setPosition] = useState<Position | null>(null);
+  const listed = useRef('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     api.data(checkoutCalls.deliveries).then(
-      (list) => setModes(list.map((o) => o.id)),
+      (list) => {
+        const offered = list.map((o) => o.id);
+        setModes(offered);
+        // A preselected mode no longer offered (shipping while card payments are off) is no choice.
+        setMode((m) => (m && offered.includes(m) ? m : null));
+      },
       () => setModes(Object.keys(DELIVERY_MODE_LABELS) as DeliveryMode[]),
     );
   }, []);
@@ -60,8 +84,14 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
       if (addresses === null) api.data(profileCalls.addresses).then(setAddresses, () => setAddresses([]));
       return;
     }
-    setStores(null);
-    const searchParams = { delivery: mode, ...(state ? { state } : {}) };
+    // Another mode or region: its stores replace the list; the position only sorts the same stores again.
+    if (listed.current !== `${mode}|${state}`) setStores(null);
+    listed.current = `${mode}|${state}`;
+    const searchParams = {
+      delivery: mode,
+      ...(state ? { state } : {}),
+      ...(position ? { lat: position.lat.toFixed(5), lon: position.lon.toFixed(5) } : {}),
+    };
     let live = true;
     api.data(storeCalls.deliveryStores, { query: searchParams }).then(
       (list) => live && setStores(list),
@@ -70,7 +100,7 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
     return () => {
       live = false;
     };
-  }, [mode, state]);
+  }, [mode, state, position]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -133,25 +163,14 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
           ) : stores.length === 0 ? (
             <p>Nessun punto vendita offre questa modalità{state ? ' nella regione scelta' : ''}.</p>
           ) : (
-            <div className="choice-list">
-              {stores.map((s) => (
-                <label key={s.id} className="choice">
-                  <input
-                    type="radio"
-                    name="storeId"
-                    value={s.id}
-                    checked={storeId === s.id}
-                    onChange={() => setStoreId(s.id)}
-                  />
-                  <span>
-                    <strong>{s.name}</strong>
-                    <small>
-                      {s.address.address}, {s.address.town} ({s.address.county})
-                    </small>
-                  </span>
-                </label>
-              ))}
-            </div>
+            <StoreChooser
+              stores={stores}
+              storeId={storeId}
+              onChoose={setStoreId}
+              lastStoreId={initial?.storeId ?? null}
+              position={position}
+              onPosition={setPosition}
+            />
           )}
         </fieldset>
       )}
@@ -198,9 +217,12 @@ export function DeliveryForm({ initial, submitLabel, onSubmit }: DeliveryFormPro
           {error}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {submitLabel}
-      </button>
+      <div className="delivery-form__submit">
+        {mode && <p className="delivery-form__choice">{choiceLine(mode, stores, storeId, addresses, addressId)}</p>}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
     </form>
   );
 }

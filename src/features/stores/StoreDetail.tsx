@@ -4,7 +4,8 @@
 // any JavaScript, on the static store page.
 import type { Store } from '#src/shared/contract/stores.ts';
 import { STORE_SERVICE_LABELS } from '#src/shared/delivery-modes.ts';
-import { formatDistance, fullAddress, openingLine, telHref, weekHours } from './store-format.ts';
+import { formatDistance } from '#src/shared/store-finder.ts';
+import { fullAddress, openingLine, telHref, weekHours } from './store-format.ts';
 
 interface Props {
   store: Store;

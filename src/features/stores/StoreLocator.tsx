@@ -11,9 +11,9 @@ import type { Store } from '#src/shared/contract/stores.ts';
 import PageNumbers from '#src/components/PageNumbers.tsx';
 import StoreDetail from './StoreDetail.tsx';
 import StoreMap from './StoreMap.tsx';
-import { formatDistance } from './store-format.ts';
+import { formatDistance } from '#src/shared/store-finder.ts';
 import { useStoreSearch } from './use-store-search.ts';
-import { useGeolocation } from './use-geolocation.ts';
+import { useGeolocation } from '#src/lib/use-geolocation.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 
 interface Props {

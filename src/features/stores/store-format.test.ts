@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '#src/shared/contract/stores.ts';
-import { formatDistance, openingLine, telHref, weekHours } from './store-format.ts';
+import { formatDistance } from '#src/shared/store-finder.ts';
+import { openingLine, telHref, weekHours } from './store-format.ts';
 import { groceryStoreLd, ldJson } from './structured-data.ts';
 
 const store: Store = {

@@ -1,7 +1,6 @@
 // How a store's data reads in Italian: the week from Monday with 'Chiuso' for
-// days without hours, exceptions with their date, distances.
+// days without hours, exceptions with their date.
 import type { Opening, Store, Timetable } from '#src/shared/contract/stores.ts';
-import { formatDecimal } from '#src/shared/number-format.ts';
 import { formatDay } from '#src/lib/dates.ts';
 
 /** weekDay of docs/product.md §3 (1 = Sunday … 7 = Saturday) in the Italian week order, Monday first. */
@@ -38,10 +37,6 @@ export function openingLine(o: Opening): { date: string; hours: string; note: st
     note: o.note,
   };
 }
-
-/** '2,3 km', or null when the distance is unknown. */
-export const formatDistance = (distance: number | null): string | null =>
-  distance === null ? null : `${formatDecimal(distance, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
 
 /** 'Viale Japigia 184, 70126 Bari (BA)' */
 export const fullAddress = (s: Store): string =>

@@ -7,13 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '#src/lib/api-client.ts';
 import { storeCalls } from '#src/shared/contract/calls.generated.ts';
 import type { Store } from '#src/shared/contract/stores.ts';
+import type { Position } from '#src/lib/use-geolocation.ts';
 
 const STORE_SEARCH_DEBOUNCE_MS = 1000; // docs/product.md §9
-
-export interface Position {
-  lat: number;
-  lon: number;
-}
 
 export function useStoreSearch(initialStores: readonly Store[], pageSize: number) {
   const [text, setText] = useState('');

@@ -10,6 +10,7 @@ import {
   currentCart,
   deleteItem,
   freezeCheck,
+  lastChoice,
   moveCart,
   openCart,
   openCarts,
@@ -29,6 +30,9 @@ export const cartRoutes = new Hono<AppEnv>()
   // Every logged-in page asks for it (BaseLayout's early start): the account is checked in its first statement.
   .on(calls.current.method, calls.current.path, inStatement, async (c) =>
     ok(c, await currentCart(c.get('db'), c.get('pending'), c.get('config').flags)),
+  )
+  .on(calls.lastChoice.method, calls.lastChoice.path, auth, async (c) =>
+    ok(c, await lastChoice(c.get('db'), c.get('session').userId)),
   )
   .on(calls.openCarts.method, calls.openCarts.path, auth, async (c) =>
     ok(c, await openCarts(c.get('db'), c.get('session').userId)),

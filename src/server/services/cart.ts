@@ -11,6 +11,7 @@ import {
   MAX_WATER_PACKS,
   type Cart,
   type DeliveryMode,
+  type LastChoice,
   type openCartRequest,
   type Replacement,
   type replacementRequest,
@@ -368,6 +369,24 @@ export async function openCart(
     await makeCurrent(trx, userId, cartId);
     return cartView(trx, await ownedCart(trx, userId, cartId));
   });
+}
+
+/**
+ * How and where the shopper last shopped: the mode and store (or address) of their latest cart,
+ * booked, dropped or still open. The next cart starts from them (docs/product.md §4 Next cart).
+ */
+export async function lastChoice(db: Db, userId: number): Promise<LastChoice | null> {
+  const row = await db
+    .selectFrom('carts')
+    .select(['delivery_mode', 'store_id', 'address_id'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { deliveryMode: row.delivery_mode as DeliveryMode, storeId: row.store_id, addressId: row.address_id }
+    : null;
 }
 
 /** Serialises a customer's cart-level changes (current cart switches). */

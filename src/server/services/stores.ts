@@ -30,6 +30,12 @@ const distanceFrom = (lat: number, lon: number) => sql<number>`2 * 6371 * asin(s
   power(sin(radians(s.latitude - ${lat}) / 2), 2)
   + cos(radians(${lat})) * cos(radians(s.latitude)) * power(sin(radians(s.longitude - ${lon}) / 2), 2)))`;
 
+/** The distance from the caller's position when one is given (lat and lon), else none: then stores go by name. */
+const nearTo = (query: { lat?: number | undefined; lon?: number | undefined }) =>
+  query.lat !== undefined && query.lon !== undefined ? distanceFrom(query.lat, query.lon) : null;
+const distanceColumn = (near: ReturnType<typeof nearTo>) =>
+  near ? near.as('distance') : sql<number | null>`null::double precision`.as('distance');
+
 const likeEscape = (word: string) => word.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 function storeSelect(db: Db) {
@@ -60,9 +66,9 @@ export async function listStores(db: Db, query: StoreQuery, flags: Flags): Promi
     .filter((w) => w.length > 0)) {
     select = select.where(sql<SqlBool>`${searchable} like ${`%${likeEscape(word)}%`}`);
   }
-  const near = query.lat !== undefined && query.lon !== undefined ? distanceFrom(query.lat, query.lon) : null;
+  const near = nearTo(query);
   const rows = await select
-    .select(near ? near.as('distance') : sql<number | null>`null::double precision`.as('distance'))
+    .select(distanceColumn(near))
     .select(sql<number>`count(*) over ()`.as('total_count'))
     .$if(near !== null, (q) => q.orderBy(near!))
     .orderBy(sql`lower(s.name)`)
@@ -84,7 +90,7 @@ export async function storeStates(db: Db): Promise<State[]> {
   return db.selectFrom('states').select(['id', 'description']).orderBy('description').execute();
 }
 
-/** Stores offering a delivery mode, optionally in one state (by id or name), by name. */
+/** Stores offering a delivery mode, optionally in one state (by id or name), by name or, with a position, by distance. */
 export async function deliveryStores(db: Db, query: DeliveryStoresQuery, flags: Flags): Promise<Store[]> {
   let select = storeSelect(db).where((eb) =>
     eb.exists(
@@ -102,8 +108,10 @@ export async function deliveryStores(db: Db, query: DeliveryStoresQuery, flags: 
       eb.or([eb(eb.fn('lower', ['st.id']), '=', state), eb(eb.fn('lower', ['st.description']), '=', state)]),
     );
   }
+  const near = nearTo(query);
   const rows = await select
-    .select(sql<number | null>`null::double precision`.as('distance'))
+    .select(distanceColumn(near))
+    .$if(near !== null, (q) => q.orderBy(near!))
     .orderBy(sql`lower(s.name)`)
     .orderBy('s.id')
     .execute();

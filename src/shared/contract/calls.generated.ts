@@ -45,6 +45,7 @@ export const profileCalls: CallsOf<typeof contract.profileCalls> = {
 export const cartCalls: CallsOf<typeof contract.cartCalls> = {
   current: { method: 'get', path: '/ecommerce/cart/current' },
   openCarts: { method: 'get', path: '/ecommerce/carts/open' },
+  lastChoice: { method: 'get', path: '/ecommerce/cart/last-choice' },
   open: { method: 'post', path: '/ecommerce/cart/open' },
   storeItem: { method: 'post', path: '/ecommerce/cart/store' },
   review: { method: 'post', path: '/ecommerce/cart/review' },

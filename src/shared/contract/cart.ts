@@ -129,6 +129,17 @@ export const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
+/**
+ * GET /cli/ecommerce/cart/last-choice: the mode and store (or address) of the shopper's latest
+ * cart, booked or not; the next cart starts from them (docs/product.md §4 Next cart).
+ */
+export const lastChoice = z.object({
+  deliveryMode,
+  storeId: z.number().int(),
+  addressId: z.number().int().nullable(),
+});
+export type LastChoice = z.infer<typeof lastChoice>;
+
 export const cart = z.object({
   id: z.number().int(),
   title: z.string().nullable(),

@@ -14,6 +14,7 @@ import { BANNER_PRODUCTS_PAGE_SIZE, banner, bannersQuery } from './banners.ts';
 import {
   abortRequest,
   cart,
+  lastChoice,
   cartIdRequest,
   changedCart,
   changedItems,
@@ -254,6 +255,8 @@ export const profileCalls = {
 export const cartCalls = {
   current: endpoint({ method: 'get', path: '/ecommerce/cart/current', output: cart.nullable() }),
   openCarts: endpoint({ method: 'get', path: '/ecommerce/carts/open', output: z.array(cart) }),
+  /** How and where the shopper last shopped: the next cart starts from it. */
+  lastChoice: endpoint({ method: 'get', path: '/ecommerce/cart/last-choice', output: lastChoice.nullable() }),
   open: endpoint({ method: 'post', path: '/ecommerce/cart/open', body: openCartRequest, output: cart }),
   storeItem: endpoint({
     method: 'post',

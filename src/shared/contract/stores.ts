@@ -98,10 +98,19 @@ export const storeQuery = z
   });
 export type StoreQuery = z.infer<typeof storeQuery>;
 
-/** GET /cli/stores/ecommerce/delivery?delivery&state */
+/** GET /cli/stores/ecommerce/delivery?delivery&state, optional lat and lon (both or neither) for distance sorting. */
 export const deliveryStoresQuery = z
-  .object({ delivery: deliveryMode, state: z.string().trim().min(1).max(40).optional() })
-  .strict();
+  .object({
+    delivery: deliveryMode,
+    state: z.string().trim().min(1).max(40).optional(),
+    lat: latitude.optional(),
+    lon: longitude.optional(),
+  })
+  .strict()
+  .refine((v) => (v.lat === undefined) === (v.lon === undefined), {
+    message: 'lat e lon vanno indicate insieme',
+    path: ['lat'],
+  });
 export type DeliveryStoresQuery = z.infer<typeof deliveryStoresQuery>;
 
 /**
