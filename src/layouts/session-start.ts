@@ -16,10 +16,10 @@ import { $user } from '#src/shop/session.store.ts';
 export function startSession(): void {
   void refreshSession();
   // The lists of whoever is logged in: now, and after a login on this page.
-  let listsOf: string | null = null;
+  let listsOf: number | null = null;
   $user.subscribe((user) => {
-    if (!flags.ENABLED_SLIST || !user || user.jwt === listsOf) return;
-    listsOf = user.jwt;
+    if (!flags.ENABLED_SLIST || !user || user.profile.id === listsOf) return;
+    listsOf = user.profile.id;
     void loadListsAtStart();
   });
 }

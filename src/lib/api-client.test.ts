@@ -8,7 +8,7 @@ import { ApiError, createApiClient, serverMessageOf } from './api-client.ts';
 const anyCall = { method: 'get', path: '/x' } as const;
 
 const shopper = {
-  jwt: 'token-123',
+  role: 'CUSTOMER' as const,
   profile: {
     id: 7,
     firstName: 'Anna',
@@ -45,11 +45,12 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends the bearer token of the logged-in shopper and returns the data as the server sent it', async () => {
+  it('sends no token of its own (the session goes in its HttpOnly cookie) and returns the data as the server sent it', async () => {
     setSession(shopper);
     const { client, seen } = clientAnswering(200, { responseCode: 0, data: shopper.profile });
     await expect(client.data(profileCalls.session)).resolves.toEqual(shopper.profile);
-    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(seen[0]!.headers.get('Authorization')).toBeNull();
+    expect(seen[0]!.credentials).toBe('same-origin');
     expect(seen[0]!.url).toBe('http://shop.test/cli/profiles/login');
   });
 

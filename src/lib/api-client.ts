@@ -1,6 +1,6 @@
-// The one client the islands use to call /cli (docs/architecture.md §1): bearer token
-// from the session, responseCode → Italian message (docs/product.md §8), and the 401/403
-// rules: clear the session, go home, and for 401 say the session expired.
+// The one client the islands use to call /cli (docs/architecture.md §1): the session goes
+// along in its HttpOnly cookie (decision 027), responseCode → Italian message (docs/product.md §8),
+// and the 401/403 rules: clear the session, go home, and for 401 say the session expired.
 import { routes } from '#src/shared/routes.ts';
 import type { Answering, InputOf } from '#src/shared/contract/endpoints.ts';
 import { type Call, urlOf } from '#src/shared/contract/call.ts';
@@ -98,12 +98,6 @@ export function createApiClient(options: ClientOptions = {}) {
     retry: 0,
     timeout: 30_000,
     hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const jwt = $user.get()?.jwt;
-          if (jwt) request.headers.set('Authorization', `Bearer ${jwt}`);
-        },
-      ],
       afterResponse: [({ response }) => checkSession(response)],
     },
   });

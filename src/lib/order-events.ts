@@ -77,13 +77,13 @@ function watchOrderEvents(call: Call, onChange: OrderChangeListener): () => void
   }
 
   async function connect(): Promise<void> {
-    const jwt = $user.get()?.jwt;
-    if (stopped || !jwt) return stop();
+    if (stopped || !$user.get()) return stop();
     const attempt = new AbortController();
     connection = attempt;
     try {
       const response = await fetch(urlOf(call), {
-        headers: { Authorization: `Bearer ${jwt}`, Accept: 'text/event-stream' },
+        // The session goes along in its cookie (decision 027), as with every call.
+        headers: { Accept: 'text/event-stream' },
         cache: 'no-store',
         signal: attempt.signal,
       });

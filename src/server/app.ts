@@ -19,6 +19,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { storeRoutes } from './routes/stores.ts';
 import { sessionKey } from './auth/session-token.ts';
+import { sameOriginWrites } from './auth/session-cookie.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { pushRoutes } from './routes/push.ts';
 import { API_PREFIX } from '#src/shared/contract/call.ts';
@@ -93,6 +94,9 @@ export async function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors
       c.header('Cache-Control', 'no-store');
       await next();
     })
+    // Before every call, present and future: a write carrying the browser's session cookie
+    // comes from the shop's own pages or is refused (auth/session-cookie.ts, decision 027).
+    .use(sameOriginWrites)
     .route('/', catalogueRoutes)
     .route('/', catalogueExportRoutes)
     .route('/', profileRoutes)

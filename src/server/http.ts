@@ -15,6 +15,7 @@ import { COMMUNICATION_ERROR, ErrorCode, messageFor } from '#src/shared/contract
 import {
   BadInput,
   BusinessError,
+  CrossSiteRefused,
   LoginRequired,
   NotYours,
   type Refusal,
@@ -219,7 +220,7 @@ export function unavailableResponse(c: Context): Response {
 function statusOf(error: unknown): 400 | 401 | 403 | 413 | 429 | undefined {
   if (error instanceof BadInput) return 400;
   if (error instanceof LoginRequired) return 401;
-  if (error instanceof NotYours) return 403;
+  if (error instanceof NotYours || error instanceof CrossSiteRefused) return 403;
   if (error instanceof TooLarge) return 413;
   if (error instanceof TooManyAttempts) return 429;
   return undefined;

@@ -82,7 +82,24 @@ const components = {
       },
     },
   },
-  securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  // Decision 027: the apps send the login's jwt as a bearer token; the shop's pages hold theirs in
+  // an HttpOnly cookie (login with session 'cookie'), whose writes must come from the shop's origin.
+  securitySchemes: {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description:
+        "The jwt of POST /cli/profiles/login (session 'token', the default): for the cooperative's apps and other non-browser clients.",
+    },
+    cookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'spesa_session',
+      description:
+        "The shop's pages (POST /cli/profiles/login with session 'cookie'): an HttpOnly, SameSite=Lax cookie, named __Host-spesa_session and Secure over https. A POST, PUT or DELETE carrying it must come from the shop's own origin (Sec-Fetch-Site same-origin or the shop's Origin), else 403.",
+    },
+  },
 };
 
 const refusal = (description: string) => ({
@@ -122,7 +139,9 @@ function responses(e: Endpoint): Record<string, unknown> {
     ...answered,
     '400': refusal('The input does not match its schema (or a JSON body is malformed, too deep or too large).'),
     '401': refusal('Login required: no session, or an expired or revoked one.'),
-    '403': refusal('Not allowed: another customer’s data, or a shopper on a staff call.'),
+    '403': refusal(
+      'Not allowed: another customer’s data, a shopper on a staff call, or a write carrying the session cookie from a page of another origin.',
+    ),
     '429': refusal('Too many attempts.'),
     '503': refusal('The database is unavailable for a moment.'),
   };
@@ -179,10 +198,10 @@ function makeDocument(): Record<string, unknown> {
       title: 'Spesa online API',
       version: '1',
       description:
-        'The calls of the shop under /cli. Every answer is JSON in an envelope: {"responseCode":0,"data":…} on success; business errors are HTTP 200 with the code and Italian message of the error catalogue; bad input is HTTP 400 with responseCode 4000 and the issues. Calls that need a login take the session token as a bearer token.',
+        'The calls of the shop under /cli. Every answer is JSON in an envelope: {"responseCode":0,"data":…} on success; business errors are HTTP 200 with the code and Italian message of the error catalogue; bad input is HTTP 400 with responseCode 4000 and the issues. Calls that need a login take the session token as a bearer token (the apps) or the session cookie (the shop’s pages).',
     },
     servers: [{ url: '/' }],
-    security: [{ bearer: [] }, {}],
+    security: [{ bearer: [] }, { cookie: [] }, {}],
     paths,
     components: { ...components, schemas: { ...components.schemas, ...definitions } },
   };

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELIVERY_MODE_LABELS } from '#src/shared/delivery-modes.ts';
 
 const KEY = 'spesa.cartSummary';
-const user = { jwt: 'stored-token', profile: { id: 1, firstName: 'Maria', lastName: 'Rossi' } };
+const user = { role: 'CUSTOMER', profile: { id: 1, firstName: 'Maria', lastName: 'Rossi' } };
 const later = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
 const summary = { netTotal: 12.34, itemsCount: 3, storeDescription: 'Ritiro in negozio · Superstore Bari Japigia' };
 const slot = { weekDay: 1, validFrom: later(48), validTo: later(50) };

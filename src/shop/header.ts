@@ -65,16 +65,10 @@ function drawStore(): void {
 }
 
 /** A first-slot answer checked by hand (this script carries no schema library); undefined when unusable. */
-async function fetchSlot(
-  path: string,
-  user?: { jwt: string; customer: number },
-): Promise<FirstSlot | null | undefined> {
-  const jwt = user?.jwt;
+async function fetchSlot(path: string, user?: { customer: number }): Promise<FirstSlot | null | undefined> {
   try {
-    const response = await ((user && takeEarly('slot', user.customer)) ||
-      fetch(`${window.location.origin}${path}`, {
-        ...(jwt ? { headers: { Authorization: `Bearer ${jwt}` } } : {}),
-      }));
+    // A shopper's session goes along in its cookie (decision 027).
+    const response = await ((user && takeEarly('slot', user.customer)) || fetch(`${window.location.origin}${path}`));
     const { responseCode, data } = (await response.json()) as {
       responseCode?: number;
       data?: Partial<FirstSlot> | null;
@@ -131,7 +125,7 @@ function followShopperSlot(): void {
     const key = keyOf(user.profile.id);
     if (key === asked) return;
     asked = key;
-    void fetchSlot(urlOf(checkoutCalls.firstSlot), { jwt: user.jwt, customer: user.profile.id }).then((slot) => {
+    void fetchSlot(urlOf(checkoutCalls.firstSlot), { customer: user.profile.id }).then((slot) => {
       if (slot !== undefined && asked === key) setFirstSlot(slot);
     });
   };

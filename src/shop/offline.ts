@@ -13,6 +13,7 @@ import {
   UPDATE_ACTION,
   UPDATE_AVAILABLE,
 } from '#src/shared/offline.ts';
+import { sendQueuedLogoutWhenOnline } from './pending-logout.ts';
 import './offline.css';
 
 /** Fills the banner's live region while offline and empties it once back online. */
@@ -91,6 +92,8 @@ function handOverLoadedShell(worker: ServiceWorker): void {
 
 export function startOffline(banner: HTMLElement): void {
   followConnection(banner);
+  // A logout made offline reaches the shop once the connection is back (pending-logout.ts).
+  sendQueuedLogoutWhenOnline();
   if (!('serviceWorker' in navigator)) return;
   // Registered once the page has loaded, at the first idle moment (at most a second
   // later): the first install fetches a small precache, the scripts this page loaded are

@@ -2,16 +2,20 @@
 // announced on $sessionStart; the cart, the favourites and the product chosen
 // before logging in follow it through their own listeners.
 import { allTasks } from 'nanostores';
-import { api, ApiError } from '#src/lib/api-client.ts';
+import { api } from '#src/lib/api-client.ts';
 import { profileCalls } from '#src/shared/contract/calls.generated.ts';
 import { routes } from '#src/shared/routes.ts';
 import { $sessionStart, $user, clearSession, setSession } from './session.store.ts';
 import { forgetPersonalCaches } from './offline-caches.ts';
 import { endPushSubscription } from './push-subscription.ts';
+import { endSessionOnShop, forgetQueuedLogout } from './pending-logout.ts';
 
 export async function login(username: string, password: string): Promise<void> {
-  const data = await api.data(profileCalls.login, { body: { username, password } });
-  setSession(data);
+  // The session goes into an HttpOnly cookie, out of page scripts' reach (decision 027).
+  const { profile, role } = await api.data(profileCalls.login, { body: { username, password, session: 'cookie' } });
+  // The shop ended the session the cookie held before (a logout made offline, say): nothing to send later.
+  forgetQueuedLogout();
+  setSession({ profile, role });
   $sessionStart.set({ kind: 'login' });
   // The panel closes once the cart (and a product waiting for the login) is in place.
   await allTasks();
@@ -19,9 +23,8 @@ export async function login(username: string, password: string): Promise<void> {
 
 export async function logout(): Promise<void> {
   try {
-    await api.data(profileCalls.logout);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    // Ended on the shop now, or once the connection is back (pending-logout.ts).
+    await endSessionOnShop();
   } finally {
     clearSession();
     // Nothing of the shopper stays in the browser's caches (offline-caches.ts).
@@ -36,7 +39,8 @@ export async function logout(): Promise<void> {
 export async function refreshSession(): Promise<void> {
   if (!$user.get()) return;
   try {
-    setSession(await api.data(profileCalls.session));
+    const { profile, role } = await api.data(profileCalls.session);
+    setSession({ profile, role });
     $sessionStart.set({ kind: 'resumed' });
   } catch {
     // 401/403 already cleared the session in the client; nothing else to do.

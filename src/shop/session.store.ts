@@ -1,8 +1,9 @@
-// The shopper's session (docs/product.md §4 Session): user and token stored locally.
+// The shopper's session (docs/product.md §4 Session): the profile and role stored locally for
+// the pages' first views; the session itself is an HttpOnly cookie no script reads (decision 027).
 // Components useStore($user) and call these actions; persistence is the
 // store's own (@nanostores/persistent), not part of the actions. This module runs on every page before
 // any island, so it reads the stored user without zod: the server checks the
-// token at every call and the session refresh replaces the user with a
+// session at every call and the session refresh replaces the user with a
 // validated one.
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
@@ -17,7 +18,7 @@ export const OVERLAY_EVENT = 'spesa:overlay';
 function looksLikeUser(value: unknown): value is SessionUser {
   const user = value as Partial<SessionUser> | null;
   return (
-    typeof user?.jwt === 'string' &&
+    (user?.role === 'CUSTOMER' || user?.role === 'OPERATOR') &&
     typeof user.profile?.firstName === 'string' &&
     typeof user.profile.lastName === 'string'
   );
@@ -26,7 +27,10 @@ function looksLikeUser(value: unknown): value is SessionUser {
 function decodeUser(text: string): SessionUser | null {
   try {
     const stored: unknown = JSON.parse(text);
-    return looksLikeUser(stored) ? stored : null;
+    if (looksLikeUser(stored)) return stored;
+    // A user stored with its token (before decision 027), or anything else: logged out, and the token thrown away.
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    return null;
   } catch {
     return null;
   }

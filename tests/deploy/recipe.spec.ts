@@ -127,10 +127,9 @@ test('browse, log in, add to cart, the API processes restarted, the cart still t
   expect(readFileSync(shopLog, 'utf8')).not.toContain('All API processes restarted');
   // While the processes are replaced the shopper's calls go on through nginx, reads and writes:
   // not one may fail (a 502 from nginx, a refused connection, an error answer).
-  const { jwt } = (await page.evaluate(() => JSON.parse(localStorage.getItem('spesa.user') ?? '{}'))) as {
-    jwt: string;
-  };
-  const headers = { Authorization: `Bearer ${jwt}` };
+  // The browser's session cookie (HttpOnly: read through the browser's own cookie store, decision 027).
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith('spesa_session'))!;
+  const headers = { Cookie: `${session.name}=${session.value}`, Origin: new URL(page.url()).origin };
   const cartId = (
     (await (await request.get('/cli/ecommerce/cart/current', { headers })).json()) as { data: { id: number } }
   ).data.id;

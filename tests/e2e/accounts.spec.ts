@@ -4,7 +4,7 @@
 // shop, so every test uses e-mail addresses of its own.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './shop.fixtures.ts';
-import { logInThroughPanel as panelLogIn } from './cart.helpers.ts';
+import { logInThroughPanel as panelLogIn, sessionCookieHeader, shopOrigin } from './cart.helpers.ts';
 import { signupRequest } from '../signup-request.ts';
 
 const PASSWORD = 'Orecchiette1!';
@@ -359,12 +359,10 @@ test.describe('passwords and session', () => {
     await logInThroughPanel(page, email, 'Friselle9!');
   });
 
-  test('logging out makes the old token useless', async ({ page, request }, info) => {
+  test('logging out makes the old session cookie useless', async ({ page, request }, info) => {
     await loggedInShopper(page, request, info, 'esci');
-    const jwt = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt,
-    );
-    const auth = { headers: { Authorization: `Bearer ${jwt}` } };
+    // The cookie as someone who copied it out of the browser would replay it (curl).
+    const auth = { headers: { Cookie: await sessionCookieHeader(page) } };
     expect((await request.get('/cli/profiles/login', auth)).status()).toBe(200);
     await page.goto('/app/profile/addresses');
     const menu = page.getByRole('navigation', { name: 'Sezioni del profilo' }).filter({ visible: true });
@@ -386,9 +384,7 @@ test.describe('an ended session', () => {
     // The page's own start-up calls end first: one of them answered 401 after the logout below would
     // send this page home too, interrupting the navigation the test makes.
     await page.waitForLoadState('networkidle');
-    const jwt = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('spesa.user') ?? '{}') as { jwt: string }).jwt,
-    );
+    const cookie = await sessionCookieHeader(page);
     // The shop's page is left before the session ends. Left open, a call of its own answered 401 would find the
     // session ended first: it clears the stored session and sends that page home, and the page opened below
     // would then show a logged-out profile without the message (seen once in a full run), or the redirect would
@@ -396,9 +392,9 @@ test.describe('an ended session', () => {
     // origin, not to the page.
     await page.goto('about:blank');
     // The session ends elsewhere (a logout in another browser).
-    expect((await request.post('/cli/profiles/logout', { headers: { Authorization: `Bearer ${jwt}` } })).status()).toBe(
-      200,
-    );
+    expect(
+      (await request.post('/cli/profiles/logout', { headers: { Cookie: cookie, Origin: shopOrigin(info) } })).status(),
+    ).toBe(200);
     // Waited for until the page arrives, not until it has loaded: its first call's 401 may send it home before
     // its load event, which would end page.goto with "interrupted by another navigation" (seen once in a full run).
     await page.goto('/app/profile/addresses', { waitUntil: 'commit' });

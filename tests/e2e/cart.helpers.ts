@@ -1,7 +1,8 @@
 // Shoppers and products for the cart and list journeys: a confirmed customer
-// made through the API (signup, mailed link, login), whose session is put in
-// localStorage before pages load, and products read from the shop's own API.
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+// made through the API (signup, mailed link, login), whose session is given to the
+// browser as the shop's login gives it (the HttpOnly cookie, the profile in localStorage,
+// decision 027) before pages load, and products read from the shop's own API.
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { signupRequest } from '../signup-request.ts';
 
 export const PASSWORD = 'Orecchiette1!';
@@ -12,8 +13,10 @@ export const uniqueEmail = (info: TestInfo, tag: string) =>
 
 export interface Shopper {
   email: string;
+  /** The session as the apps hold it (a bearer token), for the tests' own API calls; the browser gets it as its cookie. */
   jwt: string;
   profile: Record<string, unknown>;
+  role: 'CUSTOMER' | 'OPERATOR';
 }
 
 export async function signedUpShopper(request: APIRequestContext, email: string): Promise<Shopper> {
@@ -30,20 +33,38 @@ export async function signedUpShopper(request: APIRequestContext, email: string)
   await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
   const login = (await (
     await request.post('/cli/profiles/login', { headers, data: { username: email, password: PASSWORD } })
-  ).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
+  ).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown>; role: Shopper['role'] } };
   expect(login.responseCode, 'login').toBe(0);
   return { email, ...login.data };
 }
 
-/** The shopper is logged in on every page this test opens; the cookie notice is already accepted. */
+/** The name of the session cookie on the tests' plain-http shop (src/server/auth/session-cookie.ts). */
+export const SESSION_COOKIE = 'spesa_session';
+
+/**
+ * The shopper is logged in on every page this test opens, as after the login panel: the session in
+ * its HttpOnly cookie, the profile (no token) in localStorage; the cookie notice is already accepted.
+ */
 export async function logIn(page: Page, shopper: Shopper): Promise<void> {
+  const url = shopOrigin(test.info());
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: shopper.jwt, url, httpOnly: true, sameSite: 'Lax' }]);
   await page.addInitScript(
     (user) => {
       localStorage.setItem('spesa.user', JSON.stringify(user));
       localStorage.setItem('spesa.cookieAcceptedAt', new Date().toISOString());
     },
-    { jwt: shopper.jwt, profile: shopper.profile },
+    { profile: shopper.profile, role: shopper.role },
   );
+}
+
+/** The shop's origin: a write carrying the session cookie must say it (decision 027). */
+export const shopOrigin = (info: TestInfo): string => new URL(info.project.use.baseURL!).origin;
+
+/** The Cookie header of the browser's session, as someone replaying it elsewhere (curl) would send it. */
+export async function sessionCookieHeader(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, 'the session cookie').toBeDefined();
+  return `${SESSION_COOKIE}=${cookie!.value}`;
 }
 
 export async function apiCall<T>(

@@ -142,7 +142,10 @@ async function storeOperator(request: APIRequestContext): Promise<Shopper> {
     await request.post('/cli/profiles/login', {
       data: { username: STORE_OPERATOR.email, password: STORE_OPERATOR.password },
     })
-  ).json()) as { responseCode: number; data: { jwt: string; profile: Record<string, unknown> } };
+  ).json()) as {
+    responseCode: number;
+    data: { jwt: string; profile: Record<string, unknown>; role: 'CUSTOMER' | 'OPERATOR' };
+  };
   expect(login.responseCode, 'operator login').toBe(0);
   return { email: STORE_OPERATOR.email, ...login.data };
 }

@@ -60,7 +60,7 @@ test.describe('page weight before any interaction', () => {
       ({ from, to }) => {
         localStorage.setItem(
           'spesa.user',
-          JSON.stringify({ jwt: 'stored-token', profile: { firstName: 'Maria', lastName: 'Rossi' } }),
+          JSON.stringify({ role: 'CUSTOMER', profile: { firstName: 'Maria', lastName: 'Rossi' } }),
         );
         localStorage.setItem(
           'spesa.cartSummary',

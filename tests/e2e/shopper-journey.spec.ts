@@ -111,7 +111,7 @@ test.describe('the product chosen by a visitor', () => {
         headers: { 'X-Forwarded-For': fakeIp() },
         data: { username: email, password: PASSWORD },
       })
-    ).json()) as { data: { jwt: string; profile: Record<string, unknown> } };
+    ).json()) as { data: { jwt: string; profile: Record<string, unknown>; role: 'CUSTOMER' | 'OPERATOR' } };
     const cart = await apiCall<{ items: { barcode: string; amount: number }[] }>(
       request,
       { email, ...login.data },

@@ -15,7 +15,7 @@ test("store staff see a shopper's pending profile deletion request with its dead
       data: { username: 'operatore.1110@spesaonline.local', password: 'Operatore-2026' },
     })
   ).json()) as {
-    data: { jwt: string; profile: Record<string, unknown> };
+    data: { jwt: string; profile: Record<string, unknown>; role: 'CUSTOMER' | 'OPERATOR' };
   };
   await logIn(page, { email: 'operatore.1110@spesaonline.local', ...staff.data });
   await page.goto('/app/staff');
@@ -42,7 +42,7 @@ async function staffPage(page: Page, request: APIRequestContext) {
       data: { username: 'operatore.1110@spesaonline.local', password: 'Operatore-2026' },
     })
   ).json()) as {
-    data: { jwt: string; profile: Record<string, unknown> };
+    data: { jwt: string; profile: Record<string, unknown>; role: 'CUSTOMER' | 'OPERATOR' };
   };
   await logIn(page, { email: 'operatore.1110@spesaonline.local', ...staff.data });
   await page.goto('/app/staff');

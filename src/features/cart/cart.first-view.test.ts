@@ -70,7 +70,7 @@ const rows = [
   }),
 ];
 
-const user = { jwt: 'x', profile: { id: 1, firstName: 'Anna', lastName: 'Rossi' } } as SessionUser;
+const user = { role: 'CUSTOMER', profile: { id: 1, firstName: 'Anna', lastName: 'Rossi' } } as SessionUser;
 // renderToStaticMarkup marks where two pieces of text meet; the browser's markup has no such marks.
 const island = () => renderToStaticMarkup(createElement(CartScreen, { user })).replaceAll('<!-- -->', '');
 const withoutDisabled = (markup: string) => markup.replaceAll(' disabled=""', '');

@@ -34,7 +34,7 @@ const cartOf = (over: Partial<Cart>): Cart => ({
   ...over,
 });
 
-const user = { jwt: 'x', profile: { id: 1, firstName: 'Anna', lastName: 'Rossi' } } as SessionUser;
+const user = { role: 'CUSTOMER', profile: { id: 1, firstName: 'Anna', lastName: 'Rossi' } } as SessionUser;
 const slots = (_: SessionUser, cart: Cart) => createElement(Slots, { cart });
 const island = () =>
   renderToStaticMarkup(

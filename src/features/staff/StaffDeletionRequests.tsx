@@ -19,7 +19,6 @@ import {
   type DeletionRequest,
 } from '#src/shared/contract/deletion-requests.ts';
 import { ErrorCode, GENERIC_ERROR } from '#src/shared/contract/errors.ts';
-import { roleOf } from './staff-rules.ts';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', {
@@ -244,6 +243,6 @@ function Requests() {
 export default function StaffDeletionRequests() {
   const user = useStore($user);
   // Only for store staff; StaffOrders tells anyone else the page is not for them.
-  if (!user || roleOf(user.jwt) !== 'OPERATOR') return null;
+  if (user?.role !== 'OPERATOR') return null;
   return <Requests />;
 }

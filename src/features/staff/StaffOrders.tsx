@@ -32,7 +32,6 @@ import {
   parseAmount,
   pickedRowTotal,
   pickedTotals,
-  roleOf,
   slotSummary,
   staffStatusLabel,
   unsaved,
@@ -371,7 +370,7 @@ export default function StaffOrders() {
     );
   }
   // Checked here so a shopper is not logged out by the server's 403; the server checks again.
-  if (roleOf(user.jwt) !== 'OPERATOR') {
+  if (user.role !== 'OPERATOR') {
     return (
       <div className="checkout-notice" role="alert">
         <p>Questa pagina è riservata al personale dei punti vendita.</p>

@@ -12,22 +12,12 @@ import {
   pickedRowTotal,
   pickedTotals,
   replacementText,
-  roleOf,
   staffStatusLabel,
   substitutable,
   unsaved,
 } from './staff-rules.ts';
 
-const token = (payload: object) =>
-  `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
-
 describe('the staff screen rules', () => {
-  it('reads the role from the session token, and nothing from a broken one', () => {
-    expect(roleOf(token({ role: 'OPERATOR', sub: '3' }))).toBe('OPERATOR');
-    expect(roleOf(token({ role: 'CUSTOMER' }))).toBe('CUSTOMER');
-    expect(roleOf('not-a-token')).toBeNull();
-    expect(roleOf(null)).toBeNull();
-  });
   it('reads picked amounts with a comma or a dot and refuses the rest', () => {
     expect(parseAmount('0,8')).toBe(0.8);
     expect(parseAmount(' 3 ')).toBe(3);

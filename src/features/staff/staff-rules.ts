@@ -26,18 +26,6 @@ export const actionLabels: Record<OrderStatus, string> = {
 /** Statuses that end or stop the order: their buttons ask for a confirmation. */
 export const isStopping = (status: OrderStatus): boolean => ['CANCELLED', 'NOT_COLLECTED', 'REFUSED'].includes(status);
 
-/** The role inside the session token (the server checks it again on every call). */
-export function roleOf(jwt: string | undefined | null): string | null {
-  const payload = jwt?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown };
-    return typeof json.role === 'string' ? json.role : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A picked amount as typed ('0,8' or '0.8'): a number ≥ 0, to 3 decimals as rows keep it; null when unreadable. */
 export function parseAmount(text: string): number | null {
   const value = Number(text.trim().replace(',', '.'));

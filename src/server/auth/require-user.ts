@@ -1,17 +1,17 @@
 // Middleware for calls that need login (docs/architecture.md §3): a missing, invalid,
-// expired or revoked token is 401; a customer on an operator call is 403.
+// expired or revoked token is 401; a customer on an operator call is 403. The token comes
+// as a bearer header or in the browser's session cookie (session-cookie.ts, decision 027).
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 import { LoginRequired, NotYours } from '../services/outcomes.ts';
+import { presentedSession } from './session-cookie.ts';
 import { pendingSession, type SessionClaims, tokenClaims, verifySession } from './session-token.ts';
 
 export type AuthEnv = AppEnv;
 
-const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
-
 export function requireUser(role?: SessionClaims['role']) {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const token = bearer(c.req.header('Authorization'));
+    const token = presentedSession(c)?.token;
     if (!token) throw new LoginRequired();
     const claims = await verifySession(c.get('db'), await c.get('sessionKey')(), token);
     if (!claims) throw new LoginRequired();
@@ -30,7 +30,7 @@ export function requireUser(role?: SessionClaims['role']) {
  */
 export function requireUserInStatement() {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const token = bearer(c.req.header('Authorization'));
+    const token = presentedSession(c)?.token;
     if (!token) throw new LoginRequired();
     const claims = await tokenClaims(await c.get('sessionKey')(), token);
     if (!claims) throw new LoginRequired();

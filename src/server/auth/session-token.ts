@@ -29,6 +29,10 @@ export async function sessionKey(db: Db, configured: string | undefined): Promis
   return new TextEncoder().encode(row.value);
 }
 
+/** When a session signed at `now` expires (its token's exp, in whole seconds). */
+export const sessionExpiry = (now: Date): Date =>
+  new Date((Math.floor(now.getTime() / 1000) + SESSION_HOURS * 3600) * 1000);
+
 export async function signSession(
   key: Uint8Array,
   userId: number,
@@ -42,7 +46,7 @@ export async function signSession(
     .setIssuer(ISSUER)
     .setJti(randomUUID())
     .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(now.getTime() / 1000) + SESSION_HOURS * 3600)
+    .setExpirationTime(sessionExpiry(now).getTime() / 1000)
     .sign(key);
 }
 

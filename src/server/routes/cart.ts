@@ -21,7 +21,7 @@ import {
 import { addListToCart } from '../services/lists.ts';
 import { abortOrder } from '../services/orders.ts';
 import { announceStoredOrder } from '../services/order-events.ts';
-import { originOf } from './payments.ts';
+import { originOf } from '../shop-origin.ts';
 
 const auth = requireUser();
 const inStatement = requireUserInStatement();

@@ -10,7 +10,7 @@ import { orderView } from '../services/orders.ts';
 import { carryOutDeletion, pendingDeletionRequests, refuseDeletion } from '../services/deletion-requests.ts';
 import { announceStoredOrder } from '../services/order-events.ts';
 import { orderEventStream } from './order-stream.ts';
-import { originOf } from './payments.ts';
+import { originOf } from '../shop-origin.ts';
 import { kickMailWorker } from '../mail/queue.ts';
 import type { Context } from 'hono';
 

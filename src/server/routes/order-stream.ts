@@ -1,12 +1,13 @@
 // The live order streams (docs/architecture.md §4): server-sent events of the
 // changes of a shopper's or a store's orders, for as long as the browser keeps
-// the call open. The browser opens them with fetch and the bearer token, as
-// any other call (EventSource cannot send the Authorization header).
+// the call open. The browser opens them with fetch, its session cookie going along as with
+// any other call; non-browser clients send their bearer token.
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { TOO_MANY_STREAMS } from '#src/shared/contract/errors.ts';
 import { ORDER_EVENT } from '#src/shared/contract/order-events.ts';
 import type { AppEnv } from '../app-env.ts';
+import { presentedSession } from '../auth/session-cookie.ts';
 import { verifySession } from '../auth/session-token.ts';
 import type { OrderEventFilter } from '../services/order-events.ts';
 import { TooManyAttempts } from '../services/outcomes.ts';
@@ -38,8 +39,6 @@ function holdPlace(jti: string): () => void {
   };
 }
 
-const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '';
-
 /** The changes matching `filter`, as `event: order` with {orderId, status}, until the browser goes or the session ends. */
 export async function orderEventStream(c: Context<AppEnv>, filter: OrderEventFilter): Promise<Response> {
   const hub = c.get('orderEvents');
@@ -53,7 +52,7 @@ export async function orderEventStream(c: Context<AppEnv>, filter: OrderEventFil
     throw error;
   }
   const db = c.get('db');
-  const token = bearer(c.req.header('Authorization'));
+  const token = presentedSession(c)?.token ?? '';
   const answer = streamSSE(c, async (stream) => {
     let end = () => {};
     const ended = new Promise<void>((resolve) => {

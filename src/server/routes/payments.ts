@@ -8,26 +8,9 @@ import { requireUser } from '../auth/require-user.ts';
 import { inputOf, ok } from '../http.ts';
 import { BadInput } from '../services/outcomes.ts';
 import { announcePaidOrder } from '../services/order-events.ts';
+import { originOf } from '../shop-origin.ts';
 
 const auth = requireUser();
-
-/**
- * The shop's origin as the browser sees it: PUBLIC_URL, else the request's own
- * (its Host header). Production refuses to start without PUBLIC_URL (config.ts),
- * so a forged Host header never reaches a mailed link or a provider's callback there.
- */
-export function originOf(c: Context<AppEnv>): string {
-  const { PUBLIC_URL, TRUST_PROXY } = c.get('config');
-  if (PUBLIC_URL) return new URL(PUBLIC_URL).origin;
-  const url = new URL(c.req.url);
-  if (TRUST_PROXY) {
-    const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim();
-    const host = c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host && /^[\w.-]+(:\d+)?$/.test(host)) url.host = host;
-  }
-  return url.origin;
-}
 
 /** Form fields (or, for a GET callback, the query) as plain strings. */
 async function fields(c: Context<AppEnv>): Promise<Record<string, string>> {

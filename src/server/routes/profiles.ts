@@ -6,13 +6,15 @@ import { profileCalls as calls } from '#src/shared/contract/endpoints.ts';
 import { ErrorCode } from '#src/shared/contract/errors.ts';
 import { routes } from '#src/shared/routes.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { Db } from '../db/client.ts';
 import { inputOf, ok, refuse, type Verdict } from '../http.ts';
 import { BusinessError } from '../services/outcomes.ts';
 import { requireUser, type AuthEnv } from '../auth/require-user.ts';
 import { clearRateLimit, countHit, hitRateLimit, type Limit } from '../auth/rate-limit.ts';
 import { knownDevice, rememberDevice } from '../auth/device-cookie.ts';
-import { revokeSession, signSession } from '../auth/session-token.ts';
-import { originOf } from './payments.ts';
+import { revokeSession, type SessionClaims, sessionExpiry, signSession, tokenClaims } from '../auth/session-token.ts';
+import { clearSessionCookie, presentedSession, sessionCookie, setSessionCookie } from '../auth/session-cookie.ts';
+import { originOf } from '../shop-origin.ts';
 import { forgetSessionSubscriptions } from '../push/subscriptions.ts';
 import {
   changePassword,
@@ -101,8 +103,17 @@ export const profileRoutes = new Hono<AppEnv>()
     await clearRateLimit(c.get('db'), pairKey);
     await clearRateLimit(c.get('db'), accountKey);
     rememberDevice(c, key, username);
-    const jwt = await signSession(key, user.id, user.role);
-    return ok(c, { jwt, profile: await requireProfile(c.get('db'), user.id) });
+    const now = new Date();
+    const jwt = await signSession(key, user.id, user.role, now);
+    const profile = await requireProfile(c.get('db'), user.id);
+    if (c.req.valid('json').session === 'token') return ok(c, { jwt, profile, role: user.role });
+    // A browser holds one session: the one its cookie held until now (a logout made offline
+    // that has not reached the shop yet, say) ends here (decision 027).
+    const replaced = sessionCookie(c);
+    const previous = replaced ? await tokenClaims(key, replaced) : null;
+    if (previous) await endSession(c.get('db'), previous);
+    setSessionCookie(c, jwt, sessionExpiry(now));
+    return ok(c, { profile, role: user.role });
   })
   .on(calls.requestReset.method, calls.requestReset.path, inputOf(calls.requestReset), async (c) => {
     const { email } = c.req.valid('json');
@@ -120,16 +131,29 @@ export const profileRoutes = new Hono<AppEnv>()
 
 const auth = requireUser();
 
+/** Ends a session on the server: its token is refused from now on, its devices get no more notifications. */
+async function endSession(db: Db, session: Pick<SessionClaims, 'userId' | 'jti' | 'expiresAt'>) {
+  await revokeSession(db, session);
+  await forgetSessionSubscriptions(db, session);
+}
+
+/** The logout takes the cookie back from the browser even when its session has already ended (401). */
+const forgetCookie = createMiddleware<AppEnv>(async (c, next) => {
+  if (sessionCookie(c) !== undefined) clearSessionCookie(c);
+  await next();
+});
+
 /** Calls that need login: each route names its guard, so public siblings stay public. */
 export const myProfileRoutes = new Hono<AuthEnv>()
   .on(calls.session.method, calls.session.path, auth, async (c) => {
-    const token = c.req.header('Authorization')!.replace(/^Bearer\s+/i, '');
-    return ok(c, { jwt: token, profile: await requireProfile(c.get('db'), c.get('session').userId) });
+    const { userId, role } = c.get('session');
+    const profile = await requireProfile(c.get('db'), userId);
+    // The token is given back only to a caller that sent it: a cookie's stays out of page scripts' reach.
+    const presented = presentedSession(c);
+    return ok(c, presented?.via === 'bearer' ? { jwt: presented.token, profile, role } : { profile, role });
   })
-  .on(calls.logout.method, calls.logout.path, auth, async (c) => {
-    await revokeSession(c.get('db'), c.get('session'));
-    // The devices this session subscribed stop receiving the account's notifications.
-    await forgetSessionSubscriptions(c.get('db'), c.get('session'));
+  .on(calls.logout.method, calls.logout.path, forgetCookie, auth, async (c) => {
+    await endSession(c.get('db'), c.get('session'));
     return ok(c, null);
   })
   .on(calls.update.method, calls.update.path, auth, inputOf(calls.update), async (c) =>

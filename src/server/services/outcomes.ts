@@ -69,3 +69,10 @@ export class TooLarge extends Refusal {
     super('Richiesta troppo grande.');
   }
 }
+
+/** A write carrying the browser's session that does not come from the shop's own pages (decision 027). */
+export class CrossSiteRefused extends Refusal {
+  constructor() {
+    super('Richiesta non consentita: non proviene dalle pagine del negozio.');
+  }
+}

@@ -12,7 +12,7 @@ import {
   newPassword,
   ssnCode,
 } from './profile-rules.ts';
-import { profile } from './session.ts';
+import { profile, sessionRole } from './session.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
 await schemasTurn();
@@ -20,9 +20,21 @@ await schemasTurn();
 export const loginRequest = z.object({
   username: z.string().trim().toLowerCase().min(1, REQUIRED).max(254),
   password: z.string().min(1, REQUIRED).max(128),
+  /**
+   * Where the session goes (decision 027): 'cookie', the shop's pages, in an HttpOnly cookie and
+   * never in the answer; 'token' (the default, the cooperative's apps), as `jwt` in the answer,
+   * sent back as `Authorization: Bearer`.
+   */
+  session: z
+    .enum(['cookie', 'token'])
+    .default('token')
+    .describe(
+      "'cookie': the session in an HttpOnly cookie, no jwt in the answer (the shop's pages); 'token' (default): jwt in the answer, sent as Authorization: Bearer",
+    ),
 });
 
-export const loginResponse = z.object({ jwt: z.string(), profile });
+/** The login's and the session refresh's answer: the token only to a caller that holds it as a bearer token. */
+export const loginResponse = z.object({ jwt: z.string().optional(), profile, role: sessionRole });
 
 const cards = z
   .array(z.object({ code: loyaltyCardCode, principal: z.boolean().default(true), enabled: z.boolean().default(true) }))

@@ -1,4 +1,6 @@
-// The logged-in user as stored locally (docs/product.md §3 User): jwt and profile.
+// The logged-in user as stored locally (docs/product.md §3 User): the profile and the role,
+// for the header's name and the pages' first views. Never the session token: that stays in an
+// HttpOnly cookie no page script can read (decision 027).
 import { z } from '#src/shared/zod.ts';
 import { schemasTurn } from './schemas-turn.ts';
 
@@ -22,5 +24,8 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-const sessionUser = z.object({ jwt: z.string(), profile });
+/** A shopper, or a store's operator (the staff screens). */
+export const sessionRole = z.enum(['CUSTOMER', 'OPERATOR']);
+
+const sessionUser = z.object({ profile, role: sessionRole });
 export type SessionUser = z.infer<typeof sessionUser>;
