@@ -23,7 +23,7 @@ import { expireWaitingOrders } from '../services/order-lifecycle.ts';
 import { announceStoredOrder } from '../services/order-events.ts';
 import { queueOrderNotice } from '../services/order-notices.ts';
 import { kickMailWorker } from '../mail/queue.ts';
-import { originOf } from './payments.ts';
+import { originOf } from '../shop-origin.ts';
 import { orderEventStream } from './order-stream.ts';
 
 const auth = requireUser();
