@@ -23,7 +23,9 @@ import { sameOriginWrites } from './auth/session-cookie.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { pushRoutes } from './routes/push.ts';
 import { API_PREFIX } from '#src/shared/contract/call.ts';
-import { healthCall, openApiCall, readyCall } from '#src/shared/contract/endpoints.ts';
+import { erpCalls, healthCall, openApiCall, readyCall } from '#src/shared/contract/endpoints.ts';
+import { erpRoutes } from './routes/erp.ts';
+import { storeDayRoutes } from './routes/store-day.ts';
 import { createPayments } from './services/payments.ts';
 import { httpTransport, type Transport } from './payments/providers.ts';
 import { log } from './logger.ts';
@@ -32,6 +34,8 @@ import { readinessCheck } from './readiness.ts';
 import { openApiDocument } from './openapi.ts';
 import { bytesAnswer } from './compression.ts';
 import { requestLog } from './request-log.ts';
+
+const FEEDS_PATH = `${API_PREFIX}${erpCalls.feeds.path}`;
 
 /** The largest request body taken (spec's inputs are a few kB; a bigger body is refused with 413). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -77,6 +81,8 @@ export async function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   app.use((c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // The ERP's feeds have a limit of their own (FEED_MAX_MB, routes/erp.ts), after their token's check.
+    if (c.req.path === FEEDS_PATH) return next();
     const length = c.req.header('content-length');
     const stated = length !== undefined && /^[0-9]+$/.test(length) && c.req.header('transfer-encoding') === undefined;
     if (!stated) return limit(c, next);
@@ -109,7 +115,9 @@ export async function createApp(deps: AppDeps, { ownErrors = true }: { ownErrors
     .route('/', bannerRoutes)
     .route('/', storeRoutes)
     .route('/', paymentRoutes)
-    .route('/', pushRoutes);
+    .route('/', pushRoutes)
+    .route('/', erpRoutes)
+    .route('/', storeDayRoutes);
 
   // Images are public and cacheable, unlike the API's answers.
   const media = new Hono<AppEnv>()

@@ -51,6 +51,10 @@ const env = siteEnv.extend({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** The bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** The bearer token of the ERP's POST /cli/admin/feeds (docs/catalogue-feed.md); unset, every feed is refused (403). */
+  ERP_TOKEN: z.string().min(16).optional(),
+  /** The largest feed POST /cli/admin/feeds reads, in MB; a larger one is refused with 413 before it is read. */
+  FEED_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   MAIL_FROM: z.string().default('Spesa online <noreply@spesaonline.local>'),
   /** The cooperative's privacy mailbox: profile deletion requests are sent there (docs/product.md §2: the request goes to the cooperative). */
   PRIVACY_EMAIL: z.string().email().default('privacy@spesaonline.local'),

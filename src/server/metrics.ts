@@ -5,10 +5,10 @@
 // Answered only to a request carrying `Authorization: Bearer <METRICS_TOKEN>`;
 // without METRICS_TOKEN, or without that header, /metrics is as unknown as any
 // other path (404).
-import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type Db, usageOf } from './db/client.ts';
+import { machineToken } from './auth/machine-token.ts';
 
 export interface Metrics {
   /** Counts one answered request; `route` is its pattern (never the path, which holds ids and tokens). */
@@ -75,12 +75,8 @@ export function createMetrics(db: Db, token: string): Metrics {
       this.set(Number(row.unsent));
     },
   });
-  const expected = Buffer.from(`Bearer ${token}`);
-  const authorized = (header: string | undefined) => {
-    if (header === undefined) return false;
-    const given = Buffer.from(header);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  const verdict = machineToken(token);
+  const authorized = (header: string | undefined) => verdict(header) === 'valid';
   return {
     observe(method, route, status, seconds) {
       const labels = { method, route, status: String(status) };

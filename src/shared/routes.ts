@@ -40,6 +40,8 @@ export const routes = {
   stores: at('/stores'),
   store: (storeId: number) => at(`/stores/${storeId}/`),
   staff: at('/staff'),
+  /** The printable pick list of one of the store's slots. */
+  staffPickList: (slotId: number) => at(`/staff/pick-list?slot=${slotId}`),
   faq: at('/faq'),
   terms: at('/termsandcondition'),
   privacy: at('/privacy'),

@@ -20,6 +20,10 @@ import { allEndpoints } from '#src/shared/contract/endpoints.ts';
 export interface TestShop {
   app: Awaited<ReturnType<typeof createApp>>;
   handle: DbHandle;
+  /** The database's URL on the PostgreSQL lane (a second process's view of it); undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** The app's settings (a second app over the same database takes them). */
+  config: ReturnType<typeof loadConfig>;
   /** Calls the app in-process; the body is parsed JSON, or the text when it is not JSON. */
   request(path: string, init?: RequestInit): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -201,6 +205,8 @@ export async function createTestShop(
   return {
     app,
     handle: openHandle,
+    databaseUrl: server?.url,
+    config,
     async request(path, init) {
       const response = await app.request(path, init);
       const text = await response.text();

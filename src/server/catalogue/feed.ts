@@ -244,3 +244,33 @@ export const feedEnvelope = z.object({
 
 /** Euro → integer cents, half away from zero (1.005 € is 101 cents). */
 export const euroToCents = (euro: number): number => Math.sign(euro) * Math.round(Math.abs(euro) * 100 + 1e-6);
+
+// A delta (docs/catalogue-feed.md, "Deltas"): prices, availability and promotions of some
+// products and stores, sent by the ERP over HTTP during the day. What it does not name
+// stays as it is.
+const DELTA_KIND = 'delta';
+
+/** A delta's price: without `available`, a product already sold in the store keeps its availability. */
+export const deltaPriceRow = priceRow.extend({ available: z.boolean().optional() });
+/** A product sold in a store becomes unavailable there, or available again; its price stays. */
+export const availabilityRow = z.object({ storeId: z.number().int().positive(), barcode, available: z.boolean() });
+/** The promotions of a product in a store end today (planned ones are dropped). */
+export const promotionEndRow = z.object({ storeId: z.number().int().positive(), barcode });
+
+export const deltaSections = ['prices', 'availability', 'promotions', 'promotionsEnded'] as const;
+export type DeltaSection = (typeof deltaSections)[number];
+
+export const deltaEnvelope = z.object({
+  version: z.literal(FEED_VERSION, { error: `versione del formato: deve essere ${FEED_VERSION}` }),
+  kind: z.literal(DELTA_KIND),
+  prices: rows.default([]),
+  availability: rows.default([]),
+  promotions: rows.default([]),
+  promotionsEnded: rows.default([]),
+});
+export interface CatalogueDelta {
+  prices: z.infer<typeof deltaPriceRow>[];
+  availability: z.infer<typeof availabilityRow>[];
+  promotions: z.infer<typeof promotionRow>[];
+  promotionsEnded: z.infer<typeof promotionEndRow>[];
+}

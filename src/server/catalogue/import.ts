@@ -5,7 +5,8 @@
 // product missing from the feed only loses its prices (no longer sold).
 import { createHash } from 'node:crypto';
 import type { DbHandle } from '../db/client.ts';
-import { feedSections, type FeedSection } from './feed.ts';
+import { feedSections, type DeltaSection, type FeedSection } from './feed.ts';
+import type { Trx } from './bulk-sql.ts';
 import { judgeFeed, type IncompleteProduct, type RejectedRow, type SectionCount } from './validate.ts';
 import { sql } from 'kysely';
 import { forgetCatalogueVersion } from '../catalogue-version.ts';
@@ -16,14 +17,20 @@ export interface ImportOptions {
   skipInvalid?: boolean;
   /** Tests only: throw after this write step, inside the transaction. */
   failAfter?: WriteStep;
+  /**
+   * Runs first inside the import's transaction, and is given the report before it commits
+   * (the ERP's feed id claimed and its report kept with the catalogue it wrote, feeds.ts).
+   */
+  within?: { begin(trx: Trx): Promise<void>; end(trx: Trx, report: ImportReport): Promise<void> };
 }
 
 export interface ImportReport {
+  /** The counts' sections are a full feed's, or a delta's (delta.ts). */
   /** True when the catalogue was written. */
   imported: boolean;
   /** The new catalogue version (first 16 hex of the feed's sha256), when imported. */
   version: string | null;
-  counts: Record<FeedSection, SectionCount>;
+  counts: Partial<Record<FeedSection | DeltaSection, SectionCount>>;
   rejected: RejectedRow[];
   /**
    * Accepted food products lacking mandatory food information (Reg. 1169/2011
@@ -38,7 +45,7 @@ export interface ImportReport {
 }
 
 export async function importCatalogue(
-  handle: DbHandle,
+  handle: Pick<DbHandle, 'db'>,
   input: unknown,
   opts: ImportOptions = {},
 ): Promise<ImportReport> {
@@ -72,17 +79,26 @@ export async function importCatalogue(
   // The validated feed is canonical already: zod writes every object's keys in
   // schema order, whatever order the file had, and fills in the defaults.
   const version = createHash('sha256').update(JSON.stringify(feed)).digest('hex').slice(0, 16);
-  const withdrawn = await handle.db
-    .transaction()
-    .execute((trx) => writeCatalogue(trx, feed, { version, importedAt: new Date().toISOString() }, opts.failAfter));
+  const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
+  const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
+  const lacking =
+    incomplete.length > 0 ? ` ${incomplete.length} prodotti alimentari senza tutte le informazioni obbligatorie.` : '';
+  const written = await handle.db.transaction().execute(async (trx) => {
+    await opts.within?.begin(trx);
+    const withdrawn = await writeCatalogue(
+      trx,
+      feed,
+      { version, importedAt: new Date().toISOString() },
+      opts.failAfter,
+    );
+    const done = report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.${lacking}`);
+    await opts.within?.end(trx, done);
+    return done;
+  });
   // Marks the rewritten pages all-visible, so listings read the indexes
   // without visiting the table (PGlite has no autovacuum); outside the
   // import's transaction, as VACUUM must be.
   forgetCatalogueVersion(handle.db);
   await sql`VACUUM products, product_search, store_products, promotions, product_tags`.execute(handle.db);
-  const summary = feedSections.map((s) => `${s} ${counts[s].accepted}`).join(', ');
-  const skipped = rejected.length > 0 ? ` (${rejected.length} righe scartate)` : '';
-  const lacking =
-    incomplete.length > 0 ? ` ${incomplete.length} prodotti alimentari senza tutte le informazioni obbligatorie.` : '';
-  return report(true, version, withdrawn, `Catalogo ${version} importato${skipped}: ${summary}.${lacking}`);
+  return written;
 }

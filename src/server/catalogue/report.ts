@@ -1,5 +1,4 @@
 // The import report as the catalogue CLIs print it.
-import { feedSections } from './feed.ts';
 import type { ImportReport } from './import.ts';
 
 const SHOWN = 1000;
@@ -7,8 +6,7 @@ const SHOWN = 1000;
 export function printReport(report: ImportReport, out: (line: string) => void = console.log): void {
   out(report.message);
   out('section          received  accepted  rejected');
-  for (const s of feedSections) {
-    const c = report.counts[s];
+  for (const [s, c] of Object.entries(report.counts)) {
     out(
       `${s.padEnd(15)} ${String(c.received).padStart(9)} ${String(c.accepted).padStart(9)} ${String(c.rejected).padStart(9)}`,
     );

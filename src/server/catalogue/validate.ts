@@ -19,12 +19,13 @@ import {
   tagRow,
   feedSections,
   type CatalogueFeed,
+  type DeltaSection,
   type FeedSection,
 } from './feed.ts';
 import { missingFoodInfo } from '#src/shared/food-info.ts';
 
 export interface RejectedRow {
-  section: FeedSection | 'feed';
+  section: FeedSection | DeltaSection | 'feed';
   /** Position in the section (0-based); -1 for the feed as a whole. */
   index: number;
   /** What identifies the row: barcode, id, 'storeId/barcode'… */
@@ -74,7 +75,8 @@ const keyOf: Record<FeedSection, (raw: unknown) => string> = {
   priceHistory: (r) => `${field(r, 'storeId')}/${field(r, 'barcode')}/${field(r, 'validFrom')}`,
 };
 
-const describe = (error: z.ZodError): string =>
+/** A row's schema errors in one line (the first three). */
+export const describe = (error: z.ZodError): string =>
   error.issues
     .slice(0, 3)
     .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))

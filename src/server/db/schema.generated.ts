@@ -130,6 +130,13 @@ export interface DeliveryTowns {
   town: string;
 }
 
+export interface ErpFeeds {
+  feed_id: string;
+  kind: 'FULL' | 'DELTA';
+  received_at: Generated<Timestamp>;
+  report: unknown | null;
+}
+
 export interface Favourites {
   created_at: Generated<Timestamp>;
   product_id: number;
@@ -505,6 +512,15 @@ export interface States {
   id: string;
 }
 
+export interface StoreAvailabilityChanges {
+  available: boolean;
+  changed_at: Generated<Timestamp>;
+  changed_by: number | null;
+  id: Generated<number>;
+  product_id: number;
+  store_id: number;
+}
+
 export interface StoreDeliveryModes {
   delivery_mode: 'IN_STORE' | 'DRIVE' | 'AT_HOME' | 'SHIPPED';
   store_id: number;
@@ -606,6 +622,7 @@ export interface DB {
   categories: Categories;
   consents: Consents;
   delivery_towns: DeliveryTowns;
+  erp_feeds: ErpFeeds;
   favourites: Favourites;
   list_items: ListItems;
   loyalty_cards: LoyaltyCards;
@@ -637,6 +654,7 @@ export interface DB {
   slot_templates: SlotTemplates;
   slots: Slots;
   states: States;
+  store_availability_changes: StoreAvailabilityChanges;
   store_delivery_modes: StoreDeliveryModes;
   store_departments: StoreDepartments;
   store_openings: StoreOpenings;

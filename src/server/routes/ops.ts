@@ -16,7 +16,8 @@ import type { Context } from 'hono';
 
 const operatorOnly = requireUser('OPERATOR');
 
-async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; storeId: number }> {
+/** The operator's own store (every store call is about it alone). */
+export async function operatorStore(c: Context<AppEnv>): Promise<{ userId: number; storeId: number }> {
   const user = await c
     .get('db')
     .selectFrom('users')

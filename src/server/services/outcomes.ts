@@ -65,8 +65,8 @@ export class TooManyAttempts extends Refusal {
 
 /** A request body over the size the shop reads. */
 export class TooLarge extends Refusal {
-  constructor() {
-    super('Richiesta troppo grande.');
+  constructor(message = 'Richiesta troppo grande.') {
+    super(message);
   }
 }
 

@@ -121,3 +121,14 @@ export const notificationCalls: CallsOf<typeof contract.notificationCalls> = {
   subscribe: { method: 'post', path: '/notifications/push/subscribe' },
   unsubscribe: { method: 'post', path: '/notifications/push/unsubscribe' },
 };
+
+export const erpCalls: CallsOf<typeof contract.erpCalls> = {
+  feeds: { method: 'post', path: '/admin/feeds' },
+};
+
+export const storeDayCalls: CallsOf<typeof contract.storeDayCalls> = {
+  shelf: { method: 'get', path: '/ops/shelf' },
+  setAvailability: { method: 'post', path: '/ops/shelf/:productId/availability' },
+  pickList: { method: 'get', path: '/ops/pick-lists/:slotId' },
+  day: { method: 'get', path: '/ops/day' },
+};

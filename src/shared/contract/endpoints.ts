@@ -55,6 +55,7 @@ import {
   slotsQuery,
 } from './checkout.ts';
 import { deletionRefusal, deletionRequest } from './deletion-requests.ts';
+import { availabilityRequest, feedReport, pickList, shelfProduct, shelfQuery, storeDay } from './store-operations.ts';
 import { orderEvent } from './order-events.ts';
 import { pageParam } from './envelope.ts';
 import {
@@ -492,6 +493,34 @@ export const notificationCalls = {
   }),
 } as const;
 
+/** The cooperative's ERP, with its machine token (docs/catalogue-feed.md, "Over HTTP"). */
+export const erpCalls = {
+  /**
+   * A full feed or a delta, with the ERP's feed id; answers the import report. The body is read
+   * by the route itself (up to FEED_MAX_MB, judged row by row), not by a schema here.
+   */
+  feeds: endpoint({ method: 'post', path: '/admin/feeds', output: feedReport }),
+} as const;
+
+/** The store's day (docs/product.md, Store staff): availability, pick lists, the slots of today. */
+export const storeDayCalls = {
+  shelf: endpoint({ method: 'get', path: '/ops/shelf', query: shelfQuery, output: z.array(shelfProduct) }),
+  setAvailability: endpoint({
+    method: 'post',
+    path: '/ops/shelf/:productId/availability',
+    params: { productId: recordId },
+    body: availabilityRequest,
+    output: shelfProduct,
+  }),
+  pickList: endpoint({
+    method: 'get',
+    path: '/ops/pick-lists/:slotId',
+    params: { slotId: recordId },
+    output: pickList,
+  }),
+  day: endpoint({ method: 'get', path: '/ops/day', output: storeDay }),
+} as const;
+
 /** Liveness: the process answers (it reads nothing). */
 export const healthCall = endpoint({
   method: 'get',
@@ -520,6 +549,8 @@ export const callGroups = {
   staffCalls,
   paymentCalls,
   notificationCalls,
+  erpCalls,
+  storeDayCalls,
 } as const;
 
 /** Every call, for the check that the server registers exactly these routes. */
