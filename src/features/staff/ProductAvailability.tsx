@@ -100,10 +100,10 @@ export default function ProductAvailability() {
                 type="button"
                 className={`button${p.available ? '' : ' button-primary'}`}
                 disabled={busy === p.productId}
+                aria-label={`${p.available ? 'Segna non disponibile' : 'Di nuovo disponibile'}: ${p.description}`}
                 onClick={() => void mark(p, !p.available)}
               >
                 {p.available ? 'Segna non disponibile' : 'Di nuovo disponibile'}
-                <span className="visually-hidden">: {p.description}</span>
               </button>
             </li>
           ))}

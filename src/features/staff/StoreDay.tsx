@@ -110,10 +110,12 @@ export default function StoreDay() {
                     ))}
                   </p>
                 )}
-                <a className="button store-day__pick" href={routes.staffPickList(s.slotId)}>
-                  Lista di prelievo
-                  <span className="visually-hidden"> della fascia {formatSlotTime(s.validFrom, s.validTo)}</span>
-                </a>
+                {total > 0 && (
+                  <a className="button store-day__pick" href={routes.staffPickList(s.slotId)}>
+                    Lista di prelievo
+                    <span className="visually-hidden"> della fascia {formatSlotTime(s.validFrom, s.validTo)}</span>
+                  </a>
+                )}
               </li>
             );
           })}
