@@ -5,7 +5,7 @@
 // A4 PDF; the store's day and the pick list are photographed at the project's width.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { apiCall, logIn, readyCart, signedUpShopper, uniqueEmail, type CartAnswer } from './checkout.helpers.ts';
+import { apiCall, logIn, readyCart, signedUpShopper, uniqueEmail } from './checkout.helpers.ts';
 import { operatorPage } from './lifecycle.helpers.ts';
 
 interface Row {
@@ -23,8 +23,8 @@ test('a product the store marks unavailable gives the shopper’s booking the At
   // Two sessions, a cart and a booking check on a loaded machine: Playwright's slow budget.
   test.slow();
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'finito'));
-  const cart = (await readyCart(request, shopper)) as CartAnswer & { items: Row[] };
-  const gone = cart.items.find((i) => i.um === 'PZ')!;
+  const cart = await readyCart(request, shopper);
+  const gone = (cart.items as unknown as Row[]).find((i) => i.um === 'PZ')!;
   const staff = await operatorPage(browser, info);
   const shelf = staff.getByRole('region', { name: 'Disponibilità dei prodotti' });
   await shelf.getByLabel('Nome o codice a barre').fill(gone.barcode);
@@ -56,8 +56,9 @@ test('the pick list of a slot: rows by department, the shopper’s choice if mis
 }, info) => {
   test.slow();
   const shopper = await signedUpShopper(request, uniqueEmail(info, 'prelievo'));
-  const cart = (await readyCart(request, shopper)) as CartAnswer & { items: Row[] };
-  const similar = cart.items[0]!;
+  const cart = await readyCart(request, shopper);
+  const items = cart.items as unknown as Row[];
+  const similar = items[0]!;
   await apiCall(request, shopper, '/cli/ecommerce/cart/item/replacement', {
     cartId: cart.id,
     itemId: similar.id,
@@ -87,6 +88,13 @@ test('the pick list of a slot: rows by department, the shopper’s choice if mis
     clientWeb: true,
   });
   expect(frozen.responseCode, `freeze: ${frozen.errorMessage ?? ''}`).toBe(0);
+  const booked = (
+    await apiCall<{ data: { number: string; cart: { id: number } }[] }>(
+      request,
+      shopper,
+      '/cli/ecommerce/orders?s=5&p=0',
+    )
+  ).data.data.find((o) => o.cart.id === cart.id)!;
 
   const staff = await operatorPage(browser, info);
   // The store's day is the staff screen's first section.
@@ -97,10 +105,11 @@ test('the pick list of a slot: rows by department, the shopper’s choice if mis
 
   await staff.goto(`/app/staff/pick-list?slot=${slotId}`);
   const list = staff.getByRole('article', { name: 'Lista di prelievo' });
-  const order = list.getByRole('region', { name: /Anna Prelievo$/ });
+  // The other project's journey may have booked the same slot: this shopper's order by its number.
+  const order = list.getByRole('region', { name: `Ordine ${booked.number} · Anna Prelievo` });
   await expect(order).toBeVisible();
   const rows = order.getByRole('row');
-  for (const item of cart.items) await expect(rows.filter({ hasText: item.description })).toHaveCount(1);
+  for (const item of items) await expect(rows.filter({ hasText: item.description })).toHaveCount(1);
   await expect(rows.filter({ hasText: similar.description }).getByText('Simile se manca')).toBeVisible();
   // Rows sit under their department's heading (the catalogue's first level).
   await expect(order.getByRole('rowheader').first()).toBeVisible();
