@@ -16,7 +16,6 @@ import type { PickList as List } from '#src/shared/contract/store-operations.ts'
 import { routes } from '#src/shared/routes.ts';
 import { $user, openOverlay } from '#src/shop/session.store.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
-import { roleOf } from './staff-rules.ts';
 
 const message = (e: unknown) => (e instanceof ApiError ? serverMessageOf(e) : errorMessageOf(e));
 const mode = (m: string) => DELIVERY_MODE_LABELS[m as keyof typeof DELIVERY_MODE_LABELS] ?? m;
@@ -166,7 +165,7 @@ export default function PickList() {
         </button>
       </div>
     );
-  if (roleOf(user.jwt) !== 'OPERATOR')
+  if (user.role !== 'OPERATOR')
     return (
       <div className="checkout-notice" role="alert">
         <p>Questa pagina è riservata al personale dei punti vendita.</p>

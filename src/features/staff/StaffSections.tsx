@@ -4,13 +4,12 @@ import { useStore } from '@nanostores/react';
 import { $user } from '#src/shop/session.store.ts';
 import { useHydrated } from '#src/shop/use-hydrated.ts';
 import ProductAvailability from './ProductAvailability.tsx';
-import { roleOf } from './staff-rules.ts';
 import StoreDay from './StoreDay.tsx';
 
 export default function StaffSections() {
   const hydrated = useHydrated();
   const user = useStore($user);
-  if (!hydrated || !user || roleOf(user.jwt) !== 'OPERATOR') return null;
+  if (!hydrated || !user || user.role !== 'OPERATOR') return null;
   return (
     <>
       <StoreDay />
