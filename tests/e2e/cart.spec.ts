@@ -108,7 +108,7 @@ test.describe('the cart', () => {
     await expectNoAxeViolations(page);
 
     // Booking below the minimum is refused with the message of docs/product.md §5.
-    await page.getByRole('button', { name: 'Prenota' }).click();
+    await page.getByRole('button', { name: 'Prenota', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: "l'importo minimo per prenotare è: 25,00€" })).toBeVisible();
 
     // Change a quantity in the cart: the row and the totals follow the server.
@@ -147,7 +147,7 @@ test.describe('the cart', () => {
     cart = await currentCart(page, shopper);
     expect(cart.netTotal).toBeGreaterThanOrEqual(cart.minNetTotal);
     await expect(page.getByTestId('cart-net-total')).toHaveText(euro(cart.netTotal));
-    await page.getByRole('button', { name: 'Prenota' }).click();
+    await page.getByRole('button', { name: 'Prenota', exact: true }).click();
     await expect(page).toHaveURL(/\/app\/checkout\/?$/);
   });
 
@@ -175,7 +175,7 @@ test.describe('the cart', () => {
       }),
     );
     await page.goto('/app/cart');
-    await page.getByRole('button', { name: 'Prenota' }).click();
+    await page.getByRole('button', { name: 'Prenota', exact: true }).click();
     const popup = page.getByRole('alertdialog', { name: 'Attenzione!' });
     await expect(popup).toBeVisible();
     await expect(popup.getByText('Variazione prezzo')).toBeVisible();

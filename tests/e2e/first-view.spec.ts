@@ -37,13 +37,13 @@ test('the cart shows its rows before React arrives, greyed, and the same rows wo
   const rows = page.locator('.cart-rows > li');
   await expect(rows).toHaveCount(chosen.length);
   for (const product of chosen) await expect(rows.getByRole('link', { name: product.description })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Prenota' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Prenota', exact: true })).toBeDisabled();
   await expect(rows.first().getByRole('button', { name: 'Aumenta quantità' })).toBeDisabled();
   const before = await boxOf(page, '.cart-rows > li');
 
   react.release();
   await expect(page.locator('[data-first-view]')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Prenota' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Prenota', exact: true })).toBeEnabled();
   await expect(rows).toHaveCount(chosen.length);
   await expect(rows.first().getByRole('button', { name: 'Aumenta quantità' })).toBeEnabled();
   expect(await boxOf(page, '.cart-rows > li')).toEqual(before);
