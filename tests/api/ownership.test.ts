@@ -54,6 +54,7 @@ const a = {
   boardingCode: '',
   paymentCode: '',
   legacyCode: '',
+  slotId: 0,
 };
 const b = { token: '', cartId: 0, orderId: 0, listId: 0, itemId: 0, addressId: 0, slotDay: '', slotId: 0 };
 let operatorOtherStore = '';
@@ -183,6 +184,7 @@ async function cardOfA(cartBarcode: string, missingBarcode: string) {
   await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: cartBarcode, amount: 12 });
   await ok(a.token, 'POST', '/cli/ecommerce/cart/store', { cartId: cart.id, barcode: missingBarcode, amount: 1 });
   const slot = await firstSlot(a.token, cart.id);
+  a.slotId = slot.id;
   a.cardOrderCode = (
     await ok(a.token, 'POST', '/cli/ecommerce/cart/freeze', {
       ...booking(cart.id, slot.id),
@@ -527,6 +529,17 @@ const cases: Case[] = [
     as: 'operator',
     request: () => [`/cli/ops/orders/${a.orderId}/picked`, { rows: [{ id: 1, operatorAmount: 1 }] }],
   },
+  {
+    route: 'GET /cli/ops/pick-lists/:slotId',
+    what: "the pick list of A's slot (customer B)",
+    request: () => [`/cli/ops/pick-lists/${a.slotId}`],
+  },
+  {
+    route: 'GET /cli/ops/pick-lists/:slotId',
+    what: "the pick list of A's slot (operator of another store)",
+    as: 'operator',
+    request: () => [`/cli/ops/pick-lists/${a.slotId}`],
+  },
   // Profile deletions: store staff only; A asked for none, so even an operator finds no pending request of A's (4214).
   {
     route: 'POST /cli/ops/deletion-requests/:userId/delete',
@@ -763,6 +776,11 @@ const noOwnedId: Record<string, string> = {
   'GET /cli/slists/products/favorite/all': "the caller's own favourites",
   'POST /cli/slists/products/favorite/add': "a public product's barcode, added to the caller's own favourites",
   'GET /cli/ops/orders': "the operator's own store's queue",
+  'GET /cli/ops/day': "the operator's own store's slots of today",
+  'GET /cli/ops/shelf': "the operator's own store's products, searched by name or barcode",
+  'POST /cli/ops/shelf/:productId/availability': "a public product's availability in the operator's own store",
+  'POST /cli/admin/feeds': "the ERP's machine token and a catalogue feed: no customer's id",
+  'GET /cli/ecommerce/cart/last-choice': "the mode and store of the caller's own latest cart",
   // The live streams never end: what each one sends, and to whom, is tested in order-events.test.ts.
   'GET /cli/ecommerce/orders/events': "the live events of the caller's own orders (a stream)",
   'GET /cli/ops/orders/events': "the live events of the operator's own store's orders (a stream)",
