@@ -171,7 +171,7 @@ test('browse, log in, add to cart, the API processes restarted, the cart still t
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: product.description }) });
   await expect(row.locator('output')).toHaveText(`${amount} pz`);
   say(`the cart after the restart: ${amount} pz ${product.description}`);
-  await page.getByRole('button', { name: 'Prenota' }).click();
+  await page.getByRole('button', { name: 'Prenota', exact: true }).click();
 
   // Day and slot, data, summary, booking.
   await expect(page).toHaveURL(/\/app\/checkout\/?$/);

@@ -36,7 +36,7 @@ test('a product the store marks unavailable gives the shopper’s booking the At
   try {
     await logIn(page, shopper);
     await page.goto('/app/cart');
-    await page.getByRole('button', { name: 'Prenota' }).click();
+    await page.getByRole('button', { name: 'Prenota', exact: true }).click();
     const popup = page.getByRole('alertdialog', { name: 'Attenzione!' });
     await expect(popup).toBeVisible();
     const row = popup.locator('.changed-item', { hasText: gone.description });
