@@ -384,9 +384,11 @@ test.describe('offline', () => {
     await page.goto('/app/');
     await controlledByWorker(page);
     await logInThroughPanel(page, email, PASSWORD);
+    // The session travels in its HttpOnly cookie (decision 027): allHeaders() shows it, headers() does not.
     const authorized: string[] = [];
-    page.on('request', (r) => {
-      if (r.headers()['authorization']) authorized.push(new URL(r.url()).pathname);
+    page.on('request', async (r) => {
+      const cookie = (await r.allHeaders().catch(() => ({}) as Record<string, string>))['cookie'] ?? '';
+      if (cookie.includes('spesa_session=')) authorized.push(new URL(r.url()).pathname);
     });
     for (const path of ['/app/cart', '/app/profile', '/app/favorites']) {
       await page.goto(path);

@@ -181,7 +181,7 @@ test.describe('the order lifecycle', () => {
     expect(pickupCode, 'a pickup code once accepted').toBeTruthy();
 
     // The store picks what it confirmed and hands it over.
-    await staff.getByRole('button', { name: 'Aggiorna' }).click();
+    await staff.locator('.staff-toolbar').getByRole('button', { name: 'Aggiorna' }).click();
     await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
     await expect(fact(card, 'Conferma')).toContainText('accettata dal cliente');
     const picking = card.getByRole('list', { name: `Prodotti dell'ordine ${number}` });

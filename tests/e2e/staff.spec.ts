@@ -221,7 +221,7 @@ test.describe('the store staff screen', () => {
 
     // The shopper accepts the confirmed order; the store's list, read again, has it in preparation.
     await acceptedByShopper(page.request, shopper, order.id);
-    await page.getByRole('button', { name: 'Aggiorna' }).click();
+    await page.locator('.staff-toolbar').getByRole('button', { name: 'Aggiorna' }).click();
     await expect(card.getByText('In preparazione', { exact: true })).toBeVisible();
     await expect(fact('Conferma').getByRole('definition')).toHaveText('accettata dal cliente');
     await expect(card.getByRole('button', { name: 'Conferma disponibilità' })).toHaveCount(0);
