@@ -283,7 +283,7 @@ test.describe('the store staff screen', () => {
     await expect(table.getByRole('row', { name: /Totale prodotti preparati/ })).toContainText(
       euro((weighedCents + pieceCents) / 100),
     );
-    await expect(table.getByRole('row', { name: /^Totale preparato/ })).toContainText(euro(preparedCents / 100));
+    await expect(table.getByRole('row', { name: /^Pagato/ })).toContainText(euro(preparedCents / 100));
     await expect(mine.getByText(`Importo addebitato: ${euro(preparedCents / 100)}`)).toBeVisible();
   });
 
